@@ -1,0 +1,49 @@
+// The port to the backup infrastructure (appliances, vaults, cloud, Azure). The console never
+// invents appliance behaviour in a route: it calls this interface. The built-in implementation
+// is the simulator in @lifeboat/fleet; a real integration would replace it.
+// Later issues add methods here (mount and browse, shares, exports, VMs, failover, Azure).
+
+export interface FabricProgress {
+  /** Report progress 0..100 with an optional human-readable step. */
+  report(percent: number, step?: string): Promise<void>;
+}
+
+export interface AutoVerifyRequest {
+  systemId: number;
+  systemName: string;
+  osType: string;
+  restorePointId: number;
+  restorePointAt: number;
+  /** Appliance id, or null for a direct-to-cloud system (cloud AutoVerify). */
+  applianceId: number | null;
+}
+
+export interface AutoVerifyOutcome {
+  status: 'success' | 'failure';
+  result: string;
+  heartbeat: boolean;
+  bootCheck: 'Passed' | 'Failed';
+  vssStatus: 'Passed' | 'Failed';
+  chkdskStatus: 'Passed' | 'Failed';
+  /** Seed of the generated boot screenshot; null when the VM never showed a screen. */
+  screenshotSeed: number | null;
+  startedAt: number;
+  endedAt: number;
+}
+
+/** A fault the fabric reports; the operation records its message for the user. */
+export class FabricError extends Error {
+  constructor(
+    readonly code: 'APPLIANCE_OFFLINE' | 'RP_IN_USE' | 'FORMAT_REFUSED' | 'TIMEOUT' | 'FAILED',
+    message: string,
+    readonly retryable = false,
+  ) {
+    super(message);
+    this.name = 'FabricError';
+  }
+}
+
+export interface Fabric {
+  readonly name: string;
+  runAutoVerify(req: AutoVerifyRequest, progress: FabricProgress): Promise<AutoVerifyOutcome>;
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { ORG_KINDS } from './enums';
+
+// spec: platform issue 6 'Sessions and the security base'.
+export const loginRequest = z.object({
+  username: z.string().trim().min(1, 'Enter your user name.').max(128),
+  password: z.string().min(1, 'Enter your password.').max(256),
+  code: z.string().trim().max(16).optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const sessionUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  level: z.number().int().min(0).max(3),
+  organisationId: z.number().int(),
+  organisationName: z.string(),
+  organisationKind: z.enum(ORG_KINDS),
+  isProvider: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const sessionResponse = z.object({ user: sessionUser, csrfToken: z.string() });
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+/** Every error answer of the API has this shape. */
+export const errorResponse = z.object({
+  code: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+export const CSRF_HEADER = 'x-csrf-token';
+export const XHR_HEADER = 'x-requested-with';
+export const XHR_VALUE = 'XMLHttpRequest';
+export const SESSION_COOKIE = 'lifeboat_session';

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DialectName } from './dialect';
+import type { Database } from './schema';
+
+// BIGINT (int8) and NUMERIC come back from pg as strings; our values (epoch ms, byte counts,
+// counts) fit in a double, so read them as numbers on both engines.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** The raw SQLite handle, for bulk loads and pragmas; null on PostgreSQL. */
+  sqlite: SQLite.Database | null;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://... or a SQLite file path (':memory:' for a throw-away database). */
+  url: string;
+  /** PostgreSQL only: a schema to use (and create), so tests can isolate themselves. */
+  schema?: string;
+  poolSize?: number;
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+export async function openDb(opts: OpenOptions): Promise<DbHandle> {
+  if (isPostgresUrl(opts.url)) {
+    if (opts.schema) {
+      const admin = new pg.Client({ connectionString: opts.url });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS "${opts.schema.replace(/"/g, '')}"`);
+      await admin.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      ...(opts.schema ? { options: `-c search_path="${opts.schema.replace(/"/g, '')}"` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', sqlite: null, close: () => db.destroy() };
+  }
+  if (opts.url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(opts.url)), { recursive: true });
+  const sqlite = new SQLite(opts.url);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+}

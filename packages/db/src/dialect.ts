@@ -1,0 +1,8 @@
+import { type Kysely, PostgresAdapter } from 'kysely';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** Which engine a Kysely instance talks to; used only where SQL must differ. */
+export function dialectOf(db: Kysely<unknown>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}

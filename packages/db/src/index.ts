@@ -1,0 +1,5 @@
+export * from './connection';
+export * from './dialect';
+export * from './meta';
+export * from './migrate';
+export type * from './schema';
