@@ -4,7 +4,15 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'node', include: ['packages/{contract,db,fleet,server}/src/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 } },
+      {
+        test: {
+          name: 'node',
+          include: ['packages/{contract,db,fleet,server}/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
       'packages/web',
     ],
   },

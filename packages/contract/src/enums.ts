@@ -17,7 +17,14 @@ export type JobType = (typeof JOB_TYPES)[number];
 
 /** Job run statuses (spec: dashboard-device-azure 4 'Job status'). */
 export const JOB_STATUSES = [
-  'IDLE', 'RUNNING', 'RESUME', 'COMPLETED', 'FAILED', 'MISSED', 'PAUSED', 'MANUALLY_PAUSED',
+  'IDLE',
+  'RUNNING',
+  'RESUME',
+  'COMPLETED',
+  'FAILED',
+  'MISSED',
+  'PAUSED',
+  'MANUALLY_PAUSED',
 ] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export const JOB_KINDS = ['Backup', 'Replication'] as const;

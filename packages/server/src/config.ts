@@ -19,6 +19,8 @@ export interface Config {
   fleetSeed: number;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
+  /** Mark the session cookie Secure; set it when the console is served over HTTPS. */
+  cookieSecure: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   agentDir: string;
@@ -42,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fleetSeed: num(env.FLEET_SEED, 42),
     sessionIdleMinutes: num(env.SESSION_IDLE_MINUTES, 30),
     sessionAbsoluteHours: num(env.SESSION_ABSOLUTE_HOURS, 12),
+    cookieSecure: env.LIFEBOAT_COOKIE_SECURE === '1',
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM ?? 'Lifeboat <lifeboat@localhost>',
     agentDir: path.resolve(env.LIFEBOAT_AGENT_DIR ?? path.join(dataDir, 'agents')),

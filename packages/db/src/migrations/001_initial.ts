@@ -50,7 +50,9 @@ export async function up(db: Db): Promise<void> {
   await index('org_kind', 'organisations', ['kind', 'name_lc']);
 
   await table('users')
-    .addColumn('organisation_id', 'bigint', (c) => c.notNull().references('organisations.id').onDelete('cascade'))
+    .addColumn('organisation_id', 'bigint', (c) =>
+      c.notNull().references('organisations.id').onDelete('cascade'),
+    )
     .addColumn('username', 'text', nn)
     .addColumn('name', 'text', nn)
     .addColumn('email', 'text')
@@ -181,14 +183,18 @@ export async function up(db: Db): Promise<void> {
 
   await db.schema
     .createTable('system_vaults')
-    .addColumn('system_id', 'bigint', (c) => c.notNull().references('protected_systems.id').onDelete('cascade'))
+    .addColumn('system_id', 'bigint', (c) =>
+      c.notNull().references('protected_systems.id').onDelete('cascade'),
+    )
     .addColumn('vault_id', 'bigint', (c) => c.notNull().references('vaults.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('system_vaults_pk', ['system_id', 'vault_id'])
     .execute();
   await index('system_vaults_vault', 'system_vaults', ['vault_id']);
 
   await table('jobs')
-    .addColumn('system_id', 'bigint', (c) => c.notNull().references('protected_systems.id').onDelete('cascade'))
+    .addColumn('system_id', 'bigint', (c) =>
+      c.notNull().references('protected_systems.id').onDelete('cascade'),
+    )
     .addColumn('name', 'text', nn)
     .addColumn('type', 'text', nn)
     .addColumn('drives', 'text', nn)
@@ -197,7 +203,9 @@ export async function up(db: Db): Promise<void> {
   await index('jobs_system', 'jobs', ['system_id']);
 
   await table('restore_points')
-    .addColumn('system_id', 'bigint', (c) => c.notNull().references('protected_systems.id').onDelete('cascade'))
+    .addColumn('system_id', 'bigint', (c) =>
+      c.notNull().references('protected_systems.id').onDelete('cascade'),
+    )
     .addColumn('job_id', 'bigint', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
     .addColumn('taken_at', 'bigint', nn)
     .addColumn('is_local', 'integer', flag)

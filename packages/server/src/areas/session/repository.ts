@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import type { OrgKind } from '@lifeboat/contract';
+import type { Database } from '@lifeboat/db';
+import type { Kysely } from 'kysely';
+import type { Actor } from '../../scope';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+const userColumns = [
+  'users.id as user_id',
+  'users.username',
+  'users.name',
+  'users.level',
+  'users.disabled',
+  'users.password_hash',
+  'users.mfa_enabled',
+  'organisations.id as org_id',
+  'organisations.kind as org_kind',
+  'organisations.name as org_name',
+  'organisations.is_provider',
+  'organisations.reseller_id as org_reseller_id',
+  'organisations.distributor_id as org_distributor_id',
+] as const;
+
+export type UserWithOrg = Awaited<ReturnType<typeof findUserByUsername>>;
+
+export function findUserByUsername(db: Kysely<Database>, username: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('organisations', 'organisations.id', 'users.organisation_id')
+    .select(userColumns)
+    .where('users.username', '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findSessionByToken(db: Kysely<Database>, token: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .innerJoin('organisations', 'organisations.id', 'users.organisation_id')
+    .select([
+      ...userColumns,
+      'sessions.id as session_id',
+      'sessions.csrf_token',
+      'sessions.last_seen_at',
+      'sessions.absolute_expires_at',
+    ])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+}
+
+type ActorSource = NonNullable<UserWithOrg>;
+
+/** Build the actor (who, and which slice of the tree) from a user joined with its organisation. */
+export function toActor(u: ActorSource, sessionId: number): Actor {
+  const kind = u.org_kind as OrgKind;
+  return {
+    userId: u.user_id,
+    username: u.username,
+    name: u.name,
+    level: u.level,
+    organisationId: u.org_id,
+    organisationName: u.org_name,
+    organisationKind: kind,
+    isProvider: u.is_provider === 1,
+    resellerId: kind === 'reseller' ? u.org_id : kind === 'client' ? u.org_reseller_id : null,
+    clientId: kind === 'client' ? u.org_id : null,
+    distributorId: kind === 'distributor' ? u.org_id : null,
+    sessionId,
+  };
+}

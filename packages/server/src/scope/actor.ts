@@ -1,0 +1,30 @@
+import type { OrgKind } from '@lifeboat/contract';
+
+/** The logged-in user and the slice of the organisation tree they may see. */
+export interface Actor {
+  userId: number;
+  username: string;
+  name: string;
+  level: number;
+  organisationId: number;
+  organisationName: string;
+  organisationKind: OrgKind;
+  isProvider: boolean;
+  /** Set for reseller users (their own org) and client users (their client's reseller). */
+  resellerId: number | null;
+  /** Set for client users only. */
+  clientId: number | null;
+  /** Set for distributor users only. */
+  distributorId: number | null;
+  sessionId: number;
+}
+
+export type ScopeKind = 'all' | 'distributor' | 'reseller' | 'client';
+
+/** The widest rule that applies: the provider's staff see the platform, others their subtree. */
+export function scopeKind(actor: Actor): ScopeKind {
+  if (actor.organisationKind === 'provider') return 'all';
+  if (actor.organisationKind === 'distributor') return 'distributor';
+  if (actor.organisationKind === 'reseller') return 'reseller';
+  return 'client';
+}

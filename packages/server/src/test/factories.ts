@@ -1,0 +1,175 @@
+import { hashPassword } from '@lifeboat/contract/node';
+import type { Database } from '@lifeboat/db';
+import type { Insertable, Kysely } from 'kysely';
+
+// Small, explicit data for API tests: two resellers under one distributor, each with two clients,
+// a user at every level, an appliance and a few systems. Tests read ids from the returned map.
+
+export const TEST_PASSWORD = 'correct horse battery';
+let cachedHash: string | null = null;
+
+type Org = Insertable<Database['organisations']>;
+
+export interface World {
+  provider: number;
+  distributor: number;
+  resellerA: number;
+  resellerB: number;
+  clientA1: number;
+  clientA2: number;
+  clientB1: number;
+  systemA1: number;
+  systemA2: number;
+  systemB1: number;
+  applianceA1: number;
+  applianceB1: number;
+  users: Record<'staff' | 'dist' | 'resA' | 'resB' | 'cliA1' | 'cliB1', number>;
+}
+
+export async function buildWorld(db: Kysely<Database>, now: number): Promise<World> {
+  cachedHash ??= await hashPassword(TEST_PASSWORD);
+  const hash = cachedHash;
+  const org = async (o: Omit<Org, 'name_lc' | 'created_at'>) =>
+    (
+      await db
+        .insertInto('organisations')
+        .values({ ...o, name_lc: o.name.toLowerCase(), created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const user = async (organisation_id: number, username: string, level: number) =>
+    (
+      await db
+        .insertInto('users')
+        .values({
+          organisation_id,
+          username,
+          name: username.toUpperCase(),
+          email: `${username}@example.test`,
+          password_hash: hash,
+          level,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  const provider = await org({
+    kind: 'provider',
+    parent_id: null,
+    reseller_id: null,
+    distributor_id: null,
+    name: 'Provider',
+    is_provider: 1,
+  });
+  const distributor = await org({
+    kind: 'distributor',
+    parent_id: provider,
+    reseller_id: null,
+    distributor_id: null,
+    name: 'Distributor',
+  });
+  await db
+    .updateTable('organisations')
+    .set({ distributor_id: distributor })
+    .where('id', '=', distributor)
+    .execute();
+  const reseller = async (name: string) => {
+    const id = await org({
+      kind: 'reseller',
+      parent_id: distributor,
+      reseller_id: null,
+      distributor_id: distributor,
+      name,
+    });
+    await db.updateTable('organisations').set({ reseller_id: id }).where('id', '=', id).execute();
+    return id;
+  };
+  const resellerA = await reseller('Reseller A');
+  const resellerB = await reseller('Reseller B');
+  const client = (r: number, name: string) =>
+    org({ kind: 'client', parent_id: r, reseller_id: r, distributor_id: distributor, name });
+  const clientA1 = await client(resellerA, 'Client A1');
+  const clientA2 = await client(resellerA, 'Client A2');
+  const clientB1 = await client(resellerB, 'Client B1');
+
+  const appliance = async (reseller_id: number, client_id: number, sid: string) =>
+    (
+      await db
+        .insertInto('appliances')
+        .values({
+          reseller_id,
+          client_id,
+          sid,
+          name: `APP-${sid}`,
+          name_lc: `app-${sid}`,
+          model_name: 'S5-4T',
+          online: 1,
+          license_type: 'storage',
+          license_name: 'Storage 4 TB',
+          version: '3.2.1',
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const applianceA1 = await appliance(resellerA, clientA1, 'a1a1a1');
+  const applianceB1 = await appliance(resellerB, clientB1, 'b1b1b1');
+
+  const system = async (reseller_id: number, client_id: number, appliance_id: number | null, name: string) =>
+    (
+      await db
+        .insertInto('protected_systems')
+        .values({
+          reseller_id,
+          client_id,
+          appliance_id,
+          name,
+          name_lc: name.toLowerCase(),
+          hostname: name.toLowerCase(),
+          device_type: 'server',
+          os_type: 'WINDOWS',
+          os_name: 'Windows Server 2022',
+          service_gen: 2,
+          is_d2c: appliance_id === null ? 1 : 0,
+          agent_version: '4.1.0',
+          package_name: 'Server',
+          license_name: 'Server',
+          health_status: 'NORMAL',
+          health_changed_at: now,
+          next_backup_at: now + 3_600_000,
+          backup_interval_minutes: 60,
+          seed: name.length * 7919,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const systemA1 = await system(resellerA, clientA1, applianceA1, 'FS01-A1');
+  const systemA2 = await system(resellerA, clientA2, null, 'SQL01-A2');
+  const systemB1 = await system(resellerB, clientB1, applianceB1, 'FS01-B1');
+
+  const users = {
+    staff: await user(provider, 'staff', 2),
+    dist: await user(distributor, 'dist', 3),
+    resA: await user(resellerA, 'resa', 1),
+    resB: await user(resellerB, 'resb', 1),
+    cliA1: await user(clientA1, 'clia1', 0),
+    cliB1: await user(clientB1, 'clib1', 0),
+  };
+  return {
+    provider,
+    distributor,
+    resellerA,
+    resellerB,
+    clientA1,
+    clientA2,
+    clientB1,
+    systemA1,
+    systemA2,
+    systemB1,
+    applianceA1,
+    applianceB1,
+    users,
+  };
+}
