@@ -3,3 +3,4 @@ export * from './dialect';
 export * from './meta';
 export * from './migrate';
 export type * from './schema';
+export * from './testing';

@@ -20,16 +20,16 @@ export interface OrganisationTable {
   name: string;
   name_lc: string;
   /** The provider's own organisation (spec: the is_{product} flag). */
-  is_provider: Flag;
-  has_brc: Flag;
-  has_x360recover: Flag;
-  azure_restore_enabled: Flag;
-  can_recover: Flag;
-  can_create_client: Flag;
-  can_download_agent: Flag;
-  can_edit_policy: Flag;
-  show_vo_information: Flag;
-  cloud_quota_bytes: number;
+  is_provider: Generated<Flag>;
+  has_brc: Generated<Flag>;
+  has_x360recover: Generated<Flag>;
+  azure_restore_enabled: Generated<Flag>;
+  can_recover: Generated<Flag>;
+  can_create_client: Generated<Flag>;
+  can_download_agent: Generated<Flag>;
+  can_edit_policy: Generated<Flag>;
+  show_vo_information: Generated<Flag>;
+  cloud_quota_bytes: Generated<number>;
   email: string | null;
   created_at: number;
 }
@@ -43,12 +43,12 @@ export interface UserTable {
   password_hash: string;
   /** 3 distributor, 2 provider staff, 1 reseller, 0 client */
   level: number;
-  disabled: Flag;
+  disabled: Generated<Flag>;
   mfa_secret_enc: string | null;
-  mfa_enabled: Flag;
+  mfa_enabled: Generated<Flag>;
   mfa_reminder_show_time: number | null;
-  mfa_reminder_active: Flag;
-  refresh_rate_minutes: number;
+  mfa_reminder_active: Generated<Flag>;
+  refresh_rate_minutes: Generated<number>;
   created_at: number;
 }
 
@@ -79,16 +79,16 @@ export interface ApplianceTable {
   name: string;
   name_lc: string;
   model_name: string;
-  online: Flag;
-  is_brc_appliance: Flag;
+  online: Generated<Flag>;
+  is_brc_appliance: Generated<Flag>;
   license_type: 'storage' | 'endpoint' | 'bdr_bundle';
   license_name: string;
-  license_workstations: number;
-  license_servers: number;
-  license_nas: number;
-  license_storage_bytes: number;
-  storage_used_bytes: number;
-  storage_total_bytes: number;
+  license_workstations: Generated<number>;
+  license_servers: Generated<number>;
+  license_nas: Generated<number>;
+  license_storage_bytes: Generated<number>;
+  storage_used_bytes: Generated<number>;
+  storage_total_bytes: Generated<number>;
   version: string;
   created_at: number;
 }
@@ -99,8 +99,8 @@ export interface VaultTable {
   reseller_id: number | null;
   name: string;
   vault_type: 'cloud' | 'private';
-  capacity_bytes: number;
-  used_bytes: number;
+  capacity_bytes: Generated<number>;
+  used_bytes: Generated<number>;
   created_at: number;
 }
 
@@ -118,42 +118,42 @@ export interface ProtectedSystemTable {
   os_name: string;
   /** 2 first-generation tool, 4 second-generation tool */
   service_gen: number;
-  is_d2c: Flag;
-  vault_only: Flag;
-  password_protected: Flag;
+  is_d2c: Generated<Flag>;
+  vault_only: Generated<Flag>;
+  password_protected: Generated<Flag>;
   password_hash: string | null;
   agent_version: string;
-  need_update: Flag;
+  need_update: Generated<Flag>;
   package_name: string;
   license_name: string;
   health_status: 'TROUBLED' | 'WARNED' | 'NORMAL' | 'PARKED' | 'NODATA' | 'UNPROTECTED';
   health_reason: string | null;
   health_changed_at: number;
-  parked: Flag;
+  parked: Generated<Flag>;
   last_rp_at: number | null;
   last_job_status: string | null;
   next_backup_at: number;
   backup_interval_minutes: number;
   /** Virtualisation state on the appliance (spec: inventory 3 'Device row') */
   sva_job_status: 'Offline' | 'Running' | 'Stopped' | null;
-  currently_running: Flag;
-  stoppable: Flag;
-  geo_enabled: Flag;
-  geo_inherited: Flag;
+  currently_running: Generated<Flag>;
+  stoppable: Generated<Flag>;
+  geo_enabled: Generated<Flag>;
+  geo_inherited: Generated<Flag>;
   geo_status: string | null;
-  geo_replication_progress: number;
+  geo_replication_progress: Generated<number>;
   geo_last_primary_rp_at: number | null;
   geo_last_redundant_rp_at: number | null;
-  local_cache_enabled: Flag;
+  local_cache_enabled: Generated<Flag>;
   local_cache_status: 'SUCCESSFUL' | 'FAILED' | 'WARNED' | null;
   local_cache_last_verified_at: number | null;
   local_cache_last_success_at: number | null;
   local_cache_path: string | null;
-  pool_used_bytes: number;
-  local_used_bytes: number;
-  local_total_bytes: number;
-  cloud_used_bytes: number;
-  private_vault_used_bytes: number;
+  pool_used_bytes: Generated<number>;
+  local_used_bytes: Generated<number>;
+  local_total_bytes: Generated<number>;
+  cloud_used_bytes: Generated<number>;
+  private_vault_used_bytes: Generated<number>;
   /** Seed of everything the simulator derives for this system (file trees, screenshots). */
   seed: number;
   created_at: number;
@@ -171,7 +171,7 @@ export interface JobTable {
   type: 'SERVER_ALIVE_BMR' | 'FILE';
   /** JSON array of drive letters or mount points */
   drives: string;
-  enabled: Flag;
+  enabled: Generated<Flag>;
 }
 
 export interface RestorePointTable {
@@ -179,12 +179,12 @@ export interface RestorePointTable {
   system_id: number;
   job_id: number;
   taken_at: number;
-  is_local: Flag;
-  is_cloud: Flag;
+  is_local: Generated<Flag>;
+  is_cloud: Generated<Flag>;
   vault_id: number | null;
-  scheduled: Flag;
-  in_use: Flag;
-  size_bytes: number;
+  scheduled: Generated<Flag>;
+  in_use: Generated<Flag>;
+  size_bytes: Generated<number>;
 }
 
 export interface JobHistoryTable {
@@ -197,8 +197,8 @@ export interface JobHistoryTable {
   started_at: number;
   ended_at: number | null;
   paused_at: number | null;
-  percent_complete: number;
-  size_bytes: number;
+  percent_complete: Generated<number>;
+  size_bytes: Generated<number>;
   error_msg: string | null;
   pause_message: string | null;
 }
@@ -230,11 +230,11 @@ export interface AutoverifyResultTable {
   ended_at: number;
   status: 'success' | 'failure';
   result: string;
-  heartbeat: Flag;
+  heartbeat: Generated<Flag>;
   boot_check: string;
   vss_status: string;
   chkdsk_status: string;
-  advanced_mode: Flag;
+  advanced_mode: Generated<Flag>;
   screenshot_seed: number | null;
 }
 
@@ -246,7 +246,7 @@ export interface ThresholdTable {
   /** 'server' | 'workstation' | 'local_cache' */
   kind: string;
   minutes: number;
-  enabled: Flag;
+  enabled: Generated<Flag>;
 }
 
 export interface OperationTable {
@@ -259,13 +259,13 @@ export interface OperationTable {
   subject_id: number | null;
   /** JSON */
   input: string;
-  progress: number;
+  progress: Generated<number>;
   step: string | null;
   /** JSON */
   result: string | null;
   error: string | null;
-  attempts: number;
-  max_attempts: number;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
   lease_owner: string | null;
   lease_expires_at: number | null;
   run_after: number;

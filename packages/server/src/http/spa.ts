@@ -21,7 +21,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       setHeaders: (res, file) => {
         // Vite puts content hashes in asset names, so they never change once served.
         if (file.includes(`${path.sep}assets${path.sep}`))
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { CSRF_HEADER, ManualClock, SESSION_COOKIE, XHR_HEADER, XHR_VALUE } from '@lifeboat/contract';
-import { type DbHandle, migrateToLatest, openDb } from '@lifeboat/db';
+import { type DbHandle, openTestDb } from '@lifeboat/db';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { AppContext } from '../context';
@@ -10,7 +8,7 @@ import { createFabric } from '../fabric';
 import { OperationsEngine } from '../operations/engine';
 
 // API tests run on the real Fastify app and a real database: SQLite in memory by default, and
-// PostgreSQL (an isolated schema per test file) when TEST_DATABASE_URL is set.
+// PostgreSQL (an isolated schema per test file) in the PostgreSQL pass.
 
 export const TEST_NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
 
@@ -23,10 +21,9 @@ export interface TestApp {
 }
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const url = process.env.TEST_DATABASE_URL;
-  const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const dbh = await openDb({ url: url ?? ':memory:', schema, poolSize: 4 });
-  await migrateToLatest(dbh.db);
+  // `npm test` runs the suite once per engine (scripts/test.mjs sets LIFEBOAT_TEST_ENGINE).
+  const testDb = await openTestDb('api');
+  const { dbh } = testDb;
   const clock = new ManualClock(TEST_NOW);
   const config: Config = {
     ...loadConfig({}),
@@ -48,13 +45,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     async close() {
       await app.close();
       await operations.stop();
-      await dbh.close();
-      if (url && schema) {
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await c.end();
-      }
+      await testDb.close();
     },
   };
 }

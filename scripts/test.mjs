@@ -1,0 +1,22 @@
+// `npm test`: unit and API tests on SQLite; the same node suites on PostgreSQL when
+// TEST_DATABASE_URL is set; then the browser suite against the built app.
+import { spawnSync } from 'node:child_process';
+
+const run = (label, cmd, args, env = {}) => {
+  process.stdout.write(`\n== ${label}\n`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) {
+    process.stdout.write(`\n${label} failed.\n`);
+    process.exit(r.status ?? 1);
+  }
+};
+
+run('unit and API tests (SQLite)', 'npx', ['vitest', 'run'], { LIFEBOAT_TEST_ENGINE: 'sqlite' });
+if (process.env.TEST_DATABASE_URL) {
+  run('unit and API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'node'], {
+    LIFEBOAT_TEST_ENGINE: 'postgres',
+  });
+} else {
+  process.stdout.write('\nTEST_DATABASE_URL is not set: the PostgreSQL pass is skipped.\n');
+}
+run('browser tests', 'npm', ['run', 'test:e2e']);
