@@ -1,0 +1,96 @@
+import { hash32, pick, unit } from './random';
+
+// AutoVerify as the simulator plays it: boot the restore point as a virtual machine, wait for
+// the agent's heartbeat, look at the screen, run VSS and chkdsk checks, clean up. The verdict
+// is a pure function of the system and restore point, so the same point always verifies the
+// same way (and the nightly run in advanceFleet agrees with a manual run).
+
+export type StageName = 'prepare' | 'boot' | 'heartbeat' | 'screen' | 'checks' | 'cleanup';
+
+export interface Stage {
+  name: StageName;
+  step: string;
+  /** Realistic duration at speed 1; about two minutes in all. */
+  baseMs: number;
+}
+
+export const AUTOVERIFY_STAGES: readonly Stage[] = [
+  { name: 'prepare', step: 'Preparing the restore point', baseMs: 20_000 },
+  { name: 'boot', step: 'Booting the virtual machine', baseMs: 35_000 },
+  { name: 'heartbeat', step: 'Waiting for the heartbeat', baseMs: 20_000 },
+  { name: 'screen', step: 'Checking the screen', baseMs: 15_000 },
+  { name: 'checks', step: 'Running VSS and chkdsk checks', baseMs: 20_000 },
+  { name: 'cleanup', step: 'Cleaning up', baseMs: 10_000 },
+];
+
+export type FailureMode = 'no_screen' | 'blue_screen' | 'no_heartbeat' | 'vss' | 'chkdsk';
+
+export interface VerdictInput {
+  systemId: number;
+  restorePointId: number;
+  restorePointAt: number;
+}
+
+export interface Verdict {
+  status: 'success' | 'failure';
+  failure: FailureMode | null;
+  result: string;
+  heartbeat: boolean;
+  bootCheck: 'Passed' | 'Failed';
+  vssStatus: 'Passed' | 'Failed';
+  chkdskStatus: 'Passed' | 'Failed';
+  screenshotSeed: number | null;
+  /** Stages actually run: a machine that never boots skips the checks. */
+  stages: readonly Stage[];
+}
+
+/** Share of restore points that fail verification with no fault configured. */
+export const BASE_FAILURE_RATE = 0.06;
+
+const MODES: readonly FailureMode[] = [
+  'no_screen',
+  'blue_screen',
+  'no_heartbeat',
+  'no_heartbeat',
+  'vss',
+  'chkdsk',
+  'chkdsk',
+];
+
+const RESULTS: Record<FailureMode | 'success', string> = {
+  success: 'The virtual machine booted, the agent answered the heartbeat and every check passed.',
+  no_screen: 'The virtual machine did not boot: no operating system screen appeared within the time limit.',
+  blue_screen: 'The virtual machine stopped at a blue screen during start-up (INACCESSIBLE_BOOT_DEVICE).',
+  no_heartbeat: 'The virtual machine booted but the agent did not answer the heartbeat.',
+  vss: 'The virtual machine booted, but the VSS check failed: a VSS writer reported an error.',
+  chkdsk: 'The virtual machine booted, but chkdsk found file system errors on the system volume.',
+};
+
+/** The verdict for one restore point; `forceFailure` comes from the autoverify_fail fault. */
+export function autoVerifyVerdict(input: VerdictInput, forceFailure = false): Verdict {
+  const { systemId, restorePointId, restorePointAt } = input;
+  const fails =
+    forceFailure || unit('autoverify', systemId, restorePointId, restorePointAt) < BASE_FAILURE_RATE;
+  const failure = fails ? pick(MODES, 'autoverify-mode', systemId, restorePointId) : null;
+  const booted = failure !== 'no_screen' && failure !== 'blue_screen';
+  const answered = booted && failure !== 'no_heartbeat';
+  return {
+    status: failure ? 'failure' : 'success',
+    failure,
+    result: RESULTS[failure ?? 'success'],
+    heartbeat: answered,
+    bootCheck: booted ? 'Passed' : 'Failed',
+    vssStatus: answered && failure !== 'vss' ? 'Passed' : 'Failed',
+    chkdskStatus: answered && failure !== 'chkdsk' ? 'Passed' : 'Failed',
+    // No screen, no screenshot; a blue screen is still a screen worth showing.
+    screenshotSeed: failure === 'no_screen' ? null : hash32('screenshot', systemId, restorePointId),
+    stages: booted
+      ? AUTOVERIFY_STAGES
+      : AUTOVERIFY_STAGES.filter((s) => s.name === 'prepare' || s.name === 'boot' || s.name === 'cleanup'),
+  };
+}
+
+/** How long the run takes at speed 1, for results written without waiting (nightly runs). */
+export function nominalDurationMs(v: Verdict): number {
+  return v.stages.reduce((sum, s) => sum + s.baseMs, 0);
+}

@@ -1,0 +1,13 @@
+export { OperationsEngine, type OperationsEngineOptions } from './engine';
+export { backoffMs, LeaseLostError, OperationError } from './errors';
+export { lockSubject } from './subject-lock';
+export type {
+  EngineLog,
+  EngineLogOption,
+  EnqueueRequest,
+  HandlerContext,
+  Operation,
+  OperationHandler,
+  OperationStatus,
+} from './types';
+export { silentLog } from './types';
