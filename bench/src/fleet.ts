@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CACHE_DIR, REPO_ROOT } from './paths';
+import { runStreaming, tsxArgs } from './proc';
+
+// The fleet is generated once per (size, seed) into bench/.cache and reused: the large one takes
+// minutes. A marker written after success tells a complete file from one an interrupted run left.
+
+export const GENERATOR_CLI = path.join(REPO_ROOT, 'packages/fleet/src/cli.ts');
+
+export interface FleetCounts {
+  organisations: number;
+  protectedSystems: number;
+  jobHistory: number;
+}
+
+export interface FleetMarker {
+  size: string;
+  seed: number;
+  /** Wall-clock seconds the generator took (including process start). */
+  generationSeconds: number;
+  builtAt: string;
+  bytes: number;
+  counts: FleetCounts;
+}
+
+export interface SqliteFleet {
+  file: string;
+  marker: FleetMarker;
+  reused: boolean;
+}
+
+export const fleetFile = (size: string, seed: number) => path.join(CACHE_DIR, `${size}-${seed}.sqlite`);
+const markerFile = (file: string) => `${file}.done.json`;
+const sidecars = (file: string) => [`${file}-wal`, `${file}-shm`, `${file}-journal`];
+
+export function readMarker(file: string): FleetMarker | null {
+  try {
+    const marker = JSON.parse(fs.readFileSync(markerFile(file), 'utf8')) as FleetMarker;
+    // A file changed after it was marked (a server run on the cache itself) is not trusted.
+    return fs.statSync(file).size === marker.bytes ? marker : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The cached SQLite fleet, generated first when missing or incomplete. */
+export async function ensureSqliteFleet(size: string, seed: number): Promise<SqliteFleet> {
+  const file = fleetFile(size, seed);
+  const marker = readMarker(file);
+  if (marker) return { file, marker, reused: true };
+
+  if (!fs.existsSync(GENERATOR_CLI)) {
+    throw new Error(`The fleet generator (${path.relative(REPO_ROOT, GENERATOR_CLI)}) does not exist yet.`);
+  }
+  for (const f of [file, markerFile(file), ...sidecars(file)]) fs.rmSync(f, { force: true });
+  fs.mkdirSync(CACHE_DIR, { recursive: true });
+
+  process.stderr.write(
+    `Generating the ${size} fleet (seed ${seed}) into ${path.relative(REPO_ROOT, file)}...\n`,
+  );
+  const started = Date.now();
+  const code = await runStreaming(
+    process.execPath,
+    tsxArgs(GENERATOR_CLI, ['--db', file, '--seed', String(seed), '--size', size]),
+    REPO_ROOT,
+  );
+  const generationSeconds = (Date.now() - started) / 1000;
+  if (code !== 0) {
+    for (const f of [file, ...sidecars(file)]) fs.rmSync(f, { force: true });
+    throw new Error(`The fleet generator failed (exit code ${code}); the partial file was deleted.`);
+  }
+
+  const counts = finishFile(file);
+  const done: FleetMarker = {
+    size,
+    seed,
+    generationSeconds,
+    builtAt: new Date().toISOString(),
+    bytes: fs.statSync(file).size,
+    counts,
+  };
+  fs.writeFileSync(markerFile(file), `${JSON.stringify(done, null, 2)}\n`);
+  process.stderr.write(`Fleet ready in ${generationSeconds.toFixed(1)} s: ${describeCounts(counts)}.\n`);
+  return { file, marker: done, reused: false };
+}
+
+/** Fold the WAL into the main file (so one file is the whole fleet) and count what is in it. */
+function finishFile(file: string): FleetCounts {
+  const db = new SQLite(file);
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.pragma('journal_mode = DELETE');
+    const count = (table: string) =>
+      (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    return {
+      organisations: count('organisations'),
+      protectedSystems: count('protected_systems'),
+      jobHistory: count('job_history'),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+export const describeCounts = (c: FleetCounts) =>
+  `${c.organisations.toLocaleString('en')} organisations, ${c.protectedSystems.toLocaleString('en')} protected systems, ${c.jobHistory.toLocaleString('en')} job-history rows`;
