@@ -70,6 +70,12 @@ export async function measure(call: CallSpec, opts: LoadOptions): Promise<CallRe
     ...(call.body === undefined ? {} : { body: call.body }),
   };
   const warmup = opts.warmupSeconds > 0 ? await run({ ...base, duration: opts.warmupSeconds }) : null;
+  if (warmup && warmup.non2xx > 0) {
+    const codes = Object.keys(warmup.statusCodeStats).join(', ');
+    process.stderr.write(
+      `!! ${call.label}: ${warmup.non2xx} non-2xx answers in the warm-up (status ${codes}).\n`,
+    );
+  }
 
   let latencies = new Float64Array(1 << 16);
   let n = 0;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { parseBenchArgs, splitMethod } from './args';
+import { percentile } from './load';
+import { fill, placeholdersIn } from './placeholders';
+
+describe('percentile', () => {
+  const sorted = Float64Array.from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  it('takes the nearest rank', () => {
+    expect(percentile(sorted, 50)).toBe(5);
+    expect(percentile(sorted, 95)).toBe(10);
+    expect(percentile(sorted, 10)).toBe(1);
+  });
+  it('is NaN without values', () => {
+    expect(percentile(new Float64Array(0), 50)).toBeNaN();
+  });
+});
+
+describe('placeholders', () => {
+  it('fills known ids and names the option for a missing one', () => {
+    expect(fill('/r/{resellerId}/{userId}', { resellerId: 7, userId: 3 })).toBe('/r/7/3');
+    expect(() => fill('/c/{clientId}', {})).toThrow(/--client-id/);
+  });
+  it('lists what paths and bodies name', () => {
+    expect([...placeholdersIn(['/a/{resellerId}', 'client={clientId}'])]).toEqual(['resellerId', 'clientId']);
+  });
+});
+
+describe('arguments', () => {
+  it('defaults to 20 connections for 10 s on the large fleet', () => {
+    const args = parseBenchArgs(['/api/session']);
+    if (args === 'help') throw new Error('unexpected help');
+    expect(args).toMatchObject({ fleet: 'large', connections: 20, duration: 10, user: 'reseller' });
+  });
+  it('posts a form body, and a path may carry its own method', () => {
+    const args = parseBenchArgs(['--body-form', 'a=1', '/x', 'GET:/y']);
+    if (args === 'help') throw new Error('unexpected help');
+    expect(splitMethod('/x', args)).toEqual({ method: 'POST', path: '/x' });
+    expect(splitMethod('GET:/y', args)).toEqual({ method: 'GET', path: '/y' });
+    expect(args.body?.contentType).toBe('application/x-www-form-urlencoded');
+  });
+  it('refuses what is not a path', () => {
+    expect(() => parseBenchArgs(['api/session'])).toThrow(/not a path/);
+  });
+});
