@@ -20,7 +20,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.LIFEBOAT_TRUST_PROXY === '1',
     // Long ids are fine, unbounded ones are not.
-    maxParamLength: 256,
+    routerOptions: { maxParamLength: 256 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

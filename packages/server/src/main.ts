@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, generateFleet } from '@lifeboat/fleet';
 import { buildApp } from './app';
 import { startBackgroundWork } from './background';
 import { loadConfig } from './config';
+import { resolveSecretKey } from './secret';
 import type { AppContext } from './context';
 import { createFabric } from './fabric';
 import { OperationsEngine } from './operations/engine';
@@ -14,7 +15,8 @@ import { OperationsEngine } from './operations/engine';
 // then serve the API and the app on one port and run the operation workers in process.
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const loaded = loadConfig();
+  const config = { ...loaded, secretKey: resolveSecretKey(loaded) };
   const clock = systemClock;
   const logger = { level: process.env.LOG_LEVEL ?? (config.production ? 'warn' : 'info') };
   const isPg = /^postgres/.test(config.databaseUrl);
