@@ -3,6 +3,8 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { autoVerifyRoutes } from './areas/devices/autoverify-routes';
+import { operationsRoutes } from './areas/operations/routes';
 import { sessionRoutes } from './areas/session/routes';
 import type { AppContext } from './context';
 import { authHook } from './http/auth';
@@ -58,6 +60,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(async (api) => {
     api.addHook('onRequest', authHook(ctx));
     await api.register(sessionRoutes(ctx));
+    await api.register(operationsRoutes(ctx));
+    await api.register(autoVerifyRoutes(ctx));
   });
 
   await registerSpa(app, ctx.config.webDist);
