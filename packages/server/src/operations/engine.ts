@@ -46,7 +46,8 @@ export class OperationsEngine {
   private readonly concurrency: number;
   private readonly dbh: DbHandle;
   private readonly clock: Clock;
-  private readonly log: EngineLog;
+  /** Handlers may log through the engine's logger. */
+  readonly log: EngineLog;
   private readonly handlers = new Map<string, OperationHandler>();
   private readonly running = new Map<number, Running>();
   private started = false;

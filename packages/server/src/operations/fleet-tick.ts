@@ -2,7 +2,7 @@ import { type AdvanceResult, advanceFleet, SimulatedFabric } from '@lifeboat/fle
 import type { AppContext } from '../context';
 import type { OperationsEngine } from './engine';
 import { lockSubject } from './subject-lock';
-import type { Db, EngineLog } from './types';
+import type { Db } from './types';
 
 // The fleet lives while the console runs: a `fleet.tick` operation advances it and enqueues the
 // next tick in the same transaction as its own completion. Leasing makes one tick run at a time
@@ -45,7 +45,6 @@ export async function ensureFleetTicker(
 export function registerFleetTick(
   engine: OperationsEngine,
   ctx: Pick<AppContext, 'dbh' | 'config' | 'fabric'>,
-  log: EngineLog,
 ): void {
   const faults = ctx.fabric instanceof SimulatedFabric ? ctx.fabric.faults : undefined;
   engine.register(FLEET_TICK, async ({ op, clock, complete }) => {
@@ -55,7 +54,7 @@ export function registerFleetTick(
       advanced = await advanceFleet(ctx.dbh, now, { faults });
     } catch (err) {
       // A bad batch must not end the chain of ticks: log it and try again next tick.
-      log.error({ err }, 'advancing the fleet failed');
+      engine.log.error({ err }, 'advancing the fleet failed');
     }
     return complete(async (trx) => {
       await lockSubject(trx, TICK_LOCK);

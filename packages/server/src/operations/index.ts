@@ -1,5 +1,7 @@
 export { OperationsEngine, type OperationsEngineOptions } from './engine';
 export { backoffMs, LeaseLostError, OperationError } from './errors';
+export { ensureFleetTicker, FLEET_TICK, registerFleetTick, tickIntervalMs } from './fleet-tick';
+export { registerOperationHandlers, startOperations } from './handlers';
 export { lockSubject } from './subject-lock';
 export type {
   EngineLog,
