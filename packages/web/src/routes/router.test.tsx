@@ -1,0 +1,85 @@
+import { type SessionUser, visibleTabs } from '@lifeboat/contract';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeUser, renderRoutes, USERS } from '../test/render';
+import { appRoutes } from './router';
+import { TAB_LABELS } from './tabPaths';
+
+function signedIn(user: SessionUser, path: string) {
+  return renderRoutes({ path, routes: appRoutes, session: { user, csrfToken: 't' } });
+}
+
+async function mainNav() {
+  return within(await screen.findByRole('navigation', { name: 'Main' }));
+}
+
+describe('app routes', () => {
+  // Nothing here should reach the server; a call would fail the test loudly.
+  beforeEach(() =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new Error('unexpected fetch'))),
+    ),
+  );
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each(Object.keys(USERS) as (keyof typeof USERS)[])(
+    'shows exactly the tabs of a %s, in order',
+    async (kind) => {
+      const user = makeUser(kind);
+      signedIn(user, '/');
+      const nav = await mainNav();
+      const labels = nav.getAllByRole('link').map((a) => a.textContent);
+      expect(labels).toEqual(visibleTabs(user).map((t) => TAB_LABELS[t]));
+    },
+  );
+
+  it('lands a reseller on its dashboard and marks the tab', async () => {
+    const { router } = signedIn(makeUser('reseller', { organisationId: 12 }), '/');
+    const nav = await mainNav();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/home/reseller-dashboard');
+    expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it("lands a client user on its client's page", async () => {
+    const { router } = signedIn(makeUser('client', { organisationName: 'Contoso Dental' }), '/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contoso Dental' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/home/clients');
+  });
+
+  it('opens detail pages under their tab', async () => {
+    signedIn(makeUser('reseller'), '/device/details/5/9');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Device 5' })).toBeTruthy();
+    expect(screen.getByText('As stored in vault 9')).toBeTruthy();
+    const nav = await mainNav();
+    expect(nav.getByRole('link', { name: 'Devices' }).getAttribute('aria-current')).toBe('true');
+  });
+
+  it("refuses a tab the user's level does not include", async () => {
+    signedIn(makeUser('client'), '/home/appliances');
+    expect(await screen.findByText("You don't have access to this page")).toBeTruthy();
+    const nav = await mainNav();
+    expect(nav.queryByRole('link', { name: 'Appliances' })).toBeNull();
+  });
+
+  it('refuses an internal route of a hidden tab', async () => {
+    signedIn(makeUser('reseller'), '/admin/admin/admin_index');
+    expect(await screen.findByText("You don't have access to this page")).toBeTruthy();
+  });
+
+  it.each(['/nowhere', '/home/nope', '/device/details/abc'])('shows not found for %s', async (path) => {
+    signedIn(makeUser('staff'), path);
+    expect(await screen.findByText('There is no page at this address')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your home page' }).getAttribute('href')).toBe(
+      '/home/resellers',
+    );
+  });
+
+  it('sends a signed-out visitor to the login page and remembers the way back', async () => {
+    const { router } = renderRoutes({ path: '/home/devices?x=1', routes: appRoutes, session: null });
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: '/home/devices?x=1', reason: undefined });
+  });
+});

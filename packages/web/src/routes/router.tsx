@@ -1,0 +1,54 @@
+import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
+import { LoginRoute } from '../auth/LoginRoute';
+import { RouteErrorPage } from '../components/RouteErrorPage';
+import { RequireSession } from '../session/RequireSession';
+import { lazyPage } from './lazyPage';
+import { APP_ROUTE_PATTERNS } from './tabPaths';
+
+// The shell and everything inside it is only needed once someone is signed in.
+const AppLayout = lazyPage(() => import('../shell/AppLayout'), 'AppLayout');
+const AppRoute = lazyPage(() => import('./AppRoute'), 'AppRoute');
+const TabRoute = lazyPage(() => import('./TabRoute'), 'TabRoute');
+const LandingRedirect = lazyPage(() => import('./LandingRedirect'), 'LandingRedirect');
+const NotFoundPage = lazyPage(() => import('../components/NotFoundPage'), 'NotFoundPage');
+
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/login', element: <LoginRoute /> },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { index: true, element: <LandingRedirect /> },
+              { path: '/home', element: <LandingRedirect /> },
+              { path: '/home/:tab', element: <TabRoute /> },
+              ...APP_ROUTE_PATTERNS.map((pattern) => ({
+                path: pattern,
+                element: <AppRoute pattern={pattern} />,
+              })),
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

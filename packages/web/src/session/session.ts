@@ -1,0 +1,83 @@
+import type { LoginRequest, SessionResponse, SessionUser } from '@lifeboat/contract';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../api/client';
+
+/** Why the last session ended, so the login page can say so (UI state, not server data). */
+export type SessionExit = 'ended' | 'signed-out';
+let lastExit: SessionExit | undefined;
+
+export function sessionExitReason(): SessionExit | undefined {
+  return lastExit;
+}
+
+/** Query keys of the session area: the current session lives only in the query cache. */
+export const sessionKeys = {
+  all: ['session'] as const,
+  current: () => [...sessionKeys.all, 'current'] as const,
+};
+
+/** The session probe: `null` when nobody is signed in. */
+export async function fetchSession(): Promise<SessionResponse | null> {
+  try {
+    return await api<SessionResponse>('/api/session', { expectUnauthorized: true });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+export function signIn(body: LoginRequest): Promise<SessionResponse> {
+  return api<SessionResponse>('/api/session', { method: 'POST', json: body, expectUnauthorized: true });
+}
+
+export function signOut(): Promise<void> {
+  return api<void>('/api/session', { method: 'DELETE', expectUnauthorized: true });
+}
+
+export function readCsrfToken(client: QueryClient): string | undefined {
+  return client.getQueryData<SessionResponse | null>(sessionKeys.current())?.csrfToken;
+}
+
+/** Forgets the session and every other answer cached for the previous user. */
+export function clearSession(client: QueryClient, reason: SessionExit): void {
+  lastExit = reason;
+  client.setQueryData<SessionResponse | null>(sessionKeys.current(), null);
+  client.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
+}
+
+export function useSession() {
+  return useQuery({
+    queryKey: sessionKeys.current(),
+    queryFn: fetchSession,
+    // The session changes only by signing in or out (or by a 401 elsewhere), never by itself.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The signed-in user; only for components rendered inside RequireSession. */
+export function useCurrentUser(): SessionUser {
+  const { data } = useSession();
+  if (!data) throw new Error('useCurrentUser() needs a signed-in session (render inside RequireSession).');
+  return data.user;
+}
+
+export function useSignIn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: (session) => {
+      lastExit = undefined;
+      client.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
+      client.setQueryData(sessionKeys.current(), session);
+    },
+  });
+}
+
+export function useSignOut() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: signOut,
+    // Signed out locally even when the server could not be told: the user asked to leave.
+    onSettled: () => clearSession(client, 'signed-out'),
+  });
+}

@@ -1,0 +1,43 @@
+import { visibleTabs } from '@lifeboat/contract';
+import { AppShell, Container } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import '@mantine/notifications/styles.css';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../components/PageLoader';
+import { tabForPath } from '../routes/tabPaths';
+import { useCurrentUser } from '../session/session';
+import classes from './Shell.module.css';
+import { ShellBar } from './ShellBar';
+import { TabNav } from './TabNav';
+
+// Top bar (56 px) and tab strip (44 px) plus the header's bottom border.
+const HEADER_HEIGHT = 101;
+
+/** The signed-in frame: header with tabs, and the page of the current route below. */
+export function AppLayout() {
+  const user = useCurrentUser();
+  const tabs = visibleTabs(user);
+  const { pathname } = useLocation();
+  const active = tabForPath(pathname, tabs);
+
+  return (
+    <AppShell header={{ height: HEADER_HEIGHT }} padding={0}>
+      <Notifications position="top-right" />
+      <a href="#main" className={classes.skip}>
+        Skip to content
+      </a>
+      <AppShell.Header className={classes.header}>
+        <ShellBar user={user} />
+        <TabNav tabs={tabs} active={active} pathname={pathname} />
+      </AppShell.Header>
+      <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
+        <Container size="xl" px={{ base: 'md', sm: 'xl' }} py={{ base: 'lg', sm: 'xl' }}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

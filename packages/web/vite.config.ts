@@ -1,0 +1,44 @@
+import type { IncomingMessage } from 'node:http';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const API_TARGET = process.env.LIFEBOAT_API ?? 'http://127.0.0.1:8080';
+
+// The console's calls share their first path segment with app pages (/device/details/5 is a
+// page, /device/get_device_alert/5 a call), so the dev server tells them apart the way a
+// browser does: a navigation asks for HTML and gets the app, everything else goes to the server.
+function serveAppForNavigation(req: IncomingMessage): string | undefined {
+  const accept = req.headers.accept ?? '';
+  if (req.method === 'GET' && accept.includes('text/html')) return '/index.html';
+  return undefined;
+}
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      treeshake: {
+        // The contract's modules only declare things; an unused zod schema (`z.object(...)`) is
+        // dropped, so the initial bundle carries no zod unless a page really validates with it.
+        moduleSideEffects: (id: string) => !id.includes('/packages/contract/'),
+        manualPureFunctions: ['z'],
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      // Vite's own module and asset paths start with /@, /src, /node_modules or contain a dot;
+      // every other path is a page (handled by the bypass) or an API call.
+      '^/(?!@|src/|node_modules/|[^?]*\\.[a-z0-9]+(\\?|$)).*': {
+        target: API_TARGET,
+        changeOrigin: false,
+        bypass: serveAppForNavigation,
+      },
+    },
+  },
+});
