@@ -38,6 +38,8 @@ export async function runOperation(a: RunArgs): Promise<void> {
     },
     Math.max(50, Math.floor(leaseMs / 3)),
   );
+  // An abandoned run (lease lost, engine stopping) must not keep renewing, even if its handler hangs.
+  controller.signal.addEventListener('abort', () => clearInterval(renewal), { once: true });
   let completed = false;
   const ctx: HandlerContext = {
     op,
