@@ -94,7 +94,7 @@ describe('advanceFleet: scheduled backups', () => {
     expect(after).toMatchObject({
       last_job_status: 'COMPLETED',
       health_status: 'NORMAL',
-      health_reason: null,
+      health_reason: 'Protected',
       health_changed_at: NOW,
     });
     expect(Number(after.next_backup_at)).toBe(NOW - 1000 + 60 * MIN);
@@ -118,14 +118,14 @@ describe('advanceFleet: scheduled backups', () => {
     expect(after).toMatchObject({
       health_status: 'TROUBLED',
       last_job_status: 'FAILED',
-      health_reason: 'No restore point in the last 36 hours.',
+      health_reason: 'No successful backup',
     });
     expect(Number(after.last_rp_at)).toBe(old);
     const [job] = await rowsOf('job_history', s.id);
     expect(job?.error_msg).toEqual(expect.any(String));
     expect(await rowsOf('restore_points', s.id)).toHaveLength(1);
     expect(await rowsOf('health_history', s.id)).toMatchObject([
-      { health: 'TROUBLED', description: 'The last backup failed.' },
+      { health: 'TROUBLED', description: 'No successful backup in 36 hours' },
     ]);
   });
 

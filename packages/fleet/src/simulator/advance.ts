@@ -3,7 +3,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { grow, planBackup } from './backups';
 import { refreshResellerDaily } from './daily';
 import type { FaultPlan } from './faults';
-import { evaluateHealth, type HealthStatus, loadThresholds, resolveThreshold } from './health';
+import { evaluateHealth, loadThresholds, resolveThreshold } from './health';
 import { nightlyAutoVerify } from './nightly';
 
 // The living fleet: each call finishes the scheduled backups that are due at `now`, recomputes
@@ -162,7 +162,6 @@ export async function advanceFleet(
         const lastRpAt = ok ? plan.startedAt : s.last_rp_at === null ? null : Number(s.last_rp_at);
         const health = runs
           ? evaluateHealth({
-              current: s.health_status as HealthStatus,
               parked: false,
               jobStatus: plan.status,
               lastRpAt,
@@ -185,9 +184,8 @@ export async function advanceFleet(
                 }
               : {}),
             ...(ok && p?.isCloud ? { cloud_used_bytes: grow(Number(s.cloud_used_bytes), added, 0) } : {}),
-            ...(changed && health
-              ? { health_status: health.health, health_reason: health.reason, health_changed_at: now }
-              : {}),
+            ...(health ? { health_status: health.health, health_reason: health.reason } : {}),
+            ...(changed ? { health_changed_at: now } : {}),
           })
           .where('id', '=', s.id)
           .where('next_backup_at', '=', s.next_backup_at)

@@ -1,18 +1,13 @@
 import { THRESHOLD_DEFAULTS } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
+import { deriveHealth, type HealthVerdict } from '../generator/health';
 
 // Health after a scheduled backup. A success makes a system healthy; otherwise the age of its
 // last restore point against its alert threshold decides (spec: dashboard-device-azure 4,
 // recovery-flow 9 thresholds with inheritance system > client > reseller > default).
 
-export type HealthStatus = 'TROUBLED' | 'WARNED' | 'NORMAL' | 'PARKED' | 'NODATA' | 'UNPROTECTED';
-
-export interface HealthVerdict {
-  health: HealthStatus;
-  reason: string | null;
-  description: string | null;
-}
+export type { HealthVerdict };
 
 export interface ThresholdRow {
   scope_kind: 'reseller' | 'client' | 'system';
@@ -86,42 +81,24 @@ export async function loadThresholds(
   return rows.map((r) => ({ ...r, scope_id: Number(r.scope_id), minutes: Number(r.minutes) }));
 }
 
-export function formatMinutes(minutes: number): string {
-  if (minutes % 1440 === 0) return `${minutes / 1440} day${minutes === 1440 ? '' : 's'}`;
-  if (minutes % 60 === 0) return `${minutes / 60} hours`;
-  return `${minutes} minutes`;
-}
-
 export interface HealthInput {
-  current: HealthStatus;
   parked: boolean;
   jobStatus: 'COMPLETED' | 'FAILED' | 'MISSED';
   /** After this job. */
   lastRpAt: number | null;
+  /** null: alerting is switched off for this system. */
   thresholdMinutes: number | null;
   now: number;
 }
 
+/** The generator's rule (one rule for generated and live history), applied after a finished job. */
 export function evaluateHealth(h: HealthInput): HealthVerdict {
-  if (h.parked) return { health: 'PARKED', reason: null, description: null };
-  if (h.jobStatus === 'COMPLETED') return { health: 'NORMAL', reason: null, description: null };
-  const what = h.jobStatus === 'FAILED' ? 'The last backup failed.' : 'The last scheduled backup was missed.';
-  if (h.lastRpAt === null) {
-    // Never backed up: nothing to compare against yet.
-    return h.current === 'NODATA' || h.current === 'UNPROTECTED'
-      ? { health: h.current, reason: null, description: null }
-      : { health: 'TROUBLED', reason: 'No restore point yet.', description: what };
-  }
-  if (h.thresholdMinutes !== null && h.now - h.lastRpAt > h.thresholdMinutes * 60_000) {
-    return {
-      health: 'TROUBLED',
-      reason: `No restore point in the last ${formatMinutes(h.thresholdMinutes)}.`,
-      description: what,
-    };
-  }
-  return {
-    health: 'WARNED',
-    reason: what,
-    description: 'The latest restore point is still within the alert threshold.',
-  };
+  return deriveHealth({
+    parked: h.parked,
+    hasJobs: true,
+    lastRpAt: h.lastRpAt,
+    lastFinishedStatus: h.jobStatus,
+    thresholdMinutes: h.thresholdMinutes ?? Number.POSITIVE_INFINITY,
+    at: h.now,
+  });
 }
