@@ -4,7 +4,7 @@ import { systemClock } from '@lifeboat/contract';
 import { migrateToLatest, openDb } from '@lifeboat/db';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, generateFleet } from '@lifeboat/fleet';
 import { buildApp } from './app';
-import { startBackgroundWork } from './background';
+import { startOperations } from './operations/handlers';
 import { loadConfig } from './config';
 import { resolveSecretKey } from './secret';
 import type { AppContext } from './context';
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const ctx: AppContext = { config, dbh, clock, fabric, operations };
   const app = await buildApp(ctx, { logger });
   await app.listen({ host: config.host, port: config.port });
-  if (config.workers) await startBackgroundWork(ctx);
+  if (config.workers) await startOperations(ctx);
 
   const url = `http://${config.host}:${config.port}`;
   const where = isPg
