@@ -45,9 +45,8 @@ async function main(): Promise<void> {
   if (config.workers) await startOperations(ctx);
 
   const url = `http://${config.host}:${config.port}`;
-  const where = isPg
-    ? 'PostgreSQL'
-    : `SQLite at ${path.relative(process.cwd(), config.databaseUrl) || config.databaseUrl}`;
+  const rel = path.relative(process.cwd(), config.databaseUrl);
+  const where = isPg ? 'PostgreSQL' : `SQLite at ${rel.startsWith('..') ? config.databaseUrl : rel}`;
   const webMissing = !fs.existsSync(path.join(config.webDist, 'index.html'));
   process.stdout.write(
     [
