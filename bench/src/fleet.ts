@@ -18,8 +18,10 @@ export interface FleetCounts {
 export interface FleetMarker {
   size: string;
   seed: number;
-  /** Wall-clock seconds the generator took (including process start). */
+  /** Wall-clock seconds the generator process took (start-up and migrations included). */
   generationSeconds: number;
+  /** The generator's own figure ("Generated in N s"), when it printed one. */
+  generatorSeconds: number | null;
   builtAt: string;
   bytes: number;
   counts: FleetCounts;
@@ -29,6 +31,12 @@ export interface SqliteFleet {
   file: string;
   marker: FleetMarker;
   reused: boolean;
+}
+
+/** The generator CLI ends with "Generated in 123.4 s (with migrations ...)". */
+export function generatorSeconds(stdout: string): number | null {
+  const m = /Generated in ([\d.]+) s/.exec(stdout);
+  return m?.[1] ? Number(m[1]) : null;
 }
 
 export const fleetFile = (size: string, seed: number) => path.join(CACHE_DIR, `${size}-${seed}.sqlite`);
@@ -61,7 +69,7 @@ export async function ensureSqliteFleet(size: string, seed: number): Promise<Sql
     `Generating the ${size} fleet (seed ${seed}) into ${path.relative(REPO_ROOT, file)}...\n`,
   );
   const started = Date.now();
-  const code = await runStreaming(
+  const { code, stdout } = await runStreaming(
     process.execPath,
     tsxArgs(GENERATOR_CLI, ['--db', file, '--seed', String(seed), '--size', size]),
     REPO_ROOT,
@@ -77,6 +85,7 @@ export async function ensureSqliteFleet(size: string, seed: number): Promise<Sql
     size,
     seed,
     generationSeconds,
+    generatorSeconds: generatorSeconds(stdout),
     builtAt: new Date().toISOString(),
     bytes: fs.statSync(file).size,
     counts,

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { onCleanup } from './cleanup';
-import { describeCounts, type FleetCounts, type FleetMarker, GENERATOR_CLI } from './fleet';
+import { describeCounts, type FleetCounts, type FleetMarker, GENERATOR_CLI, generatorSeconds } from './fleet';
 import { REPO_ROOT } from './paths';
 import { runStreaming, tsxArgs } from './proc';
 
@@ -71,7 +71,7 @@ export async function ensurePgFleet(adminUrl: string, size: string, seed: number
     });
     process.stderr.write(`Generating the ${size} fleet (seed ${seed}) into PostgreSQL database ${name}...\n`);
     const started = Date.now();
-    const code = await runStreaming(
+    const { code, stdout } = await runStreaming(
       process.execPath,
       tsxArgs(GENERATOR_CLI, ['--db', withDatabase(adminUrl, name), '--seed', String(seed), '--size', size]),
       REPO_ROOT,
@@ -80,10 +80,22 @@ export async function ensurePgFleet(adminUrl: string, size: string, seed: number
     if (code !== 0)
       throw new Error(`The fleet generator failed (exit code ${code}); ${name} is left unmarked.`);
     const counts = await countFleet(withDatabase(adminUrl, name));
-    marker = { size, seed, generationSeconds, builtAt: new Date().toISOString(), bytes: 0, counts };
+    marker = {
+      size,
+      seed,
+      generationSeconds,
+      generatorSeconds: generatorSeconds(stdout),
+      builtAt: new Date().toISOString(),
+      bytes: 0,
+      counts,
+    };
     const text = JSON.stringify(marker).replace(/'/g, "''");
     await admin(adminUrl, (c) => c.query(`COMMENT ON DATABASE "${name}" IS '${text}'`));
     process.stderr.write(`Fleet ready in ${generationSeconds.toFixed(1)} s: ${describeCounts(counts)}.\n`);
+  } else {
+    process.stderr.write(
+      `Cached ${size} fleet in PostgreSQL database ${name} (built ${marker.builtAt}): ${describeCounts(marker.counts)}.\n`,
+    );
   }
 
   const runName = `lifeboat_bench_run_${process.pid}`;

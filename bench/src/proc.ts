@@ -17,14 +17,26 @@ export async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<
   clearTimeout(timer);
 }
 
-/** Run a command with its output streamed to ours; resolves with its exit code. */
-export async function runStreaming(cmd: string, args: string[], cwd: string): Promise<number> {
-  const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
+/**
+ * Run a command with its output streamed to our stderr (our stdout is for the results); resolves
+ * with its exit code and what it wrote on stdout.
+ */
+export async function runStreaming(
+  cmd: string,
+  args: string[],
+  cwd: string,
+): Promise<{ code: number; stdout: string }> {
+  const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
   const forget = onCleanup(
     () => stopChild(child),
     () => child.kill('SIGKILL'),
   );
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    stdout = (stdout + chunk.toString()).slice(-20_000);
+  });
   const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
   forget();
-  return code ?? (signal ? 128 : 1);
+  return { code: code ?? (signal ? 128 : 1), stdout };
 }

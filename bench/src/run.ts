@@ -30,6 +30,12 @@ async function prepareFleet(args: BenchArgs): Promise<{ database: ServerDatabase
     return { database: { kind: 'postgres', url: fleet.runUrl }, marker: fleet.marker };
   }
   const fleet = await ensureSqliteFleet(args.fleet, args.seed);
+  if (fleet.reused) {
+    const m = fleet.marker;
+    process.stderr.write(
+      `Cached ${m.size} fleet (seed ${m.seed}, built ${m.builtAt} in ${m.generationSeconds.toFixed(1)} s): ${describeCounts(m.counts)}.\n`,
+    );
+  }
   return { database: { kind: 'sqlite', file: fleet.file }, marker: fleet.marker };
 }
 
@@ -40,9 +46,6 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const { database, marker } = await prepareFleet(args);
-  process.stderr.write(
-    `Fleet ${marker.size} (seed ${marker.seed}, generated in ${marker.generationSeconds.toFixed(1)} s): ${describeCounts(marker.counts)}.\n`,
-  );
   if (args.fleetOnly) return 0;
 
   process.stderr.write('Starting the server...\n');
