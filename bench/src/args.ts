@@ -17,6 +17,7 @@ method: "POST:/reseller/protected_systems/{resellerId}/1/50".
   --body-form <k=v&...>  form-encoded body (placeholders allowed)
   --body-json <json>     JSON body (placeholders allowed)
   --reseller-id <n>, --client-id <n>   ids for the placeholders instead of the looked-up ones
+  --rebuild              generate the fleet again even if a complete one is cached
   --fleet-only           build (or check) the fleet and stop
 `;
 
@@ -33,6 +34,7 @@ export interface BenchArgs {
   body: { contentType: string; text: string } | null;
   resellerId?: number;
   clientId?: number;
+  rebuild: boolean;
   fleetOnly: boolean;
   paths: string[];
 }
@@ -62,6 +64,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs | 'help' {
       'body-json': { type: 'string' },
       'reseller-id': { type: 'string' },
       'client-id': { type: 'string' },
+      rebuild: { type: 'boolean', default: false },
       'fleet-only': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -95,6 +98,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs | 'help' {
     body,
     ...(values['reseller-id'] ? { resellerId: int('reseller-id', values['reseller-id'], 0) } : {}),
     ...(values['client-id'] ? { clientId: int('client-id', values['client-id'], 0) } : {}),
+    rebuild: values.rebuild,
     fleetOnly: values['fleet-only'],
     paths: positionals,
   };

@@ -43,6 +43,8 @@ function install(): void {
   installed = true;
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.on(signal, () => {
+      // Ctrl-C reaches us twice (from the terminal and relayed by tsx): stop once.
+      if (running) return;
       process.stderr.write(`\n${signal}: stopping the bench...\n`);
       void runCleanups().finally(() => process.exit(130));
     });

@@ -54,9 +54,9 @@ export function readMarker(file: string): FleetMarker | null {
 }
 
 /** The cached SQLite fleet, generated first when missing or incomplete. */
-export async function ensureSqliteFleet(size: string, seed: number): Promise<SqliteFleet> {
+export async function ensureSqliteFleet(size: string, seed: number, rebuild = false): Promise<SqliteFleet> {
   const file = fleetFile(size, seed);
-  const marker = readMarker(file);
+  const marker = rebuild ? null : readMarker(file);
   if (marker) return { file, marker, reused: true };
 
   if (!fs.existsSync(GENERATOR_CLI)) {

@@ -60,9 +60,14 @@ async function countFleet(url: string): Promise<FleetCounts> {
 }
 
 /** The fleet in PostgreSQL (generated when missing), and a fresh copy of it for this run. */
-export async function ensurePgFleet(adminUrl: string, size: string, seed: number): Promise<PgFleet> {
+export async function ensurePgFleet(
+  adminUrl: string,
+  size: string,
+  seed: number,
+  rebuild = false,
+): Promise<PgFleet> {
   const name = `lifeboat_bench_${size.replace(/\W/g, '_')}_${seed}`;
-  let marker = await admin(adminUrl, (c) => readMarker(c, name));
+  let marker = rebuild ? null : await admin(adminUrl, (c) => readMarker(c, name));
 
   if (!marker) {
     await admin(adminUrl, async (c) => {

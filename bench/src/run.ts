@@ -26,10 +26,10 @@ function gitCommit(): string | null {
 
 async function prepareFleet(args: BenchArgs): Promise<{ database: ServerDatabase; marker: FleetMarker }> {
   if (args.pg) {
-    const fleet = await ensurePgFleet(args.pg, args.fleet, args.seed);
+    const fleet = await ensurePgFleet(args.pg, args.fleet, args.seed, args.rebuild);
     return { database: { kind: 'postgres', url: fleet.runUrl }, marker: fleet.marker };
   }
-  const fleet = await ensureSqliteFleet(args.fleet, args.seed);
+  const fleet = await ensureSqliteFleet(args.fleet, args.seed, args.rebuild);
   if (fleet.reused) {
     const m = fleet.marker;
     process.stderr.write(
