@@ -19,10 +19,14 @@ export interface ReportRow extends CallResult {
   serverLogLines: number;
 }
 
-export const ratiosTo = (bare: CallResult, call: CallResult): Ratios => ({
-  p95: call.latencyMs.p95 / bare.latencyMs.p95,
-  requestsPerSecond: call.requestsPerSecond / bare.requestsPerSecond,
-});
+/** No ratio for a call with failed answers: an error page is fast and means nothing. */
+export const ratiosTo = (bare: CallResult, call: CallResult): Ratios =>
+  call.non2xx + call.errors > 0
+    ? { p95: Number.NaN, requestsPerSecond: Number.NaN }
+    : {
+        p95: call.latencyMs.p95 / bare.latencyMs.p95,
+        requestsPerSecond: call.requestsPerSecond / bare.requestsPerSecond,
+      };
 
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '-');
 const times = (v: number) => (Number.isFinite(v) ? `${v.toFixed(2)}x` : '-');
