@@ -30,7 +30,17 @@ afterAll(async () => {
   if (pgDatabase) {
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${pgDatabase}" WITH (FORCE)`);
+    // Backends of killed servers and of our closed pool may take a moment to go: retry, so no
+    // connection of ours is ever terminated under it (that would surface as an unhandled error).
+    for (let i = 0; ; i++) {
+      try {
+        await admin.query(`DROP DATABASE IF EXISTS "${pgDatabase}"`);
+        break;
+      } catch (err) {
+        if (i >= 50) throw err;
+        await sleep(100);
+      }
+    }
     await admin.end();
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
