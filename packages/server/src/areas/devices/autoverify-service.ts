@@ -1,3 +1,5 @@
+import type { Database } from '@lifeboat/db';
+import type { Kysely } from 'kysely';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { lockSubject } from '../../operations/subject-lock';
@@ -8,6 +10,23 @@ import { AUTOVERIFY_RUN } from './autoverify-handler';
 export const AUTOVERIFY_ALREADY_QUEUED = 'AutoVerify is already queued for this system.';
 export const AUTOVERIFY_NOT_FOR_NAS = 'AutoVerify is not available for NAS devices.';
 export const AUTOVERIFY_NO_RESTORE_POINT = 'This system has no restore point to verify yet.';
+
+/**
+ * The id of the AutoVerify queued or running for a system, or null. Device actions use it for
+ * `autoverifyDisabled` and the queued tooltip (spec: dashboard-device-azure 4).
+ */
+export async function activeAutoVerify(db: Kysely<Database>, systemId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('operations')
+    .select('id')
+    .where('subject_type', '=', 'protected_system')
+    .where('subject_id', '=', systemId)
+    .where('kind', '=', AUTOVERIFY_RUN)
+    .where('status', 'in', ['queued', 'running'])
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
+}
 
 export type StartAutoVerifyAnswer =
   | { success: true; operation_id: number }
@@ -30,16 +49,7 @@ export async function startCloudAutoVerify(
     if (sys.device_type === 'nas') return { success: false, message: AUTOVERIFY_NOT_FOR_NAS };
     if (sys.last_rp_at === null) return { success: false, message: AUTOVERIFY_NO_RESTORE_POINT };
     await lockSubject(trx, `${AUTOVERIFY_RUN}:${systemId}`);
-    const active = await trx
-      .selectFrom('operations')
-      .select('id')
-      .where('subject_type', '=', 'protected_system')
-      .where('subject_id', '=', systemId)
-      .where('kind', '=', AUTOVERIFY_RUN)
-      .where('status', 'in', ['queued', 'running'])
-      .limit(1)
-      .executeTakeFirst();
-    if (active) return { success: false, message: AUTOVERIFY_ALREADY_QUEUED };
+    if (await activeAutoVerify(trx, systemId)) return { success: false, message: AUTOVERIFY_ALREADY_QUEUED };
     const operationId = await ctx.operations.enqueue(trx, {
       kind: AUTOVERIFY_RUN,
       input: { systemId },
