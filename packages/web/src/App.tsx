@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import type { createAppRouter } from './routes/router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 interface AppProps {
   queryClient: QueryClient;
@@ -11,7 +11,7 @@ interface AppProps {
 
 export function App({ queryClient, router }: AppProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -108,6 +108,7 @@ export function LoginForm() {
             autoCapitalize="none"
             spellCheck={false}
             required
+            withAsterisk={false}
             value={values.username}
             onChange={set('username')}
             error={errors.username}
@@ -119,6 +120,7 @@ export function LoginForm() {
             name="password"
             autoComplete="current-password"
             required
+            withAsterisk={false}
             value={values.password}
             onChange={set('password')}
             error={errors.password}
@@ -134,6 +136,7 @@ export function LoginForm() {
               autoComplete="one-time-code"
               maxLength={16}
               required
+              withAsterisk={false}
               value={values.code}
               onChange={set('code')}
               error={errors.code}

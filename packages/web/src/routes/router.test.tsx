@@ -1,6 +1,8 @@
 import { type SessionUser, visibleTabs } from '@lifeboat/contract';
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../api/client';
+import { connectApiClient } from '../session/session';
 import { makeUser, renderRoutes, USERS } from '../test/render';
 import { appRoutes } from './router';
 import { TAB_LABELS } from './tabPaths';
@@ -81,5 +83,35 @@ describe('app routes', () => {
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toEqual({ from: '/home/devices?x=1', reason: undefined });
+  });
+
+  it('returns to the login page with a notice when a call answers 401, and comes back after', async () => {
+    const { router, queryClient } = signedIn(makeUser('reseller'), '/home/devices');
+    connectApiClient(queryClient);
+    await screen.findByRole('heading', { level: 1, name: 'Devices' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 'UNAUTHORIZED', message: 'Ended.' }), { status: 401 }),
+      ),
+    );
+    await act(async () => {
+      await api('/device/get_device_alert/5').catch(() => undefined);
+    });
+    expect(await screen.findByText('Your session has ended. Sign in again to continue.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: '/home/devices', reason: 'ended' });
+  });
+
+  it('signs out to the login page with a note, forgetting the way back', async () => {
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = signedIn(makeUser('staff'), '/home/reports');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('You have signed out.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: undefined, reason: 'signed-out' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/session', expect.objectContaining({ method: 'DELETE' }));
   });
 });

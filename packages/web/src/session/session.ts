@@ -1,6 +1,6 @@
 import type { LoginRequest, SessionResponse, SessionUser } from '@lifeboat/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../api/client';
+import { ApiError, api, configureApiClient } from '../api/client';
 
 /** Why the last session ended, so the login page can say so (UI state, not server data). */
 export type SessionExit = 'ended' | 'signed-out';
@@ -79,5 +79,19 @@ export function useSignOut() {
     mutationFn: signOut,
     // Signed out locally even when the server could not be told: the user asked to leave.
     onSettled: () => clearSession(client, 'signed-out'),
+  });
+}
+
+/**
+ * Lets the API client read the anti-forgery token from the session query, and turns a 401 on
+ * an ordinary call (idle or absolute timeout, signed out elsewhere) into the end of the
+ * session: RequireSession then shows the login page with a notice and comes back afterwards.
+ */
+export function connectApiClient(client: QueryClient): void {
+  configureApiClient({
+    csrfToken: () => readCsrfToken(client),
+    onUnauthorized: () => {
+      if (client.getQueryData(sessionKeys.current())) clearSession(client, 'ended');
+    },
   });
 }

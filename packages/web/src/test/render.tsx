@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { createQueryClient } from '../api/queryClient';
 import { sessionKeys } from '../session/session';
-import { theme } from '../theme';
+import { cssVariablesResolver, theme } from '../theme';
 
 export const USERS = {
   distributor: { level: 3, organisationKind: 'distributor', isProvider: false },
@@ -38,7 +38,7 @@ export function renderRoutes({ path, routes, session, queryClient = createQueryC
   if (session !== undefined) queryClient.setQueryData(sessionKeys.current(), session);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

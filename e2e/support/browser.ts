@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import './provided';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+
+// Debian's Chromium, headless, with nothing running in the background. Playwright gives every
+// launch a fresh temporary profile (user-data-dir) and deletes it on close.
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(`Chromium is missing at ${CHROMIUM} (apt-get install chromium).`);
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+}
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+export const DESKTOP: Viewport = { width: 1280, height: 800 };
+export const TABLET: Viewport = { width: 700, height: 900 };
+export const PHONE: Viewport = { width: 390, height: 844 };
+export const SMALL_PHONE: Viewport = { width: 360, height: 740 };
+
+/** A fresh context (no cookies) with one page on the console. */
+export async function openPage(
+  browser: Browser,
+  viewport: Viewport = DESKTOP,
+  options: { reducedMotion?: 'reduce' | 'no-preference' } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport, locale: 'en-GB', ...options });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export const DEMO_PASSWORD = 'demo';
+
+/** Fills and sends the login form; the page must show it. */
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('User name').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in from the login page and waits until the shell shows its tabs. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await submitLogin(page, username, password);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+/** Saves a full-page screenshot into e2e/screenshots/ (gitignored) for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  // Let fonts, transitions and lazy pages settle so the picture shows the finished screen.
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Paths of the tabs in the main navigation, in order (their data-tab names). */
+export async function navTabs(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  return nav
+    .locator('a[data-tab]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('data-tab') ?? ''));
+}
+
+/** The tab marked as current (aria-current set). */
+export async function currentTab(page: Page): Promise<string | null> {
+  const current = page.getByRole('navigation', { name: 'Main' }).locator('a[aria-current]');
+  return (await current.count()) === 1 ? current.getAttribute('data-tab') : null;
+}
