@@ -89,6 +89,12 @@ async function main(argv: string[]): Promise<number> {
     durationSeconds: args.duration,
     warmupSeconds: args.warmup,
   };
+  const busy = os.loadavg()[0] ?? 0;
+  if (busy > os.cpus().length * 0.75) {
+    process.stderr.write(
+      `!! The machine is busy (load average ${busy.toFixed(1)} on ${os.cpus().length} cores): expect noisy figures.\n`,
+    );
+  }
   const rows: ReportRow[] = [];
   for (const call of calls) {
     process.stderr.write(`${call.label}: ${args.warmup} s warm-up, ${args.duration} s measured...\n`);
@@ -109,6 +115,9 @@ async function main(argv: string[]): Promise<number> {
       platform: `${os.platform()} ${os.release()}`,
       cpus: cpus.length,
       cpu: cpus[0]?.model,
+      // Other work on the machine skews every figure: keep the load next to them.
+      loadAverageBefore: busy,
+      loadAverageAfter: os.loadavg()[0],
     },
     fleet: marker,
     database: database.kind,
