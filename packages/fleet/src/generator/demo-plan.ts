@@ -38,8 +38,8 @@ const BRIGHTLINE: ClientRow[] = [
 ];
 
 const HARBOR: ClientRow[] = [
-  ['Bayshore Freight LLC', 'both', 12, 'Be Xs'],
-  ['Ironwood Machine Works', 'gen2', 8, 'Be!'],
+  ['Bayshore Freight LLC', 'both', 12, 'Be Xs!'],
+  ['Ironwood Machine Works', 'gen2', 8, 'Be'],
   ['Westfield Pediatrics', 'gen4', 7, ''],
   ['Oakmont Title & Escrow', 'gen4', 6, ''],
   ['Millbrook Senior Living', 'gen4', 7, ''],

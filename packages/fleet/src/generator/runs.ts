@@ -130,12 +130,15 @@ export function writeRuns(rng: Rng, sink: Sink, ids: IdCounter, plan: RunPlan): 
     const jobId = (plan.jobIds.length > 1 && s % 4 === 3 ? plan.jobIds[1] : plan.jobIds[0]) as number;
     const type = !everCompleted ? 'Initial' : start - lastFullAt >= 28 * DAY ? 'Full' : 'Incremental';
     const big = type !== 'Incremental';
-    const duration = big
-      ? Math.min(
-          20 * 3_600_000,
-          Math.max(10 * MINUTE, (plan.protectedBytes / rng.logNormal(60e6, 0.4)) * 1000),
-        )
-      : Math.min(interval * 0.8, Math.max(MINUTE, rng.logNormal(6, 0.8) * MINUTE));
+    // Whole milliseconds: every time column is an integer.
+    const duration = Math.round(
+      big
+        ? Math.min(
+            20 * 3_600_000,
+            Math.max(10 * MINUTE, (plan.protectedBytes / rng.logNormal(60e6, 0.4)) * 1000),
+          )
+        : Math.min(interval * 0.8, Math.max(MINUTE, rng.logNormal(6, 0.8) * MINUTE)),
+    );
     const fullSize = big
       ? plan.protectedBytes * rng.between(0.55, 0.7)
       : plan.protectedBytes * 0.02 * Math.min(1, plan.intervalMinutes / 1440) * rng.logNormal(1, 0.6);
@@ -152,7 +155,7 @@ export function writeRuns(rng: Rng, sink: Sink, ids: IdCounter, plan: RunPlan): 
       percent = rng.int(3, 97);
       size = Math.round((size * percent) / 100);
     } else if (status === 'FAILED') {
-      endedAt = start + duration * rng.between(0.05, 0.9);
+      endedAt = start + Math.round(duration * rng.between(0.05, 0.9));
       percent = rng.int(2, 95);
       size = 0;
     } else if (status === 'MISSED') {
@@ -160,7 +163,7 @@ export function writeRuns(rng: Rng, sink: Sink, ids: IdCounter, plan: RunPlan): 
       percent = 0;
       size = 0;
     } else if (status !== 'COMPLETED') {
-      pausedAt = start + duration * rng.between(0.1, 0.9);
+      pausedAt = start + Math.round(duration * rng.between(0.1, 0.9));
       endedAt = null;
       percent = rng.int(5, 90);
       size = Math.round((size * percent) / 100);
@@ -224,10 +227,10 @@ function writeReplication(
 ): void {
   if (start >= plan.now) return;
   const offline = plan.episodes.some((e) => e.kind === 'offline' && start >= e.from && start <= e.to);
-  const duration = Math.max(MINUTE, (size / rng.logNormal(25e6, 0.5)) * 1000);
+  const duration = Math.round(Math.max(MINUTE, (size / rng.logNormal(25e6, 0.5)) * 1000));
   let status = offline ? 'MISSED' : rng.chance(0.96) ? 'COMPLETED' : 'FAILED';
   let endedAt: number | null =
-    status === 'COMPLETED' ? start + duration : status === 'FAILED' ? start + duration / 3 : null;
+    status === 'COMPLETED' ? start + duration : status === 'FAILED' ? start + Math.round(duration / 3) : null;
   let percent = status === 'COMPLETED' ? 100 : status === 'FAILED' ? rng.int(5, 90) : 0;
   if (endedAt !== null && endedAt > plan.now) {
     status = 'RUNNING';

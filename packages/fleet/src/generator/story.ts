@@ -79,5 +79,9 @@ export function episodesFor(
     // A healthy system's latest runs succeed, whatever the past episodes did.
     for (const e of out) e.to = Math.min(e.to, now - Math.max(thresholdMs, 2 * interval));
   }
-  return out.filter((e) => e.to > e.from).sort((a, b) => a.from - b.from);
+  // Whole milliseconds: episode edges become health-history times.
+  return out
+    .map((e) => ({ ...e, from: Math.round(e.from), to: Math.round(e.to) }))
+    .filter((e) => e.to > e.from)
+    .sort((a, b) => a.from - b.from);
 }

@@ -1,6 +1,7 @@
+import { driveLayout } from '../world/layout';
 import { HOUR, MINUTE, TB } from './plan-types';
 import type { Rng } from './rng';
-import { departmentsFor, type SystemSpec } from './system-spec';
+import type { SystemSpec } from './system-spec';
 
 // The smaller facts of a system row: its jobs, storage, geo-plus and local cache.
 
@@ -10,47 +11,19 @@ export interface JobSpec {
   drives: string[];
 }
 
-export function jobsFor(rng: Rng, s: SystemSpec): JobSpec[] {
+/** Jobs over the machine's real drives (the world browses the same layout). */
+export function jobsFor(rng: Rng, s: SystemSpec, seed: number): JobSpec[] {
   if (s.profile === 'unprotected') return [];
-  if (s.osType === 'NAS') {
-    const shares = departmentsFor(rng, rng.int(2, 4)).map((d) => `/volume1/${d}`);
-    return [{ name: 'NAS shares', type: 'FILE', drives: shares }];
-  }
+  const drives = driveLayout({ seed, os_type: s.osType, device_type: s.deviceType });
+  if (s.osType === 'NAS') return [{ name: 'NAS shares', type: 'FILE', drives }];
   if (s.osType === 'MAC_OS_X')
     return [{ name: 'Mac files', type: 'FILE', drives: ['/Users', '/Applications'] }];
-  if (s.osType === 'LINUX') {
-    const drives = rng.pick([
-      ['/', '/boot'],
-      ['/', '/boot', '/var'],
-      ['/', '/home'],
-      ['/', '/boot', '/srv'],
-    ]);
-    return [
-      {
-        name: s.deviceType === 'server' ? 'Server image' : 'Workstation image',
-        type: 'SERVER_ALIVE_BMR',
-        drives,
-      },
-    ];
+  const image = s.deviceType === 'server' ? 'Server image' : 'Workstation image';
+  const jobs: JobSpec[] = [{ name: image, type: 'SERVER_ALIVE_BMR', drives }];
+  // Some Windows file servers also keep a file-level job of their shares.
+  if (s.osType === 'WINDOWS' && drives.includes('D:') && s.deviceType === 'server' && rng.chance(0.3)) {
+    jobs.push({ name: 'File shares', type: 'FILE', drives: ['D:'] });
   }
-  if (s.deviceType === 'workstation') {
-    return [
-      {
-        name: 'Workstation image',
-        type: 'SERVER_ALIVE_BMR',
-        drives: rng.chance(0.85) ? ['C:'] : ['C:', 'D:'],
-      },
-    ];
-  }
-  const jobs: JobSpec[] = [
-    {
-      name: 'Server image',
-      type: 'SERVER_ALIVE_BMR',
-      drives: rng.pick([['C:'], ['C:', 'D:'], ['C:', 'D:'], ['C:', 'D:', 'E:']]),
-    },
-  ];
-  // Some file servers also keep a file-level job of their shares.
-  if (rng.chance(0.3)) jobs.push({ name: 'File shares', type: 'FILE', drives: ['D:'] });
   return jobs;
 }
 

@@ -7,7 +7,7 @@ import {
   WINDOWS_DESKTOP,
   WINDOWS_SERVER,
 } from './catalog';
-import { DEPARTMENTS, LINUX_ROLES, SERVER_ROLES } from './names';
+import { LINUX_ROLES, SERVER_ROLES } from './names';
 import { type HostnameBook, pad2, person, shortCode } from './naming';
 import { type ClientPlan, DAY, GB, TB } from './plan-types';
 import type { Rng } from './rng';
@@ -224,9 +224,4 @@ function licenseName(gen: number, device: DeviceType, d2c: boolean, vaultOnly: b
   if (gen === 2) return `BRC ${tier} - Standard`;
   if (vaultOnly) return `Private Vault ${tier}`;
   return d2c ? `D2C ${tier} - 1 Year Retention` : `${tier} - Unlimited Retention`;
-}
-
-/** Department folders a NAS or file server shares. */
-export function departmentsFor(rng: Rng, count: number): string[] {
-  return rng.shuffle([...DEPARTMENTS]).slice(0, count);
 }

@@ -35,7 +35,7 @@ export function writeSystem(
   const threshold = thresholdFor(ctx, totals.thresholds, rng, reseller.id, client.id, id, kind);
   const spec: SystemSpec = { ...drawn, intervalMinutes: fitInterval(drawn.intervalMinutes, threshold) };
   const windowStart = now - counts.historyDays * DAY;
-  const jobs = jobsFor(rng, spec).map((j) => ({ ...j, id: ids.next('jobs') }));
+  const jobs = jobsFor(rng, spec, seed).map((j) => ({ ...j, id: ids.next('jobs') }));
   for (const j of jobs)
     sink.add('jobs', {
       id: j.id,

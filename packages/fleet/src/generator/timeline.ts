@@ -32,7 +32,7 @@ export function healthTimeline(input: TimelineInput): Timeline {
   let lastFinished: string | null = input.priorRpAt === null ? null : 'COMPLETED';
   let clock = input.startAt;
   const limit = input.thresholdMinutes * 60_000;
-  const half = (input.intervalMinutes * 60_000) / 2;
+  const half = input.intervalMinutes * 30_000;
   const verdict = (at: number, parked: boolean) =>
     deriveHealth({
       parked,
