@@ -93,6 +93,7 @@ describe('login page', () => {
     expect(probe).toBe(401);
     // The password is cleared and focused for the next try.
     await expect(page.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('');
+    await screenshot(page, 'login-error-1280');
     await context.close();
   });
 

@@ -152,6 +152,8 @@ describe('navigation', () => {
     await page.getByRole('button', { name: /Account of/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL('**/login');
+    await page.getByText('You have signed out.').waitFor();
+    await screenshot(page, 'login-signed-out-360');
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });

@@ -61,11 +61,14 @@ export function LoginPage() {
             </Text>
           </div>
           {reason && (
-            <Alert color={reason === 'ended' ? 'orange' : 'blue'} variant="light" role="status">
+            <Alert color={reason === 'ended' ? 'orange' : 'blue'} variant="light" role="status" py="sm">
               {NOTICES[reason]}
             </Alert>
           )}
           <LoginForm />
+          <Text size="sm" c="dimmed" ta="center">
+            Forgot your password? Ask an administrator of your organisation.
+          </Text>
         </div>
       </main>
     </div>

@@ -1,8 +1,9 @@
-import { Button, EmptyState, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { Button, EmptyState, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { IconArrowLeft } from './icons';
 import { PageHeader } from './PageHeader';
+import classes from './PlaceholderPage.module.css';
 
 export interface PlaceholderLink {
   to: string;
@@ -52,16 +53,18 @@ export function PlaceholderPage({
           description={summary}
         >
           {parts && parts.length > 0 && (
-            <Stack gap={6} maw={460} w="100%">
-              <Text size="sm" fw={600}>
-                It will show
+            <div className={classes.parts}>
+              <Text size="xs" fw={700} tt="uppercase" c="dimmed" style={{ letterSpacing: '0.05em' }}>
+                What it will show
               </Text>
-              <List size="sm" c="dimmed" spacing={4}>
+              <ul className={classes.partsList}>
                 {parts.map((p) => (
-                  <List.Item key={p}>{p}</List.Item>
+                  <li key={p} className={classes.part}>
+                    {p}
+                  </li>
                 ))}
-              </List>
-            </Stack>
+              </ul>
+            </div>
           )}
           <EmptyState.Actions>
             <Group gap="sm" justify="center">

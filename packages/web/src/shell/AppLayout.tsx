@@ -32,7 +32,7 @@ export function AppLayout() {
         <TabNav tabs={tabs} active={active} pathname={pathname} />
       </AppShell.Header>
       <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
-        <Container size="xl" px={{ base: 'md', sm: 'xl' }} py={{ base: 'lg', sm: 'xl' }}>
+        <Container fluid px={{ base: 16, sm: 24 }} py={{ base: 'lg', sm: 'xl' }} className={classes.content}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

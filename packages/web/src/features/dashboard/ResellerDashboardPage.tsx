@@ -9,7 +9,7 @@ export function ResellerDashboardPage({ resellerId }: { resellerId: number }) {
   return (
     <PlaceholderPage
       title={own ? 'Dashboard' : `Reseller ${resellerId}`}
-      eyebrow={own ? user.organisationName : 'Reseller'}
+      eyebrow={own ? undefined : 'Reseller'}
       icon={<IconDashboard />}
       summary="An overview of the reseller's organisation: what needs attention today, and the health of every client's protected systems."
       parts={[
