@@ -68,8 +68,9 @@ export function planFleet(counts: ResolvedCounts, seed: number, now: number): Fl
     demoUser: k === 0 ? 'distributor' : null,
   }));
 
-  const vaults = cloudVaults(Math.max(2, Math.min(12, Math.ceil(counts.resellers / 100))), 1);
-  let vaultId = vaults.length + 1;
+  const clouds = cloudVaults(Math.max(2, Math.min(12, Math.ceil(counts.resellers / 100))), 1);
+  const vaults = [...clouds];
+  let vaultId = clouds.length + 1;
   const resellerNames = new Set<string>(['Brightline IT Services', 'Harbor Managed Solutions']);
   const main = Math.max(1, Math.round(counts.clients * counts.mainResellerShare));
   const weights = Array.from({ length: counts.resellers }, (_, k) => (k === 0 ? 0 : rng.logNormal(1, 0.7)));
@@ -112,7 +113,7 @@ export function planFleet(counts: ResolvedCounts, seed: number, now: number): Fl
       createdAt: now - rng.int(400, 1200) * DAY,
       extraUsers: counts.usersPerReseller,
       demoUser: k === 0 ? 'reseller' : k === 1 ? 'reseller2' : null,
-      cloudVaultId: (vaults[k % Math.min(vaults.length, CLOUD_REGIONS.length)] as VaultPlan).id,
+      cloudVaultId: (clouds[k % clouds.length] as VaultPlan).id,
       privateVaultId,
       clients: [],
     });

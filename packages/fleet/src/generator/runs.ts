@@ -126,12 +126,18 @@ export function writeRuns(rng: Rng, sink: Sink, ids: IdCounter, plan: RunPlan): 
 
   for (let s = 0; s < slots.length; s++) {
     const latest = s === slots.length - 1;
-    let start = plan.nextBackupAt - (slots[s] as number) * interval + rng.int(0, 120) * 1000;
+    const slotAt = plan.nextBackupAt - (slots[s] as number) * interval;
+    // Agents start a little after the slot, but never after now.
+    let start = Math.min(slotAt + rng.int(0, 120) * 1000, Math.max(slotAt, plan.now - 1000));
+    // Only the newest run may still be going: older ones end before the next slot.
+    const nextSlotAt = latest
+      ? Number.POSITIVE_INFINITY
+      : plan.nextBackupAt - (slots[s + 1] as number) * interval;
     const jobId = (plan.jobIds.length > 1 && s % 4 === 3 ? plan.jobIds[1] : plan.jobIds[0]) as number;
     const type = !everCompleted ? 'Initial' : start - lastFullAt >= 28 * DAY ? 'Full' : 'Incremental';
     const big = type !== 'Incremental';
     // Whole milliseconds: every time column is an integer.
-    const duration = Math.round(
+    const natural = Math.round(
       big
         ? Math.min(
             20 * 3_600_000,
@@ -139,6 +145,7 @@ export function writeRuns(rng: Rng, sink: Sink, ids: IdCounter, plan: RunPlan): 
           )
         : Math.min(interval * 0.8, Math.max(MINUTE, rng.logNormal(6, 0.8) * MINUTE)),
     );
+    const duration = Math.min(natural, Math.max(MINUTE, nextSlotAt - start - MINUTE));
     const fullSize = big
       ? plan.protectedBytes * rng.between(0.55, 0.7)
       : plan.protectedBytes * 0.02 * Math.min(1, plan.intervalMinutes / 1440) * rng.logNormal(1, 0.6);
@@ -227,7 +234,10 @@ function writeReplication(
 ): void {
   if (start >= plan.now) return;
   const offline = plan.episodes.some((e) => e.kind === 'offline' && start >= e.from && start <= e.to);
-  const duration = Math.round(Math.max(MINUTE, (size / rng.logNormal(25e6, 0.5)) * 1000));
+  // Even a first upload shows as one run of at most half a day.
+  const duration = Math.round(
+    Math.min(12 * 3_600_000, Math.max(MINUTE, (size / rng.logNormal(25e6, 0.5)) * 1000)),
+  );
   let status = offline ? 'MISSED' : rng.chance(0.96) ? 'COMPLETED' : 'FAILED';
   let endedAt: number | null =
     status === 'COMPLETED' ? start + duration : status === 'FAILED' ? start + Math.round(duration / 3) : null;

@@ -89,6 +89,35 @@ export function writeSystem(
           ['Stopped', 2],
           ['Offline', 2],
         ]);
+  const startAt = Math.max(windowStart, spec.createdAt);
+  const timeline = healthTimeline({
+    startAt,
+    priorRpAt:
+      jobs.length > 0 && spec.createdAt < windowStart
+        ? windowStart - (spec.intervalMinutes * MINUTE) / 2
+        : null,
+    hasJobs: jobs.length > 0,
+    thresholdMinutes: threshold,
+    intervalMinutes: spec.intervalMinutes,
+    events: runs.events,
+    episodes,
+    denseFrom: runs.denseFrom,
+    parkedAt,
+    now,
+  });
+  // Old history is a sample: the newest restore point may be a backup the sample left out.
+  const completed = [...runs.completed];
+  const recorded = completed[completed.length - 1]?.takenAt ?? null;
+  const mainJob = jobs[0];
+  if (
+    mainJob &&
+    timeline.lastRpAt !== null &&
+    timeline.lastRpAt >= startAt &&
+    (recorded === null || timeline.lastRpAt > recorded)
+  ) {
+    const size = completed[completed.length - 1]?.size ?? Math.round(spec.protectedBytes * 0.01);
+    completed.push({ takenAt: timeline.lastRpAt, jobId: mainJob.id, size });
+  }
   const points = writeRestorePoints(
     rng.fork('points'),
     sink,
@@ -104,23 +133,10 @@ export function writeSystem(
       vaultOnly: spec.vaultOnly,
       inUseRate: sva === 'Running' || sva === 'Stopped' ? 0.15 : 0.004,
     },
-    runs.completed,
+    completed,
   );
   const lastRpAt = points.length > 0 ? (points[points.length - 1] as { takenAt: number }).takenAt : null;
 
-  const startAt = Math.max(windowStart, spec.createdAt);
-  const timeline = healthTimeline({
-    startAt,
-    priorRpAt: spec.createdAt < windowStart ? windowStart - (spec.intervalMinutes * MINUTE) / 2 : null,
-    hasJobs: jobs.length > 0,
-    thresholdMinutes: threshold,
-    intervalMinutes: spec.intervalMinutes,
-    events: runs.events,
-    episodes,
-    denseFrom: runs.denseFrom,
-    parkedAt,
-    now,
-  });
   for (const s of timeline.segments) {
     sink.add('health_history', {
       id: ids.next('health_history'),

@@ -24,6 +24,8 @@ export interface Timeline {
   segments: Segment[];
   /** The verdict at `now` (same health as the last segment, with today's wording). */
   current: HealthVerdict;
+  /** The newest restore point the replay saw, recorded or implied by a sampled gap. */
+  lastRpAt: number | null;
 }
 
 export function healthTimeline(input: TimelineInput): Timeline {
@@ -91,5 +93,5 @@ export function healthTimeline(input: TimelineInput): Timeline {
   sampledGap(stop);
   crossing(stop + 1);
   if (input.parkedAt !== null) evaluate(input.parkedAt, true);
-  return { segments, current: verdict(input.now, input.parkedAt !== null) };
+  return { segments, current: verdict(input.now, input.parkedAt !== null), lastRpAt };
 }
