@@ -14,12 +14,15 @@ function describe(error: unknown): string {
   return 'Something went wrong while showing this page. Reload it, or go back to your home page.';
 }
 
-/** The last resort for errors thrown while rendering a route. */
-export function RouteErrorPage() {
+/**
+ * Errors thrown while rendering a route. Inside the shell (`inShell`) only the page is replaced,
+ * so the tabs stay usable; at the root it is the last resort.
+ */
+export function RouteErrorPage({ inShell = false }: { inShell?: boolean }) {
   const error = useRouteError();
   usePageTitle('Something went wrong');
   return (
-    <Center mih="100dvh" p="md">
+    <Center mih={inShell ? 320 : '100dvh'} p="md">
       <EmptyState
         icon={<IconAlert />}
         variant="light"

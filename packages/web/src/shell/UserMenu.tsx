@@ -43,7 +43,10 @@ export function UserMenu({ user, onSignOut, signingOut }: UserMenuProps) {
       <Box hiddenFrom="sm">
         <Menu position="bottom-end" width={240} shadow="md">
           <Menu.Target>
-            <UnstyledButton aria-label={`Account of ${user.name}`} style={{ display: 'flex', borderRadius: '50%' }}>
+            <UnstyledButton
+              aria-label={`Account of ${user.name}`}
+              style={{ display: 'flex', borderRadius: '50%' }}
+            >
               <Avatar color="blue" variant="filled" radius="xl" size={36}>
                 {initials(user.name)}
               </Avatar>
