@@ -101,6 +101,10 @@ export async function generateFleet(dbh: DbHandle, opts: GenerateFleetOptions): 
       sink.abort();
       throw err;
     }
+    // Planner statistics for the new data; sampled, so it takes milliseconds even at 10M rows.
+    dbh.sqlite.pragma('analysis_limit = 1000');
+    dbh.sqlite.exec('ANALYZE');
+    dbh.sqlite.pragma('analysis_limit = 0');
     dbh.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   } else {
     rows = await dbh.db.transaction().execute(async (trx) => {
