@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isPostgresUrl, migrateToLatest, openDb } from '@lifeboat/db';
-import { type FleetCounts, type FleetProgress, generateFleet } from './generator';
+import { type FleetCounts, type FleetProgress, generateFleet, LARGE_COUNTS } from './generator';
 
 // npx tsx packages/fleet/src/cli.ts --db <sqlite path | postgres://...> [--seed 42]
 //   [--size demo|large] [--systems N --clients N --resellers N ...] [--now ISO-date]
@@ -80,23 +80,29 @@ async function main(): Promise<void> {
   const systems = num(values.systems, 'systems');
   const clients = num(values.clients, 'clients');
   const resellers = num(values.resellers, 'resellers');
-  const custom = systems !== undefined || clients !== undefined || resellers !== undefined;
-  if (values.size && !['demo', 'large'].includes(values.size))
+  if (values.size && !['demo', 'large'].includes(values.size)) {
     fail(`--size must be demo or large, got "${values.size}"`);
-  let size: 'demo' | 'large' | FleetCounts = values.size === 'large' ? 'large' : 'demo';
-  if (custom && !values.size) {
+  }
+  const tuning: Partial<FleetCounts> = {
+    distributors: num(values.distributors, 'distributors'),
+    jobHistoryPerSystem: num(values['job-history'], 'job-history'),
+    restorePointsPerSystem: num(values['restore-points'], 'restore-points'),
+    autoverifyPerSystem: num(values.autoverify, 'autoverify'),
+    historyDays: num(values.days, 'days'),
+  };
+  const given = Object.fromEntries(
+    Object.entries({ systems, clients, resellers, ...tuning }).filter(([, v]) => v !== undefined),
+  );
+  const counted = Object.keys(given).length > 0;
+  let size: 'demo' | 'large' | FleetCounts = 'demo';
+  if (values.size === 'demo' && counted)
+    fail('the demo fleet is drawn by hand: counts need --size large or no --size');
+  if (values.size === 'large') size = counted ? { ...LARGE_COUNTS, ...given } : 'large';
+  else if (counted) {
+    // Counts alone: the rest scales like the large fleet (10 systems a client, 20 clients a reseller).
     const s = systems ?? (clients ?? (resellers ?? 20) * 20) * 10;
     const c = clients ?? Math.max(3, Math.round(s / 10));
-    size = {
-      systems: s,
-      clients: c,
-      resellers: resellers ?? Math.max(2, Math.round(c / 20)),
-      distributors: num(values.distributors, 'distributors'),
-      jobHistoryPerSystem: num(values['job-history'], 'job-history'),
-      restorePointsPerSystem: num(values['restore-points'], 'restore-points'),
-      autoverifyPerSystem: num(values.autoverify, 'autoverify'),
-      historyDays: num(values.days, 'days'),
-    };
+    size = { ...tuning, systems: s, clients: c, resellers: resellers ?? Math.max(2, Math.round(c / 20)) };
   }
   // `npm run fleet` runs in packages/fleet; a relative path means the caller's directory.
   const url =
