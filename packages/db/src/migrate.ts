@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { dialectOf } from './dialect';
 import * as m001 from './migrations/001_initial';
 import type { Database } from './schema';
 
@@ -12,7 +13,14 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Bring the schema up to date. Safe to run from several instances: Kysely takes a lock. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // On PostgreSQL keep Kysely's bookkeeping tables in the current schema: otherwise it looks for
+  // them across schemas, and two schemas migrating at once (tests, tenants) race on one lock.
+  let migrationTableSchema: string | undefined;
+  if (dialectOf(db) === 'postgres') {
+    const r = await sql<{ s: string }>`select current_schema() as s`.execute(db);
+    migrationTableSchema = r.rows[0]?.s;
+  }
+  const migrator = new Migrator({ db, provider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { dialect } from './dialect';
+import { dialectOf as dialect } from '@lifeboat/db';
 import type { Db } from './types';
 
 /**
