@@ -1,17 +1,11 @@
+import { startCloudAutoVerifyAnswer, startCloudAutoVerifyBody } from '@lifeboat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { actorOf } from '../../http/auth';
 import { parseId } from '../../scope';
 import { startCloudAutoVerify } from './autoverify-service';
 
 // spec: dashboard-device-azure 7, POST /device/start_cloud_autoverify (form: id) -> success.
-export const startCloudAutoVerifyBody = z.object({ id: z.union([z.string().max(32), z.number().int()]) });
-export const startCloudAutoVerifyAnswer = z.union([
-  z.object({ success: z.literal(true), operation_id: z.number().int() }),
-  z.object({ success: z.literal(false), message: z.string() }),
-]);
-
 export function autoVerifyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

@@ -1,3 +1,4 @@
+import { operationStatus } from '@lifeboat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -6,19 +7,6 @@ import { findInScope, parseId } from '../../scope';
 import { presentOperation } from './presenter';
 
 // Not in the spec: the status of a long operation, polled by the app (docs/decisions.md).
-export const operationStatus = z.object({
-  id: z.number().int(),
-  kind: z.string(),
-  status: z.enum(['queued', 'running', 'succeeded', 'failed']),
-  progress: z.number().int(),
-  step: z.string().nullable(),
-  result: z.unknown(),
-  error: z.string().nullable(),
-  created_at: z.number(),
-  updated_at: z.number(),
-  finished_at: z.number().nullable(),
-});
-
 export function operationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
