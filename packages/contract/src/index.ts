@@ -3,6 +3,7 @@ export * from './constants';
 export * from './devices';
 export * from './enums';
 export * from './fabric';
+export * from './headers';
 export * from './operations';
 export * from './session';
 export * from './tabs';

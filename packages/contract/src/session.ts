@@ -31,8 +31,3 @@ export const errorResponse = z.object({
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
-
-export const CSRF_HEADER = 'x-csrf-token';
-export const XHR_HEADER = 'x-requested-with';
-export const XHR_VALUE = 'XMLHttpRequest';
-export const SESSION_COOKIE = 'lifeboat_session';

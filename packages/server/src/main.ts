@@ -4,12 +4,12 @@ import { systemClock } from '@lifeboat/contract';
 import { migrateToLatest, openDb } from '@lifeboat/db';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, generateFleet } from '@lifeboat/fleet';
 import { buildApp } from './app';
-import { startOperations } from './operations/handlers';
 import { loadConfig } from './config';
-import { resolveSecretKey } from './secret';
 import type { AppContext } from './context';
 import { createFabric } from './fabric';
 import { OperationsEngine } from './operations/engine';
+import { startOperations } from './operations/handlers';
+import { resolveSecretKey } from './secret';
 
 // `npm start`: open (or create) the database, migrate, build the demo fleet on first start,
 // then serve the API and the app on one port and run the operation workers in process.

@@ -1,6 +1,6 @@
 import type { OperationTable } from '@lifeboat/db';
-import type { Updateable } from 'kysely';
 import { dialectOf as dialect } from '@lifeboat/db';
+import type { Updateable } from 'kysely';
 import type { Db, EnqueueRequest, Operation, OperationRow } from './types';
 
 // Every statement the engine runs against the operations table. Updates made by a worker are

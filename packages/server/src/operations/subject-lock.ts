@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { dialectOf as dialect } from '@lifeboat/db';
+import { sql } from 'kysely';
 import type { Db } from './types';
 
 /**
