@@ -26,50 +26,23 @@ export interface TabViewer {
   isProvider: boolean;
 }
 
+const STAFF_ONLY: ReadonlySet<Tab> = new Set(['distributor', 'admin', 'support-appliances']);
+/** The provider's staff see every tab but a reseller's own dashboard (they open any from resellers). */
+const STAFF_TABS: readonly Tab[] = TABS.filter((t) => t !== 'reseller-dashboard');
+/** A distributor manages its resellers and sees everything below them. */
+const DISTRIBUTOR_TABS: readonly Tab[] = STAFF_TABS.filter((t) => !STAFF_ONLY.has(t));
+const RESELLER_TABS: readonly Tab[] = [
+  'reseller-dashboard',
+  ...DISTRIBUTOR_TABS.filter((t) => t !== 'resellers'),
+];
+const CLIENT_TABS: readonly Tab[] = ['clients', 'devices', 'users', 'reports'];
+
 /** Which tabs a user sees, in display order. */
 export function visibleTabs(v: TabViewer): Tab[] {
-  if (v.level === LEVEL.CLIENT) return ['clients', 'devices', 'users', 'reports'];
-  if (v.level === LEVEL.RESELLER) {
-    return [
-      'reseller-dashboard',
-      'clients',
-      'devices',
-      'appliances',
-      'vault',
-      'users',
-      'licenses',
-      'reports',
-      'support',
-    ];
-  }
-  if (v.level === LEVEL.STAFF && v.isProvider) {
-    return [
-      'distributor',
-      'resellers',
-      'clients',
-      'devices',
-      'appliances',
-      'vault',
-      'users',
-      'licenses',
-      'reports',
-      'admin',
-      'support',
-      'support-appliances',
-    ];
-  }
-  // Distributor (level 3): manages its resellers, sees everything below them.
-  return [
-    'resellers',
-    'clients',
-    'devices',
-    'appliances',
-    'vault',
-    'users',
-    'licenses',
-    'reports',
-    'support',
-  ];
+  if (v.level === LEVEL.CLIENT) return [...CLIENT_TABS];
+  if (v.level === LEVEL.RESELLER) return [...RESELLER_TABS];
+  if (v.level === LEVEL.STAFF && v.isProvider) return [...STAFF_TABS];
+  return [...DISTRIBUTOR_TABS];
 }
 
 export function canSeeTab(v: TabViewer, tab: Tab): boolean {

@@ -1,3 +1,4 @@
+import type { AutoVerifyOutcome } from '@lifeboat/contract';
 import { hash32, pick, unit } from './random';
 
 // AutoVerify as the simulator plays it: boot the restore point as a virtual machine, wait for
@@ -31,15 +32,8 @@ export interface VerdictInput {
   restorePointAt: number;
 }
 
-export interface Verdict {
-  status: 'success' | 'failure';
+export interface Verdict extends Omit<AutoVerifyOutcome, 'startedAt' | 'endedAt'> {
   failure: FailureMode | null;
-  result: string;
-  heartbeat: boolean;
-  bootCheck: 'Passed' | 'Failed';
-  vssStatus: 'Passed' | 'Failed';
-  chkdskStatus: 'Passed' | 'Failed';
-  screenshotSeed: number | null;
   /** Stages actually run: a machine that never boots skips the checks. */
   stages: readonly Stage[];
 }
