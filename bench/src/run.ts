@@ -5,6 +5,7 @@ import { type BenchArgs, parseBenchArgs, splitMethod, USAGE } from './args';
 import { runCleanups } from './cleanup';
 import { describeCounts, ensureSqliteFleet, type FleetMarker } from './fleet';
 import { type CallSpec, measure } from './load';
+import { otherCpuShare } from './machine';
 import { REPO_ROOT } from './paths';
 import { ensurePgFleet } from './pg-fleet';
 import { fill, placeholdersIn, resolveIds } from './placeholders';
@@ -89,10 +90,10 @@ async function main(argv: string[]): Promise<number> {
     durationSeconds: args.duration,
     warmupSeconds: args.warmup,
   };
-  const busy = os.loadavg()[0] ?? 0;
-  if (busy > os.cpus().length * 0.75) {
+  const busy = await otherCpuShare();
+  if (busy > 0.2) {
     process.stderr.write(
-      `!! The machine is busy (load average ${busy.toFixed(1)} on ${os.cpus().length} cores): expect noisy figures.\n`,
+      `!! Other work uses ${Math.round(busy * 100)}% of the ${os.cpus().length} cores: expect noisy figures.\n`,
     );
   }
   const rows: ReportRow[] = [];
@@ -116,8 +117,8 @@ async function main(argv: string[]): Promise<number> {
       cpus: cpus.length,
       cpu: cpus[0]?.model,
       // Other work on the machine skews every figure: keep the load next to them.
-      loadAverageBefore: busy,
-      loadAverageAfter: os.loadavg()[0],
+      otherCpuShare: Number(busy.toFixed(3)),
+      loadAverage: os.loadavg()[0],
     },
     fleet: marker,
     database: database.kind,
