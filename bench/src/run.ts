@@ -46,6 +46,13 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  // Sampled before the bench does anything itself (copying a fleet keeps the kernel busy too).
+  const busy = await otherCpuShare();
+  if (busy > 0.2) {
+    process.stderr.write(
+      `!! Other work uses ${Math.round(busy * 100)}% of the ${os.cpus().length} cores: expect noisy figures.\n`,
+    );
+  }
   const { database, marker } = await prepareFleet(args);
   if (args.fleetOnly) return 0;
 
@@ -90,12 +97,6 @@ async function main(argv: string[]): Promise<number> {
     durationSeconds: args.duration,
     warmupSeconds: args.warmup,
   };
-  const busy = await otherCpuShare();
-  if (busy > 0.2) {
-    process.stderr.write(
-      `!! Other work uses ${Math.round(busy * 100)}% of the ${os.cpus().length} cores: expect noisy figures.\n`,
-    );
-  }
   const rows: ReportRow[] = [];
   for (const call of calls) {
     process.stderr.write(`${call.label}: ${args.warmup} s warm-up, ${args.duration} s measured...\n`);
