@@ -5,6 +5,7 @@ import '@mantine/notifications/styles.css';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
+import { RecoveryWizardProvider } from '../features/recovery/RecoveryWizardProvider';
 import { tabForPath } from '../routes/tabPaths';
 import { useCurrentUser } from '../session/session';
 import classes from './Shell.module.css';
@@ -22,22 +23,29 @@ export function AppLayout() {
   const active = tabForPath(pathname, tabs);
 
   return (
-    <AppShell header={{ height: HEADER_HEIGHT }} padding={0}>
-      <Notifications position="top-right" />
-      <a href="#main" className={classes.skip}>
-        Skip to content
-      </a>
-      <AppShell.Header className={classes.header}>
-        <ShellBar user={user} />
-        <TabNav tabs={tabs} active={active} pathname={pathname} />
-      </AppShell.Header>
-      <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
-        <Container fluid px={{ base: 16, sm: 24 }} py={{ base: 'lg', sm: 'xl' }} className={classes.content}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </Container>
-      </AppShell.Main>
-    </AppShell>
+    <RecoveryWizardProvider>
+      <AppShell header={{ height: HEADER_HEIGHT }} padding={0}>
+        <Notifications position="top-right" />
+        <a href="#main" className={classes.skip}>
+          Skip to content
+        </a>
+        <AppShell.Header className={classes.header}>
+          <ShellBar user={user} />
+          <TabNav tabs={tabs} active={active} pathname={pathname} />
+        </AppShell.Header>
+        <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
+          <Container
+            fluid
+            px={{ base: 16, sm: 24 }}
+            py={{ base: 'lg', sm: 'xl' }}
+            className={classes.content}
+          >
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </Container>
+        </AppShell.Main>
+      </AppShell>
+    </RecoveryWizardProvider>
   );
 }
