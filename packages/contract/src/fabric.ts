@@ -46,4 +46,19 @@ export class FabricError extends Error {
 export interface Fabric {
   readonly name: string;
   runAutoVerify(req: AutoVerifyRequest, progress: FabricProgress): Promise<AutoVerifyOutcome>;
+
+  // Dashboard area: the AutoVerify thumbnail of the protected-systems table.
+  /** The PNG screenshot an AutoVerify run captured, at the given size. */
+  autoVerifyScreenshot(req: AutoVerifyScreenshotRequest): Promise<Buffer>;
+}
+
+/** Which AutoVerify screenshot to draw (dashboard area). */
+export interface AutoVerifyScreenshotRequest {
+  screenshotSeed: number;
+  hostname: string;
+  osType: string;
+  /** The run succeeded (sign-in screen) or not (failure screen). */
+  ok: boolean;
+  width: number;
+  height: number;
 }

@@ -3,6 +3,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { dashboardRoutes } from './areas/dashboard/routes';
 import { autoVerifyRoutes } from './areas/devices/autoverify-routes';
 import { operationsRoutes } from './areas/operations/routes';
 import { sessionRoutes } from './areas/session/routes';
@@ -62,6 +63,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await api.register(sessionRoutes(ctx));
     await api.register(operationsRoutes(ctx));
     await api.register(autoVerifyRoutes(ctx));
+    await api.register(dashboardRoutes(ctx));
   });
 
   await registerSpa(app, ctx.config.webDist);

@@ -1,6 +1,7 @@
 import {
   type AutoVerifyOutcome,
   type AutoVerifyRequest,
+  type AutoVerifyScreenshotRequest,
   type Clock,
   type Fabric,
   FabricError,
@@ -8,6 +9,7 @@ import {
 } from '@lifeboat/contract';
 import { autoVerifyVerdict, nominalDurationMs } from './autoverify';
 import { type FaultConfig, FaultPlan, parseFaults } from './faults';
+import { simulatedScreenshot } from './screenshots';
 
 export interface SimulatedFabricOptions {
   clock: Clock;
@@ -82,6 +84,10 @@ export class SimulatedFabric implements Fabric {
       startedAt,
       endedAt: this.clock.now(),
     };
+  }
+
+  async autoVerifyScreenshot(req: AutoVerifyScreenshotRequest): Promise<Buffer> {
+    return simulatedScreenshot(req);
   }
 
   private prepareFaults(req: AutoVerifyRequest, subject: Parameters<FaultPlan['strikes']>[1]): void {

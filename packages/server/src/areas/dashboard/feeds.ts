@@ -1,0 +1,111 @@
+import sanitizeHtml from 'sanitize-html';
+import type { AppContext } from '../../context';
+import { plural, timeAgo } from './format';
+import type { Owner } from './owner';
+
+// Block 5, the collapsible feeds (spec 2.2): server-made HTML of what a reseller should know
+// now. Every value is escaped when written, and the whole is sanitised once more on its way out
+// (and again in the browser), so a system named "<script>" stays text.
+
+const esc = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const FEED_LIMIT = 5;
+const WEEK = 7 * 86_400_000;
+
+function feed(key: string, title: string, items: string[], empty: string): string {
+  const body = items.length
+    ? `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`
+    : `<p>${esc(empty)}</p>`;
+  return `<details data-feed="${key}" open><summary>${esc(title)}</summary>${body}</details>`;
+}
+
+export async function collapsibleFeeds(ctx: AppContext, owner: Owner): Promise<string> {
+  const db = ctx.dbh.db;
+  const now = ctx.clock.now();
+  const r = owner.resellerId;
+  const troubled = await db
+    .selectFrom('protected_systems as ps')
+    .innerJoin('organisations as c', 'c.id', 'ps.client_id')
+    .select(['ps.id', 'ps.name', 'ps.health_reason', 'ps.health_changed_at', 'c.name as client_name'])
+    .where('ps.reseller_id', '=', r)
+    .where('ps.health_status', '=', 'TROUBLED')
+    .orderBy('ps.health_changed_at', 'desc')
+    .limit(FEED_LIMIT)
+    .execute();
+  const failedVerifies = await db
+    .selectFrom('autoverify_results as a')
+    .innerJoin('protected_systems as ps', 'ps.id', 'a.system_id')
+    .select(['ps.id', 'ps.name', 'a.result', 'a.ended_at'])
+    .where('ps.reseller_id', '=', r)
+    .where('a.status', '=', 'failure')
+    .where('a.ended_at', '>=', now - WEEK)
+    .orderBy('a.ended_at', 'desc')
+    .limit(FEED_LIMIT)
+    .execute();
+  const offline = await db
+    .selectFrom('appliances')
+    .select(['id', 'name', 'sid'])
+    .where('reseller_id', '=', r)
+    .where('online', '=', 0)
+    .orderBy('name_lc')
+    .limit(FEED_LIMIT)
+    .execute();
+  const waiting = await db
+    .selectFrom('protected_systems')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('reseller_id', '=', r)
+    .where('health_status', '=', 'NODATA')
+    .executeTakeFirstOrThrow();
+
+  const device = (id: number, name: string) => `<a href="/device/details/${Number(id)}">${esc(name)}</a>`;
+  const html = [
+    feed(
+      'failures',
+      'Recent failures',
+      troubled.map(
+        (s) =>
+          `${device(Number(s.id), s.name)} (${esc(s.client_name)}): ${esc(s.health_reason ?? 'troubled')} <small>${esc(timeAgo(Number(s.health_changed_at), now))}</small>`,
+      ),
+      'No protected system is troubled. Well done.',
+    ),
+    feed(
+      'autoverify',
+      'AutoVerify failures this week',
+      failedVerifies.map(
+        (v) =>
+          `${device(Number(v.id), v.name)}: ${esc(v.result)} <small>${esc(timeAgo(Number(v.ended_at), now))}</small>`,
+      ),
+      'Every AutoVerify of the last 7 days passed.',
+    ),
+    feed(
+      'appliances',
+      'Offline appliances',
+      offline.map((a) => `<a href="/appliance/details/${Number(a.id)}">${esc(a.name)}</a> (${esc(a.sid)})`),
+      'All appliances are online.',
+    ),
+    feed(
+      'first_backup',
+      'Waiting for a first backup',
+      Number(waiting.n) > 0
+        ? [`${esc(plural(Number(waiting.n), 'system'))} have not reported a backup yet.`]
+        : [],
+      'Every system has reported at least one backup.',
+    ),
+  ].join('');
+  return sanitizeFeeds(html);
+}
+
+/** Only the markup the feeds use; links stay inside the console. */
+export function sanitizeFeeds(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ['details', 'summary', 'ul', 'li', 'p', 'a', 'small', 'strong', 'em'],
+    allowedAttributes: { a: ['href'], details: ['open', 'data-feed'] },
+    allowedSchemes: [],
+    allowedSchemesAppliedToAttributes: ['href'],
+    allowProtocolRelative: false,
+  });
+}

@@ -1,0 +1,63 @@
+import {
+  type DashboardPageData,
+  type DashboardTable,
+  type FilterOption,
+  HEALTH_LABELS,
+  QUICK_FILTERS,
+} from '@lifeboat/contract';
+import type { AppContext } from '../../context';
+import { NotFoundError } from '../../http/errors';
+import type { Actor } from '../../scope';
+import type { Owner } from './owner';
+import { ownerCondition } from './owner';
+import { blockConfig, filtersFor } from './table-config';
+
+// What the spec gives the page without a call (spec 3 'Reseller page data'), in one answer.
+
+export async function pageData(ctx: AppContext, owner: Owner, actor: Actor): Promise<DashboardPageData> {
+  const db = ctx.dbh.db;
+  const user = await db
+    .selectFrom('users')
+    .select('refresh_rate_minutes')
+    .where('id', '=', actor.userId)
+    .executeTakeFirst();
+  const appliance = await db
+    .selectFrom('appliances as a')
+    .select('a.id')
+    .where(ownerCondition(owner, 'a'))
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    owner: owner.kind,
+    reseller_id: owner.resellerId,
+    client_id: owner.clientId,
+    name: owner.name,
+    filters: QUICK_FILTERS.map((value) => ({ key: 'health_status', label: HEALTH_LABELS[value], value })),
+    protected_system: blockConfig(owner.kind, owner.id, 'protected_systems'),
+    appliance: blockConfig(owner.kind, owner.id, 'appliances'),
+    vault: blockConfig(owner.kind, owner.id, 'vaults'),
+    has_appliances: appliance !== undefined,
+    refresh_period: Number(user?.refresh_rate_minutes ?? 60),
+  };
+}
+
+/** GET /{loadValuesUrl}: a filter's options; clients are the owner's own, by name. */
+export async function filterValues(
+  ctx: AppContext,
+  owner: Owner,
+  table: DashboardTable,
+  key: string,
+): Promise<{ options: FilterOption[] }> {
+  const def = filtersFor(table, owner.kind).find((f) => f.key === key);
+  if (!def) throw new NotFoundError('This filter');
+  if (def.options) return { options: def.options };
+  const clients = await ctx.dbh.db
+    .selectFrom('organisations')
+    .select(['id', 'name'])
+    .where('reseller_id', '=', owner.resellerId)
+    .where('kind', '=', 'client')
+    .orderBy('name_lc')
+    .limit(1000)
+    .execute();
+  return { options: clients.map((c) => ({ value: String(c.id), label: c.name })) };
+}
