@@ -39,7 +39,10 @@ describe('app routes', () => {
   it('lands a reseller on its dashboard and marks the tab', async () => {
     const { router } = signedIn(makeUser('reseller', { organisationId: 12 }), '/');
     const nav = await mainNav();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    // The dashboard is a larger lazy chunk: give it time on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/home/reseller-dashboard');
     expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
   });

@@ -1,29 +1,43 @@
-import { IconBuilding } from '../../components/icons';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { usePageLinks } from '../../components/usePageLinks';
+import { Button, Group, Stack } from '@mantine/core';
+import { Link } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { useCurrentUser } from '../../session/session';
+import { ClientTables, useClientName } from '../dashboard/ClientTables';
+import { ClientActivityPanels } from '../recovery/ActivityPanels';
 
 /** A client's page (/client/details/{id}); a client user's home. */
 export function ClientDetailsPage({ clientId }: { clientId: number }) {
-  const { user, tab, page, home } = usePageLinks();
+  const user = useCurrentUser();
   const own = user.organisationId === clientId;
+  const name = useClientName(clientId);
   return (
-    <PlaceholderPage
-      title={own ? user.organisationName : `Client ${clientId}`}
-      eyebrow="Client"
-      icon={<IconBuilding />}
-      summary="This client's protected systems, their backup health and the ways to recover them."
-      parts={[
-        'Protected systems with their last backup and health',
-        'Appliances and vaults in use',
-        'Runbooks for the virtual office',
-      ]}
-      links={[
-        own ? null : tab('clients', 'Back to clients'),
-        tab('devices', 'See devices'),
-        page('clients', `/client/runbooks/${clientId}`, 'Runbooks'),
-        page('clients', `/settings/client_settings/view/${clientId}`, 'Client settings'),
-        home,
-      ]}
-    />
+    <Stack gap="md">
+      <PageHeader
+        title={own ? user.organisationName : (name ?? `Client ${clientId}`)}
+        eyebrow="Client"
+        actions={
+          <Group gap="xs">
+            {!own && (
+              <Button component={Link} to="/home/clients" variant="default" size="xs">
+                Back to clients
+              </Button>
+            )}
+            <Button component={Link} to={`/client/runbooks/${clientId}`} variant="default" size="xs">
+              Runbooks
+            </Button>
+            <Button
+              component={Link}
+              to={`/settings/client_settings/view/${clientId}`}
+              variant="default"
+              size="xs"
+            >
+              Client settings
+            </Button>
+          </Group>
+        }
+      />
+      <ClientActivityPanels clientId={clientId} />
+      <ClientTables clientId={clientId} />
+    </Stack>
   );
 }

@@ -1,29 +1,59 @@
-import { IconDashboard } from '../../components/icons';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { usePageLinks } from '../../components/usePageLinks';
+import { Alert, Button, Grid, Skeleton, Stack } from '@mantine/core';
+import { Link } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { useCurrentUser } from '../../session/session';
+import { AtAGlanceCard } from './AtAGlanceCard';
+import { ClientHealthCard } from './ClientHealthCard';
+import { DashboardTables } from './DashboardTables';
+import { usePageData } from './dashboardApi';
+import { FeedsCard } from './FeedsCard';
+import { HealthHistoryCard } from './HealthHistoryCard';
+import { QuickActionsCard } from './QuickActionsCard';
 
 /** The reseller dashboard (spec: dashboard-device-azure 2.2), for /reseller/details/{id}. */
 export function ResellerDashboardPage({ resellerId }: { resellerId: number }) {
-  const { user, tab, page, home } = usePageLinks();
+  const user = useCurrentUser();
   const own = user.organisationId === resellerId;
+  const page = usePageData('reseller', resellerId);
+  const title = own ? 'Dashboard' : (page.data?.name ?? 'Reseller');
+  if (page.error) {
+    return (
+      <Stack gap="lg">
+        <PageHeader title={title} eyebrow={own ? undefined : 'Reseller'} />
+        <Alert color="red" title="The dashboard could not be loaded">
+          {page.error.message}
+          {!own && (
+            <Button component={Link} to="/home/resellers" variant="light" size="xs" mt="sm" display="block">
+              Back to resellers
+            </Button>
+          )}
+        </Alert>
+      </Stack>
+    );
+  }
   return (
-    <PlaceholderPage
-      title={own ? 'Dashboard' : `Reseller ${resellerId}`}
-      eyebrow={own ? undefined : 'Reseller'}
-      icon={<IconDashboard />}
-      summary="An overview of the reseller's organisation: what needs attention today, and the health of every client's protected systems."
-      parts={[
-        'Quick actions and the organisation at a glance',
-        'Current client health and a week of health history',
-        'Feeds of exports and shares, and tables of protected systems, appliances and vaults',
-      ]}
-      links={[
-        tab('clients', 'See clients'),
-        tab('devices', 'See devices'),
-        own ? null : tab('resellers', 'Back to resellers'),
-        page('reseller-dashboard', `/settings/reseller_settings/view/${resellerId}`, 'Reseller settings'),
-        home,
-      ]}
-    />
+    <Stack gap="md">
+      <PageHeader title={title} eyebrow={own ? undefined : 'Reseller'} />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>
+          <QuickActionsCard resellerId={resellerId} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>
+          <AtAGlanceCard resellerId={resellerId} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>
+          <ClientHealthCard resellerId={resellerId} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>
+          <HealthHistoryCard resellerId={resellerId} />
+        </Grid.Col>
+      </Grid>
+      <FeedsCard resellerId={resellerId} />
+      {page.data ? (
+        <DashboardTables page={page.data} />
+      ) : (
+        <Skeleton height={320} radius="md" aria-busy="true" />
+      )}
+    </Stack>
   );
 }

@@ -1,0 +1,91 @@
+import { Button, Card, Group, Skeleton, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { IconBuilding, IconDevice, IconRecover, IconSettings } from '../../components/icons';
+import { ClientDialog } from '../clients/ClientDialog';
+import { useRecoveryWizard } from '../recovery/wizardEntry';
+import { DownloadAgentDialog } from './DownloadAgentDialog';
+import { dashboardKeys, useCard } from './dashboardApi';
+
+/** Block 1: the actions the server grants, and nothing else (spec 2.2). */
+export function QuickActionsCard({ resellerId }: { resellerId: number }) {
+  const { data } = useCard('quick', resellerId);
+  const wizard = useRecoveryWizard();
+  const client = useQueryClient();
+  const [adding, setAdding] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  if (!data) return <CardSkeleton title="Quick actions" />;
+  const none =
+    !data.can_create_client && !data.can_download_agent && !data.can_recover && !data.can_edit_policy;
+  return (
+    <Card withBorder padding="md" radius="md" h="100%">
+      <Text fw={650} mb="sm">
+        {data.title}
+      </Text>
+      {none && (
+        <Text size="sm" c="dimmed">
+          No quick actions are enabled for this reseller.
+        </Text>
+      )}
+      <Group gap="xs">
+        {data.can_create_client && (
+          <Button variant="light" leftSection={<IconBuilding size={16} />} onClick={() => setAdding(true)}>
+            {data.labels.add_client}
+          </Button>
+        )}
+        {data.can_download_agent && (
+          <Button variant="light" leftSection={<IconDevice size={16} />} onClick={() => setDownloading(true)}>
+            {data.labels.download_agent}
+          </Button>
+        )}
+        {data.can_recover && (
+          <Button
+            variant="light"
+            leftSection={<IconRecover size={16} />}
+            disabled={wizard.isOpen}
+            onClick={() => wizard.open({ kind: 'reseller', resellerId })}
+          >
+            {data.labels.recovery_wizard}
+          </Button>
+        )}
+        {data.can_edit_policy && (
+          <Button
+            variant="light"
+            leftSection={<IconSettings size={16} />}
+            component={Link}
+            to={`/settings/reseller_settings/view/${resellerId}`}
+          >
+            {data.labels.reseller_settings}
+          </Button>
+        )}
+      </Group>
+      <ClientDialog
+        opened={adding}
+        onClose={() => setAdding(false)}
+        resellerId={resellerId}
+        onSaved={() => {
+          setAdding(false);
+          // The new client shows in the counts, the filters and the tables.
+          void client.invalidateQueries({ queryKey: dashboardKeys.all });
+        }}
+      />
+      <DownloadAgentDialog
+        opened={downloading}
+        onClose={() => setDownloading(false)}
+        resellerId={resellerId}
+      />
+    </Card>
+  );
+}
+
+export function CardSkeleton({ title, height = 80 }: { title: string; height?: number }) {
+  return (
+    <Card withBorder padding="md" radius="md" h="100%" aria-busy="true">
+      <Text fw={650} mb="sm">
+        {title}
+      </Text>
+      <Skeleton height={height} radius="sm" />
+    </Card>
+  );
+}

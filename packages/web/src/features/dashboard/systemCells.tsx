@@ -1,0 +1,183 @@
+import type { ProtectedSystemRow } from '@lifeboat/contract';
+import { Anchor, Badge, Group, Image, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { CellRenderers } from './EntityTable';
+import { HealthBadge, TEXT_BAD, TEXT_GOOD } from './HealthBadge';
+
+// The cells of a protected-system row (spec 3 'Protected-system row'); the name opens the
+// device sidebar.
+
+const LEVEL_COLOUR: Record<string, string> = {
+  normal: TEXT_GOOD,
+  warning: 'yellow.4',
+  danger: 'red.9',
+  critical: 'red.9',
+};
+
+function Thumbnail({ row }: { row: ProtectedSystemRow }) {
+  const [failed, setFailed] = useState(false);
+  const av = row.autoverify;
+  if (!av.thumbnail_url || failed) {
+    return (
+      <div
+        style={{ width: 64, height: 40, background: 'var(--mantine-color-gray-1)', borderRadius: 4 }}
+        role="img"
+        aria-label="No screenshot"
+        data-no-image
+      />
+    );
+  }
+  return (
+    <Image
+      src={av.thumbnail_url}
+      w={64}
+      h={40}
+      radius={4}
+      alt={`AutoVerify screenshot of ${row.name}`}
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+function AutoVerifyCell({ row }: { row: ProtectedSystemRow }) {
+  const av = row.autoverify;
+  if (!av.available) {
+    return (
+      <Text size="xs" c="dimmed">
+        {av.unavailable_text}
+      </Text>
+    );
+  }
+  return (
+    <Group gap={8} wrap="nowrap">
+      <Thumbnail row={row} />
+      <Text size="xs" c={av.icon === 'failure' ? TEXT_BAD : TEXT_GOOD}>
+        {av.last_rp_text}
+      </Text>
+    </Group>
+  );
+}
+
+function VaultCell({ row }: { row: ProtectedSystemRow }) {
+  const v = row.vault;
+  const first = v.vault_info[0];
+  return (
+    <Stack gap={0}>
+      {v.appliance && (
+        <Anchor component={Link} to={`/appliance/details/${v.appliance.appliance_id}`} size="xs">
+          {v.appliance.appliance_name}
+        </Anchor>
+      )}
+      {first ? (
+        <Group gap={6} wrap="nowrap">
+          <Anchor component={Link} to={`/vault/details/${first.vault_id}`} size="xs">
+            {first.vault_name}
+          </Anchor>
+          {v.has_extra_vaults && (
+            <Popover withArrow shadow="md" position="bottom">
+              <Popover.Target>
+                <Anchor component="button" type="button" size="xs" onClick={(e) => e.stopPropagation()}>
+                  {v.extra_vaults_text}
+                </Anchor>
+              </Popover.Target>
+              <Popover.Dropdown>
+                <Stack gap={4}>
+                  {v.vault_info.map((x) => (
+                    <Anchor key={x.vault_id} component={Link} to={`/vault/details/${x.vault_id}`} size="sm">
+                      {x.vault_name} ({x.type})
+                    </Anchor>
+                  ))}
+                </Stack>
+              </Popover.Dropdown>
+            </Popover>
+          )}
+        </Group>
+      ) : (
+        !v.appliance && (
+          <Text size="xs" c="dimmed">
+            No vault
+          </Text>
+        )
+      )}
+    </Stack>
+  );
+}
+
+export function systemCells(openDevice: (id: number) => void): CellRenderers<ProtectedSystemRow> {
+  return {
+    name: (r) => (
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        fw={600}
+        ta="left"
+        onClick={(e) => {
+          e.stopPropagation();
+          openDevice(r.id);
+        }}
+        data-device={r.id}
+      >
+        {r.name}
+      </Anchor>
+    ),
+    client_name: (r) => <Text size="sm">{r.client_name}</Text>,
+    health_status: (r) => <HealthBadge status={r.health_status} supportText={r.health_support_text} />,
+    storage_pool: (r) => (
+      <Tooltip label={r.storage_pool_support_text} multiline w={240} withArrow>
+        <Stack gap={0}>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm">{r.pool_used_size}</Text>
+            {r.show_pool_status && r.pool_status !== 'normal' && (
+              <Badge size="xs" color={LEVEL_COLOUR[r.pool_status]} autoContrast>
+                {r.pool_status}
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {r.storage_info_desc}
+          </Text>
+        </Stack>
+      </Tooltip>
+    ),
+    version: (r) => (
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm">{r.version}</Text>
+        {r.update_available && (
+          <Badge size="xs" variant="filled" color="yellow.4" autoContrast miw="max-content">
+            Update available
+          </Badge>
+        )}
+      </Group>
+    ),
+    restore_points_in_use: (r) => (
+      <Text size="sm" c={r.restore_points_in_use_count ? undefined : 'dimmed'}>
+        {r.restore_points_in_use_text}
+      </Text>
+    ),
+    autoverify: (r) => <AutoVerifyCell row={r} />,
+    last_rp: (r) =>
+      r.last_rp.has_rp ? (
+        <Tooltip label={r.last_rp.rp_info} multiline w={240} withArrow>
+          <Stack gap={0}>
+            <Text
+              size="sm"
+              c={r.last_rp.is_alerted ? TEXT_BAD : undefined}
+              fw={r.last_rp.is_alerted ? 600 : undefined}
+            >
+              {r.last_rp.time_ago}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {r.last_rp.schedule_name ?? r.last_rp.no_jobs_text}
+            </Text>
+          </Stack>
+        </Tooltip>
+      ) : (
+        <Text size="xs" c="dimmed">
+          {r.last_rp.no_jobs_text || r.last_rp.rp_info}
+        </Text>
+      ),
+    vault: (r) => <VaultCell row={r} />,
+  };
+}
