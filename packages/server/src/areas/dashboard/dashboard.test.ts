@@ -4,10 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildWorld, TEST_PASSWORD, type World } from '../../test/factories';
 import { call, createTestApp, loginAs, type Session, type TestApp } from '../../test/harness';
-import { forgetAppliances } from './entity-tables';
-import { forgetRollups } from './rollup';
+import { forgetReusedAnswers } from './reuse-cache';
 import { buildDashboardWorld, type DashboardWorld } from './test-world';
-import { forgetVaultSummaries } from './vault-summary';
 
 // The dashboard's cards and settings calls (spec: dashboard-device-azure 7 'Dashboard').
 
@@ -23,11 +21,7 @@ beforeAll(async () => {
   for (const u of ['resa', 'resb', 'clia1', 'staff', 'dist']) s[u] = await loginAs(t.app, u, TEST_PASSWORD);
 });
 afterAll(() => t.close());
-beforeEach(() => {
-  forgetRollups();
-  forgetAppliances();
-  forgetVaultSummaries();
-});
+beforeEach(() => forgetReusedAnswers());
 
 const get = (who: string, url: string) => call(t.app, s[who]!, { method: 'GET', url });
 

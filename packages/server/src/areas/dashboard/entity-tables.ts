@@ -14,10 +14,6 @@ import { loadVaultSummary } from './vault-summary';
 
 const appliancesCache = new ReuseCache<ApplianceRow[]>(2000);
 
-export function forgetAppliances(): void {
-  appliancesCache.clear();
-}
-
 export function loadApplianceRows(ctx: AppContext, owner: Owner): Promise<ApplianceRow[]> {
   return appliancesCache.get(`${owner.kind}:${owner.id}`, ctx.clock.now(), () => readAppliances(ctx, owner));
 }

@@ -2,6 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { AppContext } from '../../context';
 import { plural, timeAgo } from './format';
 import type { Owner } from './owner';
+import { ReuseCache } from './reuse-cache';
 
 // Block 5, the collapsible feeds (spec 2.2): server-made HTML of what a reseller should know
 // now. Every value is escaped when written, and the whole is sanitised once more on its way out
@@ -23,7 +24,14 @@ function feed(key: string, title: string, items: string[], empty: string): strin
   return `<details data-feed="${key}" open><summary>${esc(title)}</summary>${body}</details>`;
 }
 
-export async function collapsibleFeeds(ctx: AppContext, owner: Owner): Promise<string> {
+// Every technician of a reseller polls the same feeds: an answer may be shared for 2 seconds.
+const cache = new ReuseCache<string>(2000);
+
+export function collapsibleFeeds(ctx: AppContext, owner: Owner): Promise<string> {
+  return cache.get(String(owner.resellerId), ctx.clock.now(), () => buildFeeds(ctx, owner));
+}
+
+async function buildFeeds(ctx: AppContext, owner: Owner): Promise<string> {
   const db = ctx.dbh.db;
   const now = ctx.clock.now();
   const r = owner.resellerId;

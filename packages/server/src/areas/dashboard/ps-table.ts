@@ -5,6 +5,8 @@ import type { AppContext } from '../../context';
 import type { Owner } from './owner';
 import { ownerCondition } from './owner';
 import { presentSystem, type SystemExtras } from './ps-presenter';
+import { reuseAnswer } from './reuse-cache';
+import { loadRollup } from './rollup';
 import type { TableQuery } from './table-input';
 import { likeContains } from './table-input';
 
@@ -24,15 +26,35 @@ function filtered(db: Db, owner: Owner, q: TableQuery) {
   return qb;
 }
 
-export async function protectedSystemsTable(
+/**
+ * One page of the table. Identical pages (same owner, filters, search, page) are shared for 2
+ * seconds: a reseller's technicians and the refresh timers ask for the same first pages.
+ */
+export function protectedSystemsTable(
+  ctx: AppContext,
+  owner: Owner,
+  q: TableQuery,
+): Promise<TableAnswer<ProtectedSystemRow>> {
+  const key = `ps:${owner.kind}:${owner.id}:${JSON.stringify(q)}`;
+  return reuseAnswer(key, ctx.clock.now(), () => readPage(ctx, owner, q));
+}
+
+async function readPage(
   ctx: AppContext,
   owner: Owner,
   q: TableQuery,
 ): Promise<TableAnswer<ProtectedSystemRow>> {
   const db = ctx.dbh.db;
-  const base = filtered(db, owner, q);
-  const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const total = Number(countRow.n);
+  const unfiltered = !q.search && Object.keys(q.filters).length === 0;
+  const total = unfiltered
+    ? (await loadRollup(db, owner, ctx.clock.now())).systems.length
+    : Number(
+        (
+          await filtered(db, owner, q)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
   const offset = (q.page - 1) * q.rows;
   const rows = offset >= total ? [] : await pageRows(db, owner, q, offset);
   const extras = await loadExtras(db, owner, rows);

@@ -32,11 +32,6 @@ export function loadRollup(db: Kysely<Database>, owner: Owner, now: number): Pro
   return cache.get(`${owner.kind}:${owner.id}`, now, () => readRollup(db, owner));
 }
 
-/** For tests that change data between calls within the reuse window. */
-export function forgetRollups(): void {
-  cache.clear();
-}
-
 async function readRollup(db: Kysely<Database>, owner: Owner): Promise<Rollup> {
   const rows = await db
     .selectFrom('protected_systems as ps')

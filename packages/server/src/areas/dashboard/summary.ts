@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../scope';
 import { formatBytes } from './format';
 import type { Owner } from './owner';
+import { reuseAnswer } from './reuse-cache';
 import { loadRollup, withinThreshold } from './rollup';
 import { loadVaultSummary } from './vault-summary';
 
@@ -38,7 +39,14 @@ export function quickActions(owner: Owner, actor: Actor): QuickActionsData {
 }
 
 /** Block 2: links with their counts and targets (spec 2.1 navigation targets). */
-export async function atAGlance(ctx: AppContext, owner: Owner, actor: Actor): Promise<AtAGlanceData> {
+export function atAGlance(ctx: AppContext, owner: Owner, actor: Actor): Promise<AtAGlanceData> {
+  // What differs between callers is only whether users are shown.
+  return reuseAnswer(`glance:${owner.id}:${actor.level > 0}`, ctx.clock.now(), () =>
+    glance(ctx, owner, actor),
+  );
+}
+
+async function glance(ctx: AppContext, owner: Owner, actor: Actor): Promise<AtAGlanceData> {
   const db = ctx.dbh.db;
   const r = owner.resellerId;
   const rollup = await loadRollup(db, owner, ctx.clock.now());
@@ -142,13 +150,18 @@ export const SLA_DEFINITION =
 /** Block 3: share of clients whose systems all have a restore point within their threshold. */
 export async function clientHealth(ctx: AppContext, owner: Owner): Promise<ClientHealthData> {
   const now = ctx.clock.now();
-  const rollup = await loadRollup(ctx.dbh.db, owner, now);
-  const compliant = new Map<number, boolean>();
-  for (const s of rollup.systems) {
-    if (s.parked) continue;
-    const ok = withinThreshold(s.lastRpAt, rollup.thresholdOf(s), now);
-    compliant.set(s.clientId, (compliant.get(s.clientId) ?? true) && ok);
-  }
+  // The verdicts come from the systems (shared for 2 s); the client count is always fresh, so a
+  // client just added shows at once.
+  const compliant = await reuseAnswer(`sla:${owner.kind}:${owner.id}`, now, async () => {
+    const rollup = await loadRollup(ctx.dbh.db, owner, now);
+    const verdicts = new Map<number, boolean>();
+    for (const s of rollup.systems) {
+      if (s.parked) continue;
+      const ok = withinThreshold(s.lastRpAt, rollup.thresholdOf(s), now);
+      verdicts.set(s.clientId, (verdicts.get(s.clientId) ?? true) && ok);
+    }
+    return verdicts;
+  });
   const clients = await ctx.dbh.db
     .selectFrom('organisations')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildWorld, TEST_PASSWORD, type World } from '../../test/factories';
 import { call, createTestApp, loginAs, type Session, type TestApp } from '../../test/harness';
-import { forgetAppliances } from './entity-tables';
-import { forgetRollups } from './rollup';
+import { forgetReusedAnswers } from './reuse-cache';
 import { buildDashboardWorld, type DashboardWorld, HOUR } from './test-world';
-import { forgetVaultSummaries } from './vault-summary';
 
 // The three entity tables: POST /{data_url}/{id}/{page}/{rows}, GET /{count_url}/{id},
 // GET /{loadValuesUrl} (spec: dashboard-device-azure 7), and the AutoVerify thumbnail.
@@ -21,11 +19,7 @@ beforeAll(async () => {
   for (const u of ['resa', 'resb', 'clia1', 'staff']) s[u] = await loginAs(t.app, u, TEST_PASSWORD);
 });
 afterAll(() => t.close());
-beforeEach(() => {
-  forgetRollups();
-  forgetAppliances();
-  forgetVaultSummaries();
-});
+beforeEach(() => forgetReusedAnswers());
 
 const post = (who: string, url: string, form: Record<string, unknown> = {}) =>
   call(t.app, s[who]!, {

@@ -15,10 +15,6 @@ export function loadVaultSummary(ctx: AppContext, owner: Owner): Promise<VaultRo
   return cache.get(`${owner.kind}:${owner.id}`, ctx.clock.now(), () => readVaults(ctx, owner));
 }
 
-export function forgetVaultSummaries(): void {
-  cache.clear();
-}
-
 async function readVaults(ctx: AppContext, owner: Owner): Promise<VaultRow[]> {
   const db = ctx.dbh.db;
   const groups = await db
