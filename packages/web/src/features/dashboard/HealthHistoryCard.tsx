@@ -4,6 +4,8 @@ import { lazyPage } from '../../routes/lazyPage';
 import { useCard } from './dashboardApi';
 import { CardSkeleton } from './QuickActionsCard';
 
+// Its own chunk, loaded once the card has data: fetching it with the page slowed the first paint
+// (its parsing held up the page's own requests).
 const HistoryChart = lazyPage(() => import('./HistoryChart'), 'HistoryChart');
 
 /** Block 4: healthy protected systems per day over the last week, axis from the server. */

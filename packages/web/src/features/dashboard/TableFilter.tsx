@@ -1,5 +1,6 @@
 import type { TableFilterConfig } from '@lifeboat/contract';
-import { MultiSelect } from '@mantine/core';
+import { Loader, MultiSelect } from '@mantine/core';
+import { useState } from 'react';
 import { useFilterValues } from './dashboardApi';
 
 /** One filter of a table, its options from the filter's loadValuesUrl (spec 3). */
@@ -14,7 +15,9 @@ export function TableFilter({
   onChange: (values: string[]) => void;
   tableTitle: string;
 }) {
-  const { data, isPending, error } = useFilterValues(filter.loadValuesUrl);
+  // Options are not needed for the first paint: they load when the filter is first used.
+  const [wanted, setWanted] = useState(false);
+  const { data, isFetching, error } = useFilterValues(filter.loadValuesUrl, wanted || value.length > 0);
   return (
     <MultiSelect
       aria-label={`${tableTitle}: ${filter.label}`}
@@ -24,7 +27,10 @@ export function TableFilter({
       onChange={onChange}
       searchable={(data?.options.length ?? 0) > 8}
       clearable
-      disabled={isPending}
+      onDropdownOpen={() => setWanted(true)}
+      onFocus={() => setWanted(true)}
+      rightSection={isFetching ? <Loader size={12} /> : undefined}
+      nothingFoundMessage={isFetching ? 'Loading…' : 'Nothing found'}
       error={error ? 'Could not load the options.' : undefined}
       w={{ base: '100%', xs: 200 }}
       size="xs"

@@ -88,11 +88,13 @@ export function useCount(countUrl: string, id: number) {
   });
 }
 
-export function useFilterValues(url: string) {
+/** A filter's options, fetched when first needed (its dropdown opens or it holds a value). */
+export function useFilterValues(url: string, enabled: boolean) {
   return useQuery({
     queryKey: dashboardKeys.values(url),
     queryFn: () => api<{ options: FilterOption[] }>(`/${url}`),
     staleTime: 5 * 60_000,
+    enabled,
   });
 }
 
