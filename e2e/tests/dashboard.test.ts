@@ -222,9 +222,11 @@ describe("a client's page", () => {
     await page.waitForURL('**/home/clients');
     const id = 'client_protected_systems_table';
     await settled(page, id);
-    const clientsOfRows = await table(page, id).locator('[data-row-id] td:nth-child(2)').allTextContents();
-    expect(clientsOfRows.length).toBeGreaterThan(0);
-    expect(new Set(clientsOfRows).size).toBe(1);
+    expect(await table(page, id).locator('[data-row-id]').count()).toBeGreaterThan(0);
+    // One client's page: no client column, and its own name as the title.
+    const headers = await table(page, id).locator('th').allTextContents();
+    expect(headers).not.toContain('Client');
+    expect(headers).toContain('Last restore point');
     await screenshot(page, 'client-page-1280');
     await context.close();
   });

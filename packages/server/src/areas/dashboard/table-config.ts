@@ -122,7 +122,10 @@ export function blockConfig(owner: DashboardOwner, id: number, table: DashboardT
     count_url: countUrl(owner, table),
     records_per_page_count: TABLE_ROWS_DEFAULT,
     datatable_id: `${owner}_${table}_table`,
-    columns: def.columns.map(([key, label]) => ({ key, label })),
+    // A client's page needs no client column.
+    columns: def.columns
+      .filter(([key]) => owner === 'reseller' || key !== 'client_name')
+      .map(([key, label]) => ({ key, label })),
     filters: filtersFor(table, owner).map((f) => ({
       key: f.key,
       label: f.label,

@@ -267,6 +267,9 @@ describe("a client's page tables", () => {
       'health_status',
       'device_type',
     ]);
+    const columns = page.json().protected_system.columns.map((c: { key: string }) => c.key);
+    expect(columns).not.toContain('client_name');
+    expect(columns).toContain('last_rp');
   });
 });
 

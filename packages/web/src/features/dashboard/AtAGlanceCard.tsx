@@ -21,9 +21,17 @@ const LEVEL_TIP: Record<StorageLevel, string> = {
 
 /** Block 2: the organisation's counts, each a link to its list (spec 2.1, 2.2). */
 export function AtAGlanceCard({ resellerId }: { resellerId: number }) {
-  const { data } = useCard('glance', resellerId);
+  const { data, error, refetch } = useCard('glance', resellerId);
   const [dialog, setDialog] = useState(false);
-  if (!data) return <CardSkeleton title="Organisation at a glance" height={140} />;
+  if (!data)
+    return (
+      <CardSkeleton
+        title="Organisation at a glance"
+        height={140}
+        error={error}
+        onRetry={() => void refetch()}
+      />
+    );
   const level = storageLevel(data.cloud_storage_used_percent);
   const storage = (
     <UnstyledButton

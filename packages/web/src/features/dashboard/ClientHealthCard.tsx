@@ -4,8 +4,11 @@ import { CardSkeleton } from './QuickActionsCard';
 
 /** Block 3: a speedometer of SLA-compliant clients (definition in docs/decisions.md). */
 export function ClientHealthCard({ resellerId }: { resellerId: number }) {
-  const { data } = useCard('clientHealth', resellerId);
-  if (!data) return <CardSkeleton title="Current client health" height={140} />;
+  const { data, error, refetch } = useCard('clientHealth', resellerId);
+  if (!data)
+    return (
+      <CardSkeleton title="Current client health" height={140} error={error} onRetry={() => void refetch()} />
+    );
   const pct = data.sla_compliant_percentage;
   const colour = pct >= 90 ? 'green.7' : pct >= 70 ? 'yellow.5' : 'red.7';
   return (

@@ -7,7 +7,7 @@ import classes from './FeedsCard.module.css';
 
 /** Block 5: the server's feeds, sanitised again here before they reach the page. */
 export function FeedsCard({ resellerId }: { resellerId: number }) {
-  const { data } = useCard('feeds', resellerId);
+  const { data, error } = useCard('feeds', resellerId);
   const html = useMemo(
     () =>
       data === undefined
@@ -23,7 +23,11 @@ export function FeedsCard({ resellerId }: { resellerId: number }) {
       <Text fw={650} mb="xs">
         Feeds
       </Text>
-      {data === undefined ? (
+      {error && data === undefined ? (
+        <Text size="sm" c="red.9" role="alert">
+          {error.message}
+        </Text>
+      ) : data === undefined ? (
         <Skeleton height={90} radius="sm" aria-busy="true" />
       ) : (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server and by DOMPurify above

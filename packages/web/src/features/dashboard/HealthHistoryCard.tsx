@@ -10,8 +10,16 @@ const HistoryChart = lazyPage(() => import('./HistoryChart'), 'HistoryChart');
 
 /** Block 4: healthy protected systems per day over the last week, axis from the server. */
 export function HealthHistoryCard({ resellerId }: { resellerId: number }) {
-  const { data } = useCard('history', resellerId);
-  if (!data) return <CardSkeleton title="Protected systems health history" height={160} />;
+  const { data, error, refetch } = useCard('history', resellerId);
+  if (!data)
+    return (
+      <CardSkeleton
+        title="Protected systems health history"
+        height={160}
+        error={error}
+        onRetry={() => void refetch()}
+      />
+    );
   return (
     <Card withBorder padding="md" radius="md" h="100%">
       <Text fw={650} mb="sm">

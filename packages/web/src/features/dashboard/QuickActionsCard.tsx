@@ -1,4 +1,4 @@
-import { Button, Card, Group, Skeleton, Text } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,12 +10,12 @@ import { dashboardKeys, useCard } from './dashboardApi';
 
 /** Block 1: the actions the server grants, and nothing else (spec 2.2). */
 export function QuickActionsCard({ resellerId }: { resellerId: number }) {
-  const { data } = useCard('quick', resellerId);
+  const { data, error, refetch } = useCard('quick', resellerId);
   const wizard = useRecoveryWizard();
   const client = useQueryClient();
   const [adding, setAdding] = useState(false);
   const [downloading, setDownloading] = useState(false);
-  if (!data) return <CardSkeleton title="Quick actions" />;
+  if (!data) return <CardSkeleton title="Quick actions" error={error} onRetry={() => void refetch()} />;
   const none =
     !data.can_create_client && !data.can_download_agent && !data.can_recover && !data.can_edit_policy;
   return (
@@ -79,13 +79,37 @@ export function QuickActionsCard({ resellerId }: { resellerId: number }) {
   );
 }
 
-export function CardSkeleton({ title, height = 80 }: { title: string; height?: number }) {
+/** A card while its data loads, or with the reason it could not and a way to try again. */
+export function CardSkeleton({
+  title,
+  height = 80,
+  error,
+  onRetry,
+}: {
+  title: string;
+  height?: number;
+  error?: Error | null;
+  onRetry?: () => void;
+}) {
   return (
-    <Card withBorder padding="md" radius="md" h="100%" aria-busy="true">
+    <Card withBorder padding="md" radius="md" h="100%" aria-busy={!error}>
       <Text fw={650} mb="sm">
         {title}
       </Text>
-      <Skeleton height={height} radius="sm" />
+      {error ? (
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm" c="red.9" role="alert">
+            {error.message}
+          </Text>
+          {onRetry && (
+            <Button size="xs" variant="default" onClick={onRetry}>
+              Try again
+            </Button>
+          )}
+        </Stack>
+      ) : (
+        <Skeleton height={height} radius="sm" />
+      )}
     </Card>
   );
 }
