@@ -18,6 +18,17 @@ import { loadVaultSummary } from './vault-summary';
 
 const DAY = 86_400_000;
 
+/** How many clients a reseller has (index org_reseller). */
+async function countClients(ctx: AppContext, resellerId: number): Promise<number> {
+  const row = await ctx.dbh.db
+    .selectFrom('organisations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('reseller_id', '=', resellerId)
+    .where('kind', '=', 'client')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Block 1: each quick action only when the reseller's organisation is granted it. */
 export function quickActions(owner: Owner, actor: Actor): QuickActionsData {
   const o = owner.row;
@@ -50,12 +61,7 @@ async function glance(ctx: AppContext, owner: Owner, actor: Actor): Promise<AtAG
   const db = ctx.dbh.db;
   const r = owner.resellerId;
   const rollup = await loadRollup(db, owner, ctx.clock.now());
-  const clients = await db
-    .selectFrom('organisations')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('reseller_id', '=', r)
-    .where('kind', '=', 'client')
-    .executeTakeFirstOrThrow();
+  const clientCount = await countClients(ctx, r);
   const users = await db
     .selectFrom('users')
     .innerJoin('organisations as o', 'o.id', 'users.organisation_id')
@@ -70,7 +76,6 @@ async function glance(ctx: AppContext, owner: Owner, actor: Actor): Promise<AtAG
   const vaults = await loadVaultSummary(ctx, owner);
 
   const protectedClients = new Set(rollup.systems.map((s) => s.clientId));
-  const clientCount = Number(clients.n);
   const cloudUsed = rollup.systems.reduce((sum, s) => sum + s.cloudUsed, 0);
   const quota = Number(owner.row.cloud_quota_bytes);
   const percent = quota > 0 ? Math.round((cloudUsed / quota) * 1000) / 10 : 0;
@@ -162,15 +167,10 @@ export async function clientHealth(ctx: AppContext, owner: Owner): Promise<Clien
     }
     return verdicts;
   });
-  const clients = await ctx.dbh.db
-    .selectFrom('organisations')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('reseller_id', '=', owner.resellerId)
-    .where('kind', '=', 'client')
-    .executeTakeFirstOrThrow();
+  const clientCount = await countClients(ctx, owner.resellerId);
   const yes = [...compliant.values()].filter(Boolean).length;
   const no = compliant.size - yes;
-  const none = Math.max(0, Number(clients.n) - compliant.size);
+  const none = Math.max(0, clientCount - compliant.size);
   return {
     health_of_all_clients_chart_data: [
       { key: 'compliant', label: 'SLA-compliant', value: yes },

@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildWorld, TEST_PASSWORD, type World } from '../../test/factories';
-import { call, createTestApp, loginAs, type Session, type TestApp } from '../../test/harness';
-import { forgetReusedAnswers } from './reuse-cache';
-import { buildDashboardWorld, type DashboardWorld, HOUR } from './test-world';
+import { describe, expect, it } from 'vitest';
+import { call } from '../../test/harness';
+import { HOUR, useDashboardTestApp } from './test-world';
 
 // The three entity tables: POST /{data_url}/{id}/{page}/{rows}, GET /{count_url}/{id},
 // GET /{loadValuesUrl} (spec: dashboard-device-azure 7), and the AutoVerify thumbnail.
 
-let t: TestApp;
-let w: World;
-let d: DashboardWorld;
-const s: Record<string, Session> = {};
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t.dbh.db, t.clock.now());
-  d = await buildDashboardWorld(t.dbh.db, w, t.clock.now());
-  for (const u of ['resa', 'resb', 'clia1', 'staff']) s[u] = await loginAs(t.app, u, TEST_PASSWORD);
-});
-afterAll(() => t.close());
-beforeEach(() => forgetReusedAnswers());
+const c = useDashboardTestApp();
 
 const post = (who: string, url: string, form: Record<string, unknown> = {}) =>
-  call(t.app, s[who]!, {
+  call(c.t.app, c.s[who]!, {
     method: 'POST',
     url,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -36,7 +22,7 @@ const names = (res: { json(): { content: { name: string }[] } }) => res.json().c
 
 describe('protected systems table', () => {
   it('pages in name order with the total, and an empty page past the end', async () => {
-    const p1 = await ps('resa', w.resellerA, 1, 10);
+    const p1 = await ps('resa', c.w.resellerA, 1, 10);
     expect(p1.statusCode).toBe(200);
     expect(p1.json().records_count).toBe(14);
     expect(names(p1)).toEqual([
@@ -51,36 +37,38 @@ describe('protected systems table', () => {
       'SYS-06',
       'SYS-07',
     ]);
-    const p2 = await ps('resa', w.resellerA, 2, 10);
+    const p2 = await ps('resa', c.w.resellerA, 2, 10);
     expect(names(p2)).toEqual(['SYS-08', 'SYS-09', 'SYS-10', 'SYS-11']);
-    const p3 = await ps('resa', w.resellerA, 3, 10);
+    const p3 = await ps('resa', c.w.resellerA, 3, 10);
     expect(p3.json()).toMatchObject({ content: [], records_count: 14 });
   });
 
   it('filters by health, type and client, and searches by name', async () => {
-    const troubled = await ps('resa', w.resellerA, 1, 10, { filters: { health_status: ['TROUBLED'] } });
+    const troubled = await ps('resa', c.w.resellerA, 1, 10, { filters: { health_status: ['TROUBLED'] } });
     expect(names(troubled)).toEqual(['SYS-00', 'SYS-01', 'SYS-02']);
-    const two = await ps('resa', w.resellerA, 1, 10, { filters: { health_status: ['TROUBLED', 'WARNED'] } });
+    const two = await ps('resa', c.w.resellerA, 1, 10, {
+      filters: { health_status: ['TROUBLED', 'WARNED'] },
+    });
     expect(two.json().records_count).toBe(5);
-    const nas = await ps('resa', w.resellerA, 1, 10, { filters: { device_type: ['nas'] } });
+    const nas = await ps('resa', c.w.resellerA, 1, 10, { filters: { device_type: ['nas'] } });
     expect(names(nas)).toEqual(['SYS-11']);
-    const a2 = await ps('resa', w.resellerA, 1, 10, { filters: { client_id: [String(w.clientA2)] } });
+    const a2 = await ps('resa', c.w.resellerA, 1, 10, { filters: { client_id: [String(c.w.clientA2)] } });
     expect(names(a2)).toEqual(['SQL01-A2']);
-    const search = await ps('resa', w.resellerA, 1, 10, { search: { value: 'sys-1' } });
+    const search = await ps('resa', c.w.resellerA, 1, 10, { search: { value: 'sys-1' } });
     expect(names(search)).toEqual(['SYS-10', 'SYS-11']);
-    const none = await ps('resa', w.resellerA, 1, 10, { search: '100%_' });
+    const none = await ps('resa', c.w.resellerA, 1, 10, { search: '100%_' });
     expect(none.json()).toMatchObject({ content: [], records_count: 0 });
     expect(none.json().empty_desc).toMatch(/match/);
     // Another reseller's client as a filter finds nothing of it.
-    const other = await ps('resa', w.resellerA, 1, 10, { filters: { client_id: [String(w.clientB1)] } });
+    const other = await ps('resa', c.w.resellerA, 1, 10, { filters: { client_id: [String(c.w.clientB1)] } });
     expect(other.json().records_count).toBe(0);
   });
 
   it('fills every cell of a row', async () => {
-    const res = await ps('resa', w.resellerA, 1, 1);
+    const res = await ps('resa', c.w.resellerA, 1, 1);
     const row = res.json().content[0];
     expect(row).toMatchObject({
-      id: w.systemA1,
+      id: c.w.systemA1,
       name: 'FS01-A1',
       client_name: 'Client A1',
       health_status: 'NORMAL',
@@ -94,7 +82,7 @@ describe('protected systems table', () => {
       available: true,
       has_thumbnail: true,
       icon: 'success',
-      last_rp: t.clock.now() - HOUR,
+      last_rp: c.t.clock.now() - HOUR,
       last_rp_text: 'Verified 40 minutes ago',
     });
     expect(row.last_rp).toMatchObject({
@@ -104,19 +92,19 @@ describe('protected systems table', () => {
       is_alerted: false,
     });
     expect(row.vault).toMatchObject({
-      vault_id: d.cloudVault,
+      vault_id: c.d.cloudVault,
       has_extra_vaults: true,
       extra_vaults_text: '+1 more',
-      appliance: { appliance_id: w.applianceA1, appliance_name: 'APP-a1a1a1' },
+      appliance: { appliance_id: c.w.applianceA1, appliance_name: 'APP-a1a1a1' },
     });
     expect(row.vault.vault_info).toHaveLength(2);
     const troubled = (
-      await ps('resa', w.resellerA, 1, 10, { filters: { health_status: ['TROUBLED'] } })
+      await ps('resa', c.w.resellerA, 1, 10, { filters: { health_status: ['TROUBLED'] } })
     ).json().content[0];
     expect(troubled.last_rp.is_alerted).toBe(true);
     expect(troubled.last_rp.no_jobs_text).toMatch(/No backup job/);
     expect(troubled.health_support_text).toMatch(/The last 3 backups failed/);
-    const nas = (await ps('resa', w.resellerA, 1, 10, { filters: { device_type: ['nas'] } })).json()
+    const nas = (await ps('resa', c.w.resellerA, 1, 10, { filters: { device_type: ['nas'] } })).json()
       .content[0];
     expect(nas.autoverify).toMatchObject({
       available: false,
@@ -145,10 +133,10 @@ describe('protected systems table', () => {
       ['/reseller/dashboard/protected_systems/ID/1/10', 'filters=%7Bnope', /not valid JSON/],
     ];
     for (const [path, form, message] of cases) {
-      const url = path.replace('ID', String(w.resellerA));
+      const url = path.replace('ID', String(c.w.resellerA));
       const res =
         typeof form === 'string'
-          ? await call(t.app, s.resa!, {
+          ? await call(c.t.app, c.s.resa!, {
               method: 'POST',
               url,
               headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -161,45 +149,45 @@ describe('protected systems table', () => {
   });
 
   it('answers 404 for another reseller, a client user, and a junk id', async () => {
-    expect((await ps('resb', w.resellerA)).statusCode).toBe(404);
-    expect((await ps('clia1', w.resellerA)).statusCode).toBe(404);
+    expect((await ps('resb', c.w.resellerA)).statusCode).toBe(404);
+    expect((await ps('clia1', c.w.resellerA)).statusCode).toBe(404);
     expect((await post('resa', '/reseller/dashboard/protected_systems/abc/1/10')).statusCode).toBe(404);
   });
 });
 
 describe('appliance and vault tables', () => {
   it('lists the reseller’s appliances with licence usage and health', async () => {
-    const res = await post('resa', `/reseller/dashboard/appliances/${w.resellerA}/1/10`);
+    const res = await post('resa', `/reseller/dashboard/appliances/${c.w.resellerA}/1/10`);
     expect(res.json().records_count).toBe(1);
     expect(res.json().content[0]).toMatchObject({
-      id: w.applianceA1,
+      id: c.w.applianceA1,
       sid: 'a1a1a1',
       name: 'APP-a1a1a1',
       health_status: 'TROUBLED',
       is_storage_license: true,
       license_name: 'Storage 4 TB',
     });
-    const healthy = await post('resa', `/reseller/dashboard/appliances/${w.resellerA}/1/10`, {
+    const healthy = await post('resa', `/reseller/dashboard/appliances/${c.w.resellerA}/1/10`, {
       filters: { health_status: ['NORMAL'] },
     });
     expect(healthy.json().records_count).toBe(0);
-    expect((await post('resb', `/reseller/dashboard/appliances/${w.resellerA}/1/10`)).statusCode).toBe(404);
+    expect((await post('resb', `/reseller/dashboard/appliances/${c.w.resellerA}/1/10`)).statusCode).toBe(404);
   });
 
   it('lists the vaults in use with this reseller’s counts only', async () => {
-    const res = await post('resa', `/reseller/dashboard/vaults/${w.resellerA}/1/10`);
+    const res = await post('resa', `/reseller/dashboard/vaults/${c.w.resellerA}/1/10`);
     const rows = res.json().content;
     expect(rows.map((r: { name: string }) => r.name)).toEqual(['A private', 'Cloud EU-1']);
     // The shared cloud vault: A1 + 12 extra systems of A (5 workstations; NAS counts as a server), not B's.
     expect(rows[1]).toMatchObject({
-      id: d.cloudVault,
+      id: c.d.cloudVault,
       vault_type: 'cloud',
       workstations: 5,
       servers: 8,
       health_status: 'TROUBLED',
     });
-    expect(rows.some((r: { id: number }) => r.id === d.privateVaultB)).toBe(false);
-    const cloud = await post('resa', `/reseller/dashboard/vaults/${w.resellerA}/1/10`, {
+    expect(rows.some((r: { id: number }) => r.id === c.d.privateVaultB)).toBe(false);
+    const cloud = await post('resa', `/reseller/dashboard/vaults/${c.w.resellerA}/1/10`, {
       filters: { vault_type: ['cloud'] },
       search: 'eu',
     });
@@ -208,37 +196,40 @@ describe('appliance and vault tables', () => {
 
   it('count labels count the table before filters', async () => {
     const get = (table: string) =>
-      call(t.app, s.resa!, { method: 'GET', url: `/reseller/dashboard/${table}/count/${w.resellerA}` });
+      call(c.t.app, c.s.resa!, { method: 'GET', url: `/reseller/dashboard/${table}/count/${c.w.resellerA}` });
     expect((await get('protected_systems')).json()).toEqual({
       count: 14,
       count_label: '14 protected systems',
     });
     expect((await get('appliances')).json()).toEqual({ count: 1, count_label: '1 appliance' });
     expect((await get('vaults')).json()).toEqual({ count: 2, count_label: '2 vaults' });
-    const other = await call(t.app, s.resb!, {
+    const other = await call(c.t.app, c.s.resb!, {
       method: 'GET',
-      url: `/reseller/dashboard/vaults/count/${w.resellerA}`,
+      url: `/reseller/dashboard/vaults/count/${c.w.resellerA}`,
     });
     expect(other.statusCode).toBe(404);
   });
 
   it('filter values: fixed lists, and the reseller’s own clients', async () => {
-    const get = (who: string, url: string) => call(t.app, s[who]!, { method: 'GET', url });
+    const get = (who: string, url: string) => call(c.t.app, c.s[who]!, { method: 'GET', url });
     const clients = await get(
       'resa',
-      `/reseller/dashboard/filter_values/protected_systems/client_id/${w.resellerA}`,
+      `/reseller/dashboard/filter_values/protected_systems/client_id/${c.w.resellerA}`,
     );
     expect(clients.json().options).toEqual([
-      { value: String(w.clientA1), label: 'Client A1' },
-      { value: String(w.clientA2), label: 'Client A2' },
+      { value: String(c.w.clientA1), label: 'Client A1' },
+      { value: String(c.w.clientA2), label: 'Client A2' },
     ]);
-    const health = await get('resa', `/reseller/dashboard/filter_values/vaults/health_status/${w.resellerA}`);
+    const health = await get(
+      'resa',
+      `/reseller/dashboard/filter_values/vaults/health_status/${c.w.resellerA}`,
+    );
     expect(health.json().options.map((o: { value: string }) => o.value)).toContain('TROUBLED');
     expect(
-      (await get('resa', `/reseller/dashboard/filter_values/vaults/colour/${w.resellerA}`)).statusCode,
+      (await get('resa', `/reseller/dashboard/filter_values/vaults/colour/${c.w.resellerA}`)).statusCode,
     ).toBe(404);
     expect(
-      (await get('resb', `/reseller/dashboard/filter_values/protected_systems/client_id/${w.resellerA}`))
+      (await get('resb', `/reseller/dashboard/filter_values/protected_systems/client_id/${c.w.resellerA}`))
         .statusCode,
     ).toBe(404);
   });
@@ -246,23 +237,27 @@ describe('appliance and vault tables', () => {
 
 describe("a client's page tables", () => {
   it('show only that client’s rows, to its own user and to its reseller', async () => {
-    const mine = await post('clia1', `/client/dashboard/protected_systems/${w.clientA1}/1/20`);
+    const mine = await post('clia1', `/client/dashboard/protected_systems/${c.w.clientA1}/1/20`);
     expect(mine.statusCode).toBe(200);
     expect(mine.json().records_count).toBe(13);
     expect(names(mine)).not.toContain('SQL01-A2');
-    const byReseller = await post('resa', `/client/dashboard/protected_systems/${w.clientA2}/1/20`);
+    const byReseller = await post('resa', `/client/dashboard/protected_systems/${c.w.clientA2}/1/20`);
     expect(names(byReseller)).toEqual(['SQL01-A2']);
-    expect((await post('clia1', `/client/dashboard/protected_systems/${w.clientA2}/1/20`)).statusCode).toBe(
+    expect((await post('clia1', `/client/dashboard/protected_systems/${c.w.clientA2}/1/20`)).statusCode).toBe(
       404,
     );
-    expect((await post('resb', `/client/dashboard/appliances/${w.clientA1}/1/20`)).statusCode).toBe(404);
+    expect((await post('resb', `/client/dashboard/appliances/${c.w.clientA1}/1/20`)).statusCode).toBe(404);
     // A reseller id is not a client.
-    expect((await post('resa', `/client/dashboard/vaults/${w.resellerA}/1/20`)).statusCode).toBe(404);
-    const page = await call(t.app, s.clia1!, {
+    expect((await post('resa', `/client/dashboard/vaults/${c.w.resellerA}/1/20`)).statusCode).toBe(404);
+    const page = await call(c.t.app, c.s.clia1!, {
       method: 'GET',
-      url: `/client/get_dashboard_page_data/${w.clientA1}`,
+      url: `/client/get_dashboard_page_data/${c.w.clientA1}`,
     });
-    expect(page.json()).toMatchObject({ owner: 'client', client_id: w.clientA1, reseller_id: w.resellerA });
+    expect(page.json()).toMatchObject({
+      owner: 'client',
+      client_id: c.w.clientA1,
+      reseller_id: c.w.resellerA,
+    });
     expect(page.json().protected_system.filters.map((f: { key: string }) => f.key)).toEqual([
       'health_status',
       'device_type',
@@ -277,23 +272,23 @@ describe('GET /reseller/get_ps_autoverify_thumbnail/{resellerId}/{psId}/{lastRp}
   const url = (r: number, p: number, rp: number | string) =>
     `/reseller/get_ps_autoverify_thumbnail/${r}/${p}/${rp}`;
   it('serves the PNG with the session cookie alone (an <img>)', async () => {
-    const res = await t.app.inject({
+    const res = await c.t.app.inject({
       method: 'GET',
-      url: url(w.resellerA, w.systemA1, t.clock.now() - HOUR),
-      headers: { cookie: s.resa!.cookie },
+      url: url(c.w.resellerA, c.w.systemA1, c.t.clock.now() - HOUR),
+      headers: { cookie: c.s.resa!.cookie },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.rawPayload.subarray(1, 4).toString()).toBe('PNG');
   });
   it('answers 404 for another reseller, a wrong reseller in the path, or an unknown point', async () => {
-    const rp = t.clock.now() - HOUR;
+    const rp = c.t.clock.now() - HOUR;
     const get = (who: string, u: string) =>
-      t.app.inject({ method: 'GET', url: u, headers: { cookie: s[who]!.cookie } });
-    expect((await get('resb', url(w.resellerA, w.systemA1, rp))).statusCode).toBe(404);
-    expect((await get('resb', url(w.resellerB, w.systemA1, rp))).statusCode).toBe(404);
-    expect((await get('resa', url(w.resellerB, w.systemA1, rp))).statusCode).toBe(404);
-    expect((await get('resa', url(w.resellerA, w.systemA1, rp - 1))).statusCode).toBe(404);
-    expect((await get('resa', url(w.resellerA, w.systemA1, 'x'))).statusCode).toBe(404);
+      c.t.app.inject({ method: 'GET', url: u, headers: { cookie: c.s[who]!.cookie } });
+    expect((await get('resb', url(c.w.resellerA, c.w.systemA1, rp))).statusCode).toBe(404);
+    expect((await get('resb', url(c.w.resellerB, c.w.systemA1, rp))).statusCode).toBe(404);
+    expect((await get('resa', url(c.w.resellerB, c.w.systemA1, rp))).statusCode).toBe(404);
+    expect((await get('resa', url(c.w.resellerA, c.w.systemA1, rp - 1))).statusCode).toBe(404);
+    expect((await get('resa', url(c.w.resellerA, c.w.systemA1, 'x'))).statusCode).toBe(404);
   });
 });

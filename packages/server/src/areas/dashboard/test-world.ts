@@ -1,6 +1,9 @@
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
-import type { World } from '../../test/factories';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { buildWorld, TEST_PASSWORD, type World } from '../../test/factories';
+import { createTestApp, loginAs, type Session, type TestApp } from '../../test/harness';
+import { forgetReusedAnswers } from './reuse-cache';
 
 // Extra data the dashboard tests need on top of the shared factories' world: granted quick
 // actions, more systems of reseller A (to page), vaults, a threshold, restore points, AutoVerify
@@ -140,4 +143,30 @@ export async function buildDashboardWorld(
     troubledA: extraSystems[0] as number,
     nasA: extraSystems[11] as number,
   };
+}
+
+export interface DashboardTestContext {
+  t: TestApp;
+  w: World;
+  d: DashboardWorld;
+  /** Sessions by user name: resa, resb, clia1, staff, dist. */
+  s: Record<string, Session>;
+}
+
+/**
+ * The app, the worlds and a session per user for a test file; reused answers are forgotten
+ * before each test, since tests change data and ask again at the same (manual) instant.
+ */
+export function useDashboardTestApp(): DashboardTestContext {
+  const c = { s: {} } as DashboardTestContext;
+  beforeAll(async () => {
+    c.t = await createTestApp();
+    c.w = await buildWorld(c.t.dbh.db, c.t.clock.now());
+    c.d = await buildDashboardWorld(c.t.dbh.db, c.w, c.t.clock.now());
+    for (const u of ['resa', 'resb', 'clia1', 'staff', 'dist'])
+      c.s[u] = await loginAs(c.t.app, u, TEST_PASSWORD);
+  });
+  afterAll(() => c.t.close());
+  beforeEach(() => forgetReusedAnswers());
+  return c;
 }
