@@ -149,15 +149,16 @@ export function EntityTable<Row extends { id: number }>({
             {(page - 1) * rows + 1}–{Math.min(page * rows, data.records_count)} of{' '}
             {data.records_count.toLocaleString('en-US')}
           </Text>
-          <Pagination
-            size="sm"
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={setPage}
-            siblings={1}
-            aria-label={`${config.title_label} pages`}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          />
+          <nav aria-label={`${config.title_label} pages`}>
+            <Pagination
+              size="sm"
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={setPage}
+              siblings={1}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            />
+          </nav>
         </Group>
       )}
     </Card>

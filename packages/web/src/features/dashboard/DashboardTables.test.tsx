@@ -1,0 +1,125 @@
+import type { DashboardPageData, EntityBlockConfig } from '@lifeboat/contract';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../test/render';
+import { DashboardTables } from './DashboardTables';
+
+// The quick filters and tables against a fake server: what each table asks for, and what shows.
+
+function block(table: string, count: number): EntityBlockConfig {
+  return {
+    title_label: table,
+    count_label: table,
+    data_url: `reseller/dashboard/${table}`,
+    count_url: `reseller/dashboard/${table}/count`,
+    records_per_page_count: 10,
+    datatable_id: `reseller_${table}_table`,
+    columns: [{ key: 'name', label: 'Name' }],
+    filters: [{ key: 'health_status', label: 'Health', loadValuesUrl: `v/${table}` }],
+    search: { key: 'name', placeholder: `Search ${table}` },
+    selection_mode: 'single',
+    // Not part of the config: how many rows the fake server has.
+    ...({ _rows: count } as object),
+  };
+}
+
+const PAGE: DashboardPageData = {
+  owner: 'reseller',
+  reseller_id: 12,
+  client_id: null,
+  name: 'Northwind IT',
+  filters: [
+    { key: 'health_status', label: 'Troubled', value: 'TROUBLED' },
+    { key: 'health_status', label: 'Warned', value: 'WARNED' },
+    { key: 'health_status', label: 'Healthy', value: 'NORMAL' },
+  ],
+  protected_system: block('protected_systems', 25),
+  appliance: block('appliances', 3),
+  vault: block('vaults', 2),
+  has_appliances: true,
+  refresh_period: 60,
+};
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+/** Table posts seen by the fake server: table -> filters of each request. */
+let posts: { table: string; filters: Record<string, string[]>; page: number }[] = [];
+
+const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+  const url = String(input);
+  const m = url.match(/^\/reseller\/dashboard\/(\w+)\/12\/(\d+)\/(\d+)$/);
+  if (m && init?.method === 'POST') {
+    const form = new URLSearchParams(String(init.body));
+    const filters = JSON.parse(form.get('filters') ?? '{}');
+    const table = m[1] as string;
+    posts.push({ table, filters, page: Number(m[2]) });
+    const total = table === 'protected_systems' ? 25 : table === 'appliances' ? 3 : 2;
+    const first = (Number(m[2]) - 1) * 10;
+    const n = Math.max(0, Math.min(10, total - first));
+    return json({
+      // Row names say which health the server was asked for: 'all' or e.g. 'TROUBLED'.
+      content: Array.from({ length: n }, (_, i) => ({
+        id: first + i + 1,
+        name: `${table}-${filters.health_status?.join('+') ?? 'all'}-${first + i + 1}`,
+      })),
+      records_count: total,
+      empty_desc: 'Nothing here.',
+    });
+  }
+  if (url.includes('/count/')) return json({ count: 1, count_label: '1 thing' });
+  return json({ options: [{ value: 'TROUBLED', label: 'Troubled' }] });
+});
+
+beforeEach(() => {
+  posts = [];
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderTables(page = PAGE) {
+  return renderRoutes({ path: '/', routes: [{ path: '/', element: <DashboardTables page={page} /> }] });
+}
+
+const lastPost = (table: string) => posts.filter((p) => p.table === table).at(-1);
+
+describe('DashboardTables', () => {
+  it('shows pagination only when the rows do not fit one page, and pages on the server', async () => {
+    renderTables();
+    await screen.findByText('protected_systems-all-1');
+    await screen.findByText('vaults-all-2');
+    expect(screen.getByRole('navigation', { name: 'protected_systems pages' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'vaults pages' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'appliances pages' })).toBeNull();
+    const pager = within(screen.getByRole('navigation', { name: 'protected_systems pages' }));
+    fireEvent.click(pager.getByRole('button', { name: '3' }));
+    await screen.findByText('protected_systems-all-21');
+    expect(lastPost('protected_systems')?.page).toBe(3);
+  });
+
+  it('a quick filter asks all three tables for that health, and a second click removes it', async () => {
+    renderTables();
+    await screen.findByText('appliances-all-1');
+    const troubled = screen.getByRole('button', { name: 'Troubled' });
+    fireEvent.click(troubled);
+    for (const t of ['protected_systems', 'appliances', 'vaults']) await screen.findByText(`${t}-TROUBLED-1`);
+    expect(troubled.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(troubled);
+    // Back to every health (the unfiltered pages may come from the query cache).
+    for (const t of ['protected_systems', 'appliances', 'vaults']) await screen.findByText(`${t}-all-1`);
+    expect(troubled.getAttribute('aria-pressed')).toBe('false');
+    expect(screen.queryByText('vaults-TROUBLED-1')).toBeNull();
+  });
+
+  it('without appliances there is no appliance table and the quick filters act on the other two', async () => {
+    renderTables({ ...PAGE, has_appliances: false });
+    await screen.findByText('vaults-all-1');
+    expect(screen.queryByText('appliances-all-1')).toBeNull();
+    const warned = screen.getByRole('button', { name: 'Warned' });
+    fireEvent.click(warned);
+    await screen.findByText('protected_systems-WARNED-1');
+    await screen.findByText('vaults-WARNED-1');
+    expect(warned.getAttribute('aria-pressed')).toBe('true');
+    expect(posts.some((p) => p.table === 'appliances')).toBe(false);
+  });
+});
