@@ -8,10 +8,15 @@ export function forgetReusedAnswers(): void {
 /**
  * A tiny in-process cache for answers that identical requests may share for a moment (the
  * dashboard's per-reseller figures: every technician of a reseller polls the same ones). Entries
- * live `ttlMs`; the oldest go first beyond `max`. Concurrent misses share one promise.
+ * are fresh for `ttlMs`; for one more `ttlMs` a request still gets the previous answer while one
+ * reload runs behind it, so no burst of requests waits on a reload. Concurrent misses share one
+ * promise; a failed load is not kept; the oldest entries go first beyond `max`.
  */
 export class ReuseCache<T> {
-  private readonly entries = new Map<string, { at: number; value: Promise<T> }>();
+  private readonly entries = new Map<
+    string,
+    { at: number; value: Promise<T>; ready: boolean; reloading: boolean }
+  >();
 
   constructor(
     private readonly ttlMs: number,
@@ -23,19 +28,41 @@ export class ReuseCache<T> {
   get(key: string, now: number, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.value;
+    if (hit?.ready && now - hit.at < 2 * this.ttlMs) {
+      if (!hit.reloading) {
+        hit.reloading = true;
+        const next = load();
+        next.then(
+          () => this.store(key, now, next, true),
+          () => {
+            hit.reloading = false;
+          },
+        );
+      }
+      return hit.value;
+    }
     const value = load();
+    this.store(key, now, value, false);
+    value.then(
+      () => {
+        const e = this.entries.get(key);
+        if (e?.value === value) e.ready = true;
+      },
+      () => {
+        if (this.entries.get(key)?.value === value) this.entries.delete(key);
+      },
+    );
+    return value;
+  }
+
+  private store(key: string, at: number, value: Promise<T>, ready: boolean): void {
     this.entries.delete(key);
-    this.entries.set(key, { at: now, value });
-    // A failed load is not kept.
-    value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
-    });
+    this.entries.set(key, { at, value, ready, reloading: false });
     while (this.entries.size > this.max) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.entries.delete(oldest);
     }
-    return value;
   }
 
   clear(): void {

@@ -2,6 +2,7 @@ import type { Database } from '@lifeboat/db';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import { NotFoundError } from '../../http/errors';
+import { ReuseCache } from './reuse-cache';
 
 /** Drawn at twice the table's 64x40 (spec 9), so it stays sharp on dense screens. */
 const WIDTH = 128;
@@ -17,6 +18,17 @@ export async function thumbnail(
   if (Number(sys.reseller_id) !== resellerId || !/^\d{1,15}$/.test(lastRpRaw)) {
     throw new NotFoundError('This thumbnail');
   }
+  // The picture of a run never changes: drawn once, kept a while (the caller's scope is checked).
+  return drawn.get(`${sys.id}:${lastRpRaw}`, ctx.clock.now(), () => draw(ctx, sys, lastRpRaw));
+}
+
+const drawn = new ReuseCache<Buffer>(10 * 60_000, 300);
+
+async function draw(
+  ctx: AppContext,
+  sys: Selectable<Database['protected_systems']>,
+  lastRpRaw: string,
+): Promise<Buffer> {
   const run = await ctx.dbh.db
     .selectFrom('autoverify_results')
     .select(['status', 'screenshot_seed'])
