@@ -215,6 +215,33 @@ describe('reseller dashboard', () => {
   });
 });
 
+describe('other users', () => {
+  it("the provider's staff open a reseller's dashboard; another reseller is told it does not exist", async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, 'reseller');
+    const me = await page.evaluate(async () => {
+      const r = await fetch('/api/session', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+      return (await r.json()).user as { organisationId: number; organisationName: string };
+    });
+    await context.close();
+
+    const staff = await openPage(browser);
+    await signIn(staff.page, 'staff');
+    await staff.page.goto(`/reseller/details/${me.organisationId}`);
+    await staff.page.getByRole('heading', { level: 1, name: me.organisationName }).waitFor();
+    await settled(staff.page, PS);
+    await staff.context.close();
+
+    const other = await openPage(browser);
+    await signIn(other.page, 'reseller2');
+    await other.page.goto(`/reseller/details/${me.organisationId}`);
+    await other.page.getByText('The dashboard could not be loaded').waitFor();
+    await other.page.getByText('This reseller was not found.').waitFor();
+    expect(await other.page.locator('[data-row-id]').count()).toBe(0);
+    await other.context.close();
+  });
+});
+
 describe("a client's page", () => {
   it('shows the same tables scoped to the client', async () => {
     const { context, page } = await openPage(browser);
