@@ -45,7 +45,7 @@ describe('reseller dashboard', () => {
     await glance.waitFor();
     expect(await glance.getAttribute('href')).toMatch(/^\/client\/empty_table\/\?reseller_id=\d+$/);
     await page.getByText('SLA-compliant clients').waitFor();
-    await page.locator('.recharts-line').first().waitFor();
+    await page.locator('[data-chart-line]').first().waitFor();
     await page.locator('details[data-feed="failures"] summary').waitFor();
     for (const f of ['Troubled', 'Warned', 'Healthy'])
       await page

@@ -1,17 +1,12 @@
-import { Card, Skeleton, Text } from '@mantine/core';
-import { Suspense } from 'react';
-import { lazyPage } from '../../routes/lazyPage';
+import { Card, Text } from '@mantine/core';
 import { useCard } from './dashboardApi';
+import { HistoryChart } from './HistoryChart';
 import { CardSkeleton } from './QuickActionsCard';
-
-// Its own chunk, loaded once the card has data: fetching it with the page slowed the first paint
-// (its parsing held up the page's own requests).
-const HistoryChart = lazyPage(() => import('./HistoryChart'), 'HistoryChart');
 
 /** Block 4: healthy protected systems per day over the last week, axis from the server. */
 export function HealthHistoryCard({ resellerId }: { resellerId: number }) {
   const { data, error, refetch } = useCard('history', resellerId);
-  if (!data)
+  if (!data) {
     return (
       <CardSkeleton
         title="Protected systems health history"
@@ -20,14 +15,13 @@ export function HealthHistoryCard({ resellerId }: { resellerId: number }) {
         onRetry={() => void refetch()}
       />
     );
+  }
   return (
     <Card withBorder padding="md" radius="md" h="100%">
       <Text fw={650} mb="sm">
         Protected systems health history
       </Text>
-      <Suspense fallback={<Skeleton height={180} radius="sm" />}>
-        <HistoryChart data={data} />
-      </Suspense>
+      <HistoryChart data={data} />
     </Card>
   );
 }
