@@ -122,4 +122,15 @@ describe('DashboardTables', () => {
     expect(warned.getAttribute('aria-pressed')).toBe('true');
     expect(posts.some((p) => p.table === 'appliances')).toBe(false);
   });
+
+  it('selects one row at a time, by click or from the keyboard', async () => {
+    renderTables();
+    const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+    await screen.findByText('vaults-all-1');
+    fireEvent.keyDown(row('vaults-all-1'), { key: 'Enter' });
+    expect(row('vaults-all-1').getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(row('vaults-all-2'));
+    expect(row('vaults-all-2').getAttribute('aria-selected')).toBe('true');
+    expect(row('vaults-all-1').getAttribute('aria-selected')).toBe('false');
+  });
 });

@@ -124,7 +124,15 @@ export function EntityTable<Row extends { id: number }>({
                 data-row-id={row.id}
                 aria-selected={selected === row.id}
                 className={selected === row.id ? classes.selected : undefined}
+                tabIndex={0}
                 onClick={() => setSelected((s) => (s === row.id ? null : row.id))}
+                onKeyDown={(e) => {
+                  // Single selection from the keyboard too (spec 2.2: selection mode single).
+                  if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
+                    e.preventDefault();
+                    setSelected((s) => (s === row.id ? null : row.id));
+                  }
+                }}
               >
                 {config.columns.map((c) => (
                   <Table.Td key={c.key}>{cells[c.key]?.(row) ?? null}</Table.Td>
