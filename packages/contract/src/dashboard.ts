@@ -31,19 +31,19 @@ export const refreshRateMinutes = z.coerce
     message: 'The refresh rate must be 5, 15 or 60 minutes.',
   });
 
-export interface FilterOption {
+export interface DashboardFilterOption {
   value: string;
   label: string;
 }
 
-export interface TableFilterConfig {
+export interface DashboardFilterConfig {
   key: string;
   label: string;
   /** GET this path (no leading slash) for the options. */
   loadValuesUrl: string;
 }
 
-export interface TableColumn {
+export interface DashboardTableColumn {
   key: string;
   label: string;
 }
@@ -56,8 +56,8 @@ export interface EntityBlockConfig {
   count_url: string;
   records_per_page_count: number;
   datatable_id: string;
-  columns: TableColumn[];
-  filters: TableFilterConfig[];
+  columns: DashboardTableColumn[];
+  filters: DashboardFilterConfig[];
   search: { key: string; placeholder: string };
   selection_mode: 'single';
 }
@@ -77,13 +77,13 @@ export interface DashboardPageData {
   refresh_period: number;
 }
 
-export interface TableAnswer<Row> {
+export interface DashboardTableAnswer<Row> {
   content: Row[];
   records_count: number;
   empty_desc: string;
 }
 
-export interface CountAnswer {
+export interface DashboardCountAnswer {
   count: number;
   count_label: string;
 }
@@ -153,7 +153,7 @@ export interface AgentInstallersData {
 }
 
 /** A protected system row (spec 3 'Protected-system row'). */
-export interface ProtectedSystemRow {
+export interface DashboardSystemRow {
   id: number;
   name: string;
   icon: 'server' | 'workstation' | 'nas';
@@ -207,7 +207,7 @@ export interface ProtectedSystemRow {
 }
 
 /** An appliance row (spec 3 'Appliance row'). */
-export interface ApplianceRow {
+export interface DashboardApplianceRow {
   id: number;
   sid: string;
   name: string;
@@ -229,7 +229,7 @@ export interface ApplianceRow {
 }
 
 /** A vault row (spec 3 'Vault row'). */
-export interface VaultRow {
+export interface DashboardVaultRow {
   id: number;
   name: string;
   vault_type: string;

@@ -1,4 +1,4 @@
-import type { ApplianceRow, TableAnswer, VaultRow } from '@lifeboat/contract';
+import type { DashboardApplianceRow, DashboardTableAnswer, DashboardVaultRow } from '@lifeboat/contract';
 import type { AppContext } from '../../context';
 import { formatBytes } from './format';
 import type { Owner } from './owner';
@@ -12,13 +12,13 @@ import { loadVaultSummary } from './vault-summary';
 // vaults, and their health is derived from the owner's systems (the rollup), so both lists are
 // built per owner, kept for 2 seconds, and filtered and paged in memory.
 
-const appliancesCache = new ReuseCache<ApplianceRow[]>(2000);
+const appliancesCache = new ReuseCache<DashboardApplianceRow[]>(2000);
 
-export function loadApplianceRows(ctx: AppContext, owner: Owner): Promise<ApplianceRow[]> {
+export function loadApplianceRows(ctx: AppContext, owner: Owner): Promise<DashboardApplianceRow[]> {
   return appliancesCache.get(`${owner.kind}:${owner.id}`, ctx.clock.now(), () => readAppliances(ctx, owner));
 }
 
-async function readAppliances(ctx: AppContext, owner: Owner): Promise<ApplianceRow[]> {
+async function readAppliances(ctx: AppContext, owner: Owner): Promise<DashboardApplianceRow[]> {
   const rows = await ctx.dbh.db
     .selectFrom('appliances as a')
     .selectAll('a')
@@ -76,10 +76,10 @@ async function readAppliances(ctx: AppContext, owner: Owner): Promise<ApplianceR
   });
 }
 
-const LICENCE_OF = (r: ApplianceRow) =>
+const LICENCE_OF = (r: DashboardApplianceRow) =>
   r.is_storage_license ? 'storage' : r.is_endpoint_license ? 'endpoint' : 'bdr_bundle';
 
-function page<T>(all: T[], q: TableQuery, emptyAll: string, emptyFiltered: string): TableAnswer<T> {
+function page<T>(all: T[], q: TableQuery, emptyAll: string, emptyFiltered: string): DashboardTableAnswer<T> {
   const offset = (q.page - 1) * q.rows;
   return {
     content: all.slice(offset, offset + q.rows),
@@ -92,7 +92,7 @@ export async function appliancesTable(
   ctx: AppContext,
   owner: Owner,
   q: TableQuery,
-): Promise<TableAnswer<ApplianceRow>> {
+): Promise<DashboardTableAnswer<DashboardApplianceRow>> {
   const f = q.filters;
   const rows = (await loadApplianceRows(ctx, owner)).filter(
     (r) =>
@@ -112,7 +112,7 @@ export async function vaultsTable(
   ctx: AppContext,
   owner: Owner,
   q: TableQuery,
-): Promise<TableAnswer<VaultRow>> {
+): Promise<DashboardTableAnswer<DashboardVaultRow>> {
   const f = q.filters;
   const rows = (await loadVaultSummary(ctx, owner)).filter(
     (r) =>

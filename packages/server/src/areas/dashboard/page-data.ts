@@ -1,7 +1,7 @@
 import {
+  type DashboardFilterOption,
   type DashboardPageData,
   type DashboardTable,
-  type FilterOption,
   HEALTH_LABELS,
   QUICK_FILTERS,
 } from '@lifeboat/contract';
@@ -47,7 +47,7 @@ export async function filterValues(
   owner: Owner,
   table: DashboardTable,
   key: string,
-): Promise<{ options: FilterOption[] }> {
+): Promise<{ options: DashboardFilterOption[] }> {
   const def = filtersFor(table, owner.kind).find((f) => f.key === key);
   if (!def) throw new NotFoundError('This filter');
   if (def.options) return { options: def.options };

@@ -1,4 +1,4 @@
-import { healthColour, type ProtectedSystemRow, storageLevel } from '@lifeboat/contract';
+import { type DashboardSystemRow, healthColour, storageLevel } from '@lifeboat/contract';
 import { resolveThreshold } from '@lifeboat/fleet';
 import { formatBytes, minutesText, plural, timeAgo } from './format';
 import type { SystemPageRow } from './ps-table';
@@ -27,7 +27,7 @@ const HEALTH_TEXT: Record<string, string> = {
   UNPROTECTED: 'Unprotected: no backup job is set up for this system.',
 };
 
-export function presentSystem(r: SystemPageRow, x: SystemExtras, now: number): ProtectedSystemRow {
+export function presentSystem(r: SystemPageRow, x: SystemExtras, now: number): DashboardSystemRow {
   const id = Number(r.id);
   const resellerId = Number(r.reseller_id);
   const isNas = r.device_type === 'nas';

@@ -1,4 +1,4 @@
-import type { ProtectedSystemRow, TableAnswer } from '@lifeboat/contract';
+import type { DashboardSystemRow, DashboardTableAnswer } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../context';
@@ -34,7 +34,7 @@ export function protectedSystemsTable(
   ctx: AppContext,
   owner: Owner,
   q: TableQuery,
-): Promise<TableAnswer<ProtectedSystemRow>> {
+): Promise<DashboardTableAnswer<DashboardSystemRow>> {
   const key = `ps:${owner.kind}:${owner.id}:${JSON.stringify(q)}`;
   return reuseAnswer(key, ctx.clock.now(), () => readPage(ctx, owner, q));
 }
@@ -43,7 +43,7 @@ async function readPage(
   ctx: AppContext,
   owner: Owner,
   q: TableQuery,
-): Promise<TableAnswer<ProtectedSystemRow>> {
+): Promise<DashboardTableAnswer<DashboardSystemRow>> {
   const db = ctx.dbh.db;
   const unfiltered = !q.search && Object.keys(q.filters).length === 0;
   const total = unfiltered

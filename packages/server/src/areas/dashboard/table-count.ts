@@ -1,4 +1,4 @@
-import type { CountAnswer, DashboardTable } from '@lifeboat/contract';
+import type { DashboardCountAnswer, DashboardTable } from '@lifeboat/contract';
 import type { AppContext } from '../../context';
 import { loadApplianceRows } from './entity-tables';
 import { plural } from './format';
@@ -8,7 +8,11 @@ import { TABLE_DEFS } from './table-config';
 import { loadVaultSummary } from './vault-summary';
 
 /** GET /{count_url}/{id}: how many rows the table has before filters, and its label. */
-export async function countTable(ctx: AppContext, owner: Owner, table: DashboardTable): Promise<CountAnswer> {
+export async function countTable(
+  ctx: AppContext,
+  owner: Owner,
+  table: DashboardTable,
+): Promise<DashboardCountAnswer> {
   const count =
     table === 'protected_systems'
       ? (await loadRollup(ctx.dbh.db, owner, ctx.clock.now())).systems.length

@@ -1,4 +1,4 @@
-import type { VaultRow } from '@lifeboat/contract';
+import type { DashboardVaultRow } from '@lifeboat/contract';
 import type { AppContext } from '../../context';
 import type { Owner } from './owner';
 import { ownerCondition } from './owner';
@@ -9,13 +9,13 @@ import { worstHealth } from './rollup';
 // reseller, its own private vaults even when empty. Workstations and servers count only the
 // owner's systems: a shared cloud vault never reveals other resellers' numbers.
 
-const cache = new ReuseCache<VaultRow[]>(2000);
+const cache = new ReuseCache<DashboardVaultRow[]>(2000);
 
-export function loadVaultSummary(ctx: AppContext, owner: Owner): Promise<VaultRow[]> {
+export function loadVaultSummary(ctx: AppContext, owner: Owner): Promise<DashboardVaultRow[]> {
   return cache.get(`${owner.kind}:${owner.id}`, ctx.clock.now(), () => readVaults(ctx, owner));
 }
 
-async function readVaults(ctx: AppContext, owner: Owner): Promise<VaultRow[]> {
+async function readVaults(ctx: AppContext, owner: Owner): Promise<DashboardVaultRow[]> {
   const db = ctx.dbh.db;
   const groups = await db
     .selectFrom('protected_systems as ps')

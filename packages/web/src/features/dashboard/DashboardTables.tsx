@@ -1,9 +1,9 @@
 import {
-  type ApplianceRow,
+  type DashboardApplianceRow,
   type DashboardPageData,
-  type ProtectedSystemRow,
+  type DashboardSystemRow,
+  type DashboardVaultRow,
   toggleQuickFilter,
-  type VaultRow,
 } from '@lifeboat/contract';
 import { Group, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -62,7 +62,7 @@ export function DashboardTables({ page }: { page: DashboardPageData }) {
           }}
         />
       </Group>
-      <EntityTable<ProtectedSystemRow>
+      <EntityTable<DashboardSystemRow>
         config={page.protected_system}
         ownerId={ownerId}
         health={health[0] ?? []}
@@ -70,7 +70,7 @@ export function DashboardTables({ page }: { page: DashboardPageData }) {
         cells={cells}
       />
       {page.has_appliances && (
-        <EntityTable<ApplianceRow>
+        <EntityTable<DashboardApplianceRow>
           config={page.appliance}
           ownerId={ownerId}
           health={health[1] ?? []}
@@ -78,7 +78,7 @@ export function DashboardTables({ page }: { page: DashboardPageData }) {
           cells={applianceCells}
         />
       )}
-      <EntityTable<VaultRow>
+      <EntityTable<DashboardVaultRow>
         config={page.vault}
         ownerId={ownerId}
         health={health[2] ?? []}

@@ -1,4 +1,4 @@
-import type { TableFilterConfig } from '@lifeboat/contract';
+import type { DashboardFilterConfig } from '@lifeboat/contract';
 import { Loader, MultiSelect } from '@mantine/core';
 import { useState } from 'react';
 import { useFilterValues } from './dashboardApi';
@@ -10,7 +10,7 @@ export function TableFilter({
   onChange,
   tableTitle,
 }: {
-  filter: TableFilterConfig;
+  filter: DashboardFilterConfig;
   value: string[];
   onChange: (values: string[]) => void;
   tableTitle: string;

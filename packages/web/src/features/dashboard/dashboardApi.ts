@@ -2,13 +2,13 @@ import type {
   AgentInstallersData,
   AtAGlanceData,
   ClientHealthData,
-  CountAnswer,
+  DashboardCountAnswer,
+  DashboardFilterOption,
   DashboardOwner,
   DashboardPageData,
-  FilterOption,
+  DashboardTableAnswer,
   HealthHistoryData,
   QuickActionsData,
-  TableAnswer,
 } from '@lifeboat/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
@@ -68,7 +68,7 @@ export function useTable<Row>(dataUrl: string, id: number, state: TableState) {
   return useQuery({
     queryKey: dashboardKeys.table(dataUrl, id, state),
     queryFn: ({ signal }) =>
-      api<TableAnswer<Row>>(`/${dataUrl}/${id}/${state.page}/${state.rows}`, {
+      api<DashboardTableAnswer<Row>>(`/${dataUrl}/${id}/${state.page}/${state.rows}`, {
         method: 'POST',
         form: {
           filters: JSON.stringify(state.filters),
@@ -84,7 +84,7 @@ export function useTable<Row>(dataUrl: string, id: number, state: TableState) {
 export function useCount(countUrl: string, id: number) {
   return useQuery({
     queryKey: dashboardKeys.count(countUrl, id),
-    queryFn: () => api<CountAnswer>(`/${countUrl}/${id}`),
+    queryFn: () => api<DashboardCountAnswer>(`/${countUrl}/${id}`),
   });
 }
 
@@ -92,7 +92,7 @@ export function useCount(countUrl: string, id: number) {
 export function useFilterValues(url: string, enabled: boolean) {
   return useQuery({
     queryKey: dashboardKeys.values(url),
-    queryFn: () => api<{ options: FilterOption[] }>(`/${url}`),
+    queryFn: () => api<{ options: DashboardFilterOption[] }>(`/${url}`),
     staleTime: 5 * 60_000,
     enabled,
   });

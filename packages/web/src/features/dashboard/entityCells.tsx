@@ -1,4 +1,4 @@
-import type { ApplianceRow, VaultRow } from '@lifeboat/contract';
+import type { DashboardApplianceRow, DashboardVaultRow } from '@lifeboat/contract';
 import { Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CellRenderers } from './EntityTable';
@@ -6,7 +6,7 @@ import { HealthBadge } from './HealthBadge';
 
 // The cells of the appliance and vault rows (spec 3).
 
-export const applianceCells: CellRenderers<ApplianceRow> = {
+export const applianceCells: CellRenderers<DashboardApplianceRow> = {
   name: (a) => (
     <Stack gap={0}>
       <Anchor component={Link} to={`/appliance/details/${a.id}`} size="sm" fw={600}>
@@ -57,7 +57,7 @@ export const applianceCells: CellRenderers<ApplianceRow> = {
     ),
 };
 
-export const vaultCells: CellRenderers<VaultRow> = {
+export const vaultCells: CellRenderers<DashboardVaultRow> = {
   name: (v) => (
     <Anchor component={Link} to={`/vault/details/${v.id}`} size="sm" fw={600}>
       {v.name}

@@ -1,4 +1,4 @@
-import type { ProtectedSystemRow } from '@lifeboat/contract';
+import type { DashboardSystemRow } from '@lifeboat/contract';
 import { Anchor, Badge, Group, Image, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -15,7 +15,7 @@ const LEVEL_COLOUR: Record<string, string> = {
   critical: 'red.9',
 };
 
-function Thumbnail({ row }: { row: ProtectedSystemRow }) {
+function Thumbnail({ row }: { row: DashboardSystemRow }) {
   const [failed, setFailed] = useState(false);
   const av = row.autoverify;
   if (!av.thumbnail_url || failed) {
@@ -40,7 +40,7 @@ function Thumbnail({ row }: { row: ProtectedSystemRow }) {
   );
 }
 
-function AutoVerifyCell({ row }: { row: ProtectedSystemRow }) {
+function AutoVerifyCell({ row }: { row: DashboardSystemRow }) {
   const av = row.autoverify;
   if (!av.available) {
     return (
@@ -59,7 +59,7 @@ function AutoVerifyCell({ row }: { row: ProtectedSystemRow }) {
   );
 }
 
-function VaultCell({ row }: { row: ProtectedSystemRow }) {
+function VaultCell({ row }: { row: DashboardSystemRow }) {
   const v = row.vault;
   const first = v.vault_info[0];
   return (
@@ -104,7 +104,7 @@ function VaultCell({ row }: { row: ProtectedSystemRow }) {
   );
 }
 
-export function systemCells(openDevice: (id: number) => void): CellRenderers<ProtectedSystemRow> {
+export function systemCells(openDevice: (id: number) => void): CellRenderers<DashboardSystemRow> {
   return {
     name: (r) => (
       <Anchor
