@@ -174,6 +174,37 @@ describe('cards', () => {
     expect(b.links.some((l: { key: string }) => l.key === 'vo_information')).toBe(false);
   });
 
+  it('a client just added counts at once, though other figures are reused for a moment', async () => {
+    const clients = async () =>
+      (await get('resa', `/reseller/get_organization_at_a_glance_data/${c.w.resellerA}`))
+        .json()
+        .links.find((l: { key: string }) => l.key === 'clients').count;
+    const before = await clients();
+    await c.t.dbh.db
+      .insertInto('organisations')
+      .values({
+        kind: 'client',
+        parent_id: c.w.resellerA,
+        reseller_id: c.w.resellerA,
+        distributor_id: c.w.distributor,
+        name: 'Brand new client',
+        name_lc: 'brand new client',
+        created_at: 1,
+      })
+      .execute();
+    expect(await clients()).toBe(before + 1);
+    const options = await get(
+      'resa',
+      `/reseller/dashboard/filter_values/protected_systems/client_id/${c.w.resellerA}`,
+    );
+    expect(options.json().options.map((o: { label: string }) => o.label)).toContain('Brand new client');
+    const health = (await get('resa', `/reseller/get_current_client_health/${c.w.resellerA}`)).json();
+    expect(
+      health.health_of_all_clients_chart_data.find((d: { key: string }) => d.key === 'no_systems').value,
+    ).toBeGreaterThan(0);
+    await c.t.dbh.db.deleteFrom('organisations').where('name', '=', 'Brand new client').execute();
+  });
+
   it('client health judges each client by its systems and their thresholds', async () => {
     const h = (await get('resa', `/reseller/get_current_client_health/${c.w.resellerA}`)).json();
     // A1 has troubled systems 5 days old (default server threshold 36 h); A2's 5-day-old point is

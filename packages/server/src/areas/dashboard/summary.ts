@@ -49,15 +49,11 @@ export function quickActions(owner: Owner, actor: Actor): QuickActionsData {
   };
 }
 
-/** Block 2: links with their counts and targets (spec 2.1 navigation targets). */
-export function atAGlance(ctx: AppContext, owner: Owner, actor: Actor): Promise<AtAGlanceData> {
-  // What differs between callers is only whether users are shown.
-  return reuseAnswer(`glance:${owner.id}:${actor.level > 0}`, ctx.clock.now(), () =>
-    glance(ctx, owner, actor),
-  );
-}
-
-async function glance(ctx: AppContext, owner: Owner, actor: Actor): Promise<AtAGlanceData> {
+/**
+ * Block 2: links with their counts and targets (spec 2.1 navigation targets). Not reused between
+ * requests: the client and user counts are read fresh, so a client just added shows at once.
+ */
+export async function atAGlance(ctx: AppContext, owner: Owner, actor: Actor): Promise<AtAGlanceData> {
   const db = ctx.dbh.db;
   const r = owner.resellerId;
   const rollup = await loadRollup(db, owner, ctx.clock.now());
