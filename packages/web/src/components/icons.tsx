@@ -6,7 +6,7 @@ import type { ReactNode, SVGProps } from 'react';
 
 export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-export function Icon({ size = 24, children, ...rest }: IconProps & { children: ReactNode }) {
+function Icon({ size = 24, children, ...rest }: IconProps & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -168,24 +168,5 @@ export const IconRefresh = (p: IconProps) => (
   <Icon {...p}>
     <path d="M19.5 12a7.5 7.5 0 0 1-13.2 4.9M4.5 12a7.5 7.5 0 0 1 13.2-4.9" />
     <path d="M18 3.5v3.75h-3.75M6 20.5v-3.75h3.75" />
-  </Icon>
-);
-
-export const IconSearch = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="11" cy="11" r="6.5" />
-    <path d="m20 20-4.4-4.4" />
-  </Icon>
-);
-
-export const IconCheck = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m5 12.5 4.5 4.5L19 7.5" />
-  </Icon>
-);
-
-export const IconX = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M6 6l12 12M18 6 6 18" />
   </Icon>
 );

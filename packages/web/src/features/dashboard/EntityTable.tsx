@@ -2,7 +2,6 @@ import type { EntityBlockConfig } from '@lifeboat/contract';
 import { Badge, Card, Group, Pagination, Skeleton, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
-import { IconSearch } from '../../components/icons';
 import { type TableState, useCount, useTable } from './dashboardApi';
 import classes from './EntityTable.module.css';
 import { TableFilter } from './TableFilter';
@@ -67,7 +66,6 @@ export function EntityTable<Row extends { id: number }>({
           size="xs"
           aria-label={`Search ${config.title_label.toLowerCase()}`}
           placeholder={config.search.placeholder}
-          leftSection={<IconSearch size={14} />}
           value={searchInput}
           onChange={(e) => setSearchInput(e.currentTarget.value)}
           w={{ base: '100%', xs: 240 }}
