@@ -35,9 +35,20 @@ export const dashboardKeys = {
 };
 
 export function usePageData(owner: DashboardOwner, id: number) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: dashboardKeys.page(owner, id),
-    queryFn: () => api<DashboardPageData>(`/${owner}/get_dashboard_page_data/${id}`),
+    queryFn: async () => {
+      const page = await api<DashboardPageData>(`/${owner}/get_dashboard_page_data/${id}`);
+      // The tables' first pages and counts start now, not after the tables have rendered.
+      for (const block of [page.protected_system, page.appliance, page.vault]) {
+        if (block === page.appliance && !page.has_appliances) continue;
+        const first: TableState = { page: 1, rows: block.records_per_page_count, filters: {}, search: '' };
+        void client.prefetchQuery(tableQuery(block.data_url, id, first));
+        void client.prefetchQuery(countQuery(block.count_url, id));
+      }
+      return page;
+    },
   });
 }
 
@@ -64,10 +75,10 @@ export function useCard<K extends keyof CardData>(card: K, resellerId: number) {
   });
 }
 
-export function useTable<Row>(dataUrl: string, id: number, state: TableState) {
-  return useQuery({
+function tableQuery<Row>(dataUrl: string, id: number, state: TableState) {
+  return {
     queryKey: dashboardKeys.table(dataUrl, id, state),
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
       api<DashboardTableAnswer<Row>>(`/${dataUrl}/${id}/${state.page}/${state.rows}`, {
         method: 'POST',
         form: {
@@ -76,19 +87,28 @@ export function useTable<Row>(dataUrl: string, id: number, state: TableState) {
         },
         signal,
       }),
+  };
+}
+
+function countQuery(countUrl: string, id: number) {
+  return {
+    queryKey: dashboardKeys.count(countUrl, id),
+    queryFn: () => api<DashboardCountAnswer>(`/${countUrl}/${id}`),
+  };
+}
+
+export function useTable<Row>(dataUrl: string, id: number, state: TableState) {
+  return useQuery({
+    ...tableQuery<Row>(dataUrl, id, state),
     // The previous page stays on screen while the next one loads (STYLE 6).
     placeholderData: keepPreviousData,
   });
 }
 
 export function useCount(countUrl: string, id: number) {
-  return useQuery({
-    queryKey: dashboardKeys.count(countUrl, id),
-    queryFn: () => api<DashboardCountAnswer>(`/${countUrl}/${id}`),
-  });
+  return useQuery(countQuery(countUrl, id));
 }
 
-/** A filter's options, fetched when first needed (its dropdown opens or it holds a value). */
 export function useFilterValues(url: string, enabled: boolean) {
   return useQuery({
     queryKey: dashboardKeys.values(url),
