@@ -92,6 +92,12 @@ describe('reseller dashboard', () => {
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-health')));
       expect(new Set(healths).size <= 1 && (healths.length === 0 || healths[0] === 'TROUBLED')).toBe(true);
     }
+    // A health badge explains itself on hover (spec 3: health_support_text).
+    await table(page, PS).locator('[data-row-id] [data-health]').first().hover();
+    await page
+      .getByRole('tooltip')
+      .filter({ hasText: /^Troubled/ })
+      .waitFor();
     await screenshot(page, 'dashboard-troubled-1280');
     await troubled.click();
     expect(await troubled.getAttribute('aria-pressed')).toBe('false');

@@ -1,5 +1,6 @@
 import { HEALTH_LABELS, type Health, type HealthColour, healthColour } from '@lifeboat/contract';
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
+import { CellTooltip } from './CellTooltip';
 
 /** Mantine colours for the spec's health colours (spec 4 'Health values and colours'). */
 // Shades chosen so the badge text keeps WCAG AA contrast (4.5:1) at badge size.
@@ -36,9 +37,5 @@ export function HealthBadge({ status, supportText }: { status: string; supportTe
     </Badge>
   );
   if (!supportText) return badge;
-  return (
-    <Tooltip label={supportText} multiline w={260} withArrow>
-      {badge}
-    </Tooltip>
-  );
+  return <CellTooltip label={supportText}>{badge}</CellTooltip>;
 }

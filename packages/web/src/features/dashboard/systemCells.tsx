@@ -1,7 +1,8 @@
 import type { DashboardSystemRow } from '@lifeboat/contract';
-import { Anchor, Badge, Group, Image, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Group, Image, Popover, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { CellTooltip } from './CellTooltip';
 import type { CellRenderers } from './EntityTable';
 import { HealthBadge, TEXT_BAD, TEXT_GOOD } from './HealthBadge';
 
@@ -125,7 +126,7 @@ export function systemCells(openDevice: (id: number) => void): CellRenderers<Das
     client_name: (r) => <Text size="sm">{r.client_name}</Text>,
     health_status: (r) => <HealthBadge status={r.health_status} supportText={r.health_support_text} />,
     storage_pool: (r) => (
-      <Tooltip label={r.storage_pool_support_text} multiline w={240} withArrow>
+      <CellTooltip label={r.storage_pool_support_text}>
         <Stack gap={0}>
           <Group gap={6} wrap="nowrap">
             <Text size="sm">{r.pool_used_size}</Text>
@@ -139,7 +140,7 @@ export function systemCells(openDevice: (id: number) => void): CellRenderers<Das
             {r.storage_info_desc}
           </Text>
         </Stack>
-      </Tooltip>
+      </CellTooltip>
     ),
     version: (r) => (
       <Group gap={6} wrap="nowrap">
@@ -159,7 +160,7 @@ export function systemCells(openDevice: (id: number) => void): CellRenderers<Das
     autoverify: (r) => <AutoVerifyCell row={r} />,
     last_rp: (r) =>
       r.last_rp.has_rp ? (
-        <Tooltip label={r.last_rp.rp_info} multiline w={240} withArrow>
+        <CellTooltip label={r.last_rp.rp_info}>
           <Stack gap={0}>
             <Text
               size="sm"
@@ -172,7 +173,7 @@ export function systemCells(openDevice: (id: number) => void): CellRenderers<Das
               {r.last_rp.schedule_name ?? r.last_rp.no_jobs_text}
             </Text>
           </Stack>
-        </Tooltip>
+        </CellTooltip>
       ) : (
         <Text size="xs" c="dimmed">
           {r.last_rp.no_jobs_text || r.last_rp.rp_info}
