@@ -1,6 +1,7 @@
 export * from './clock';
 export * from './constants';
 export * from './devices';
+export * from './entities';
 export * from './enums';
 export * from './fabric';
 export * from './headers';

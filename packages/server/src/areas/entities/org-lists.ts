@@ -1,0 +1,204 @@
+import {
+  type ClientRow,
+  type DistributorRow,
+  type EntityListAnswer,
+  type EntityListParams,
+  HEALTH,
+  type Health,
+  type ResellerRow,
+} from '@lifeboat/contract';
+import type { Database } from '@lifeboat/db';
+import { type Kysely, sql } from 'kysely';
+import { NotFoundError } from '../../http/errors';
+import { type Actor, findOrgInScope } from '../../scope';
+import { answer, COUNT_LIMIT, cappedCount, offsetOf, one, prefixBounds, startsWith } from './list-params';
+import { clientRowFlags } from './permissions';
+import { orgsOfKindInScope } from './scope-conditions';
+
+// Distributors, resellers and clients: organisations of one kind, paged by name_lc on the
+// (scope column, kind, name_lc) indexes of the initial migration.
+
+type Db = Kysely<Database>;
+type Kind = 'distributor' | 'reseller' | 'client';
+
+function orgPage(db: Db, actor: Actor, kind: Kind, p: EntityListParams, resellerId?: number) {
+  let q = db.selectFrom('organisations as o').where(orgsOfKindInScope(actor, kind));
+  if (resellerId !== undefined) q = q.where('o.reseller_id', '=', resellerId);
+  const b = prefixBounds(p.search);
+  if (b) q = q.where(startsWith(sql.ref('o.name_lc'), b));
+  return q;
+}
+
+async function pageOrgs(db: Db, actor: Actor, kind: Kind, p: EntityListParams, resellerId?: number) {
+  const base = orgPage(db, actor, kind, p, resellerId);
+  const [rows, total] = await Promise.all([
+    base
+      .select(['o.id', 'o.name', 'o.email', 'o.parent_id', 'o.reseller_id', 'o.created_at'])
+      .orderBy('o.name_lc')
+      .orderBy('o.id')
+      .limit(p.rows)
+      .offset(offsetOf(p))
+      .execute(),
+    cappedCount(db, base.select(one).limit(COUNT_LIMIT)),
+  ]);
+  return { rows, total };
+}
+
+/** Count rows per key for the ids of one page (index-only on the named index's leading column). */
+async function countBy(
+  db: Db,
+  table: 'organisations' | 'protected_systems' | 'appliances',
+  col: 'distributor_id' | 'reseller_id' | 'client_id',
+  ids: number[],
+  kind?: Kind,
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  let q = db
+    .selectFrom(table)
+    .select([sql.ref<number>(col).as('k'), sql<number>`count(*)`.as('n')])
+    .where(sql.ref(col), 'in', ids);
+  if (kind) q = q.where(sql.ref('kind'), '=', kind);
+  const rows = await q.groupBy(sql.ref(col)).execute();
+  return new Map(rows.map((r) => [Number(r.k), Number(r.n)]));
+}
+
+export async function listDistributors(
+  db: Db,
+  actor: Actor,
+  p: EntityListParams,
+): Promise<EntityListAnswer<DistributorRow>> {
+  const { rows, total } = await pageOrgs(db, actor, 'distributor', p);
+  const resellers = await countBy(
+    db,
+    'organisations',
+    'distributor_id',
+    rows.map((r) => r.id),
+    'reseller',
+  );
+  const content = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    resellers: resellers.get(r.id) ?? 0,
+    created_at: r.created_at,
+    can_edit: false,
+    can_delete: false,
+    can_details: false,
+    can_support: false,
+  }));
+  return answer(p, content, total, p.search ? 'No distributor matches this search.' : 'No distributors yet.');
+}
+
+export async function listResellers(
+  db: Db,
+  actor: Actor,
+  p: EntityListParams,
+): Promise<EntityListAnswer<ResellerRow>> {
+  const { rows, total } = await pageOrgs(db, actor, 'reseller', p);
+  const ids = rows.map((r) => r.id);
+  const parents = [...new Set(rows.map((r) => r.parent_id).filter((x): x is number => x !== null))];
+  const [clients, devices, names] = await Promise.all([
+    countBy(db, 'organisations', 'reseller_id', ids, 'client'),
+    countBy(db, 'protected_systems', 'reseller_id', ids),
+    parents.length
+      ? db.selectFrom('organisations').select(['id', 'name', 'kind']).where('id', 'in', parents).execute()
+      : Promise.resolve([]),
+  ]);
+  const distributorName = new Map(names.filter((n) => n.kind === 'distributor').map((n) => [n.id, n.name]));
+  const content = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    distributor_name: (r.parent_id !== null && distributorName.get(r.parent_id)) || null,
+    clients: clients.get(r.id) ?? 0,
+    devices: devices.get(r.id) ?? 0,
+    created_at: r.created_at,
+    can_edit: false,
+    can_delete: false,
+    can_details: true,
+    can_support: false,
+  }));
+  return answer(p, content, total, p.search ? 'No reseller matches this search.' : 'No resellers yet.');
+}
+
+// Worst first: the client's health is the worst of its systems'.
+const HEALTH_RANK: Record<Health, number> = {
+  TROUBLED: 0,
+  WARNED: 1,
+  UNPROTECTED: 2,
+  NODATA: 3,
+  PARKED: 4,
+  NORMAL: 5,
+};
+
+async function clientHealth(db: Db, ids: number[]) {
+  const byClient = new Map<number, { devices: number; worst: Health | null }>();
+  if (ids.length === 0) return byClient;
+  // Index-only on ps_client_health (client_id, health_status, name_lc).
+  const rows = await db
+    .selectFrom('protected_systems')
+    .select(['client_id', 'health_status', sql<number>`count(*)`.as('n')])
+    .where('client_id', 'in', ids)
+    .groupBy(['client_id', 'health_status'])
+    .execute();
+  for (const r of rows) {
+    const cur = byClient.get(r.client_id) ?? { devices: 0, worst: null };
+    cur.devices += Number(r.n);
+    const h = (HEALTH as readonly string[]).includes(r.health_status) ? (r.health_status as Health) : null;
+    if (h && (cur.worst === null || HEALTH_RANK[h] < HEALTH_RANK[cur.worst])) cur.worst = h;
+    byClient.set(r.client_id, cur);
+  }
+  return byClient;
+}
+
+export async function listClients(
+  db: Db,
+  actor: Actor,
+  p: EntityListParams,
+): Promise<EntityListAnswer<ClientRow>> {
+  // A reseller filter (client/empty_table/?reseller_id=) must name a reseller the actor sees.
+  if (p.reseller_id !== undefined) {
+    const r = await findOrgInScope(db, actor, p.reseller_id, 'This reseller');
+    if (r.kind !== 'reseller') throw new NotFoundError('This reseller');
+  }
+  let base = orgPage(db, actor, 'client', p, p.reseller_id);
+  if (p.health_status) {
+    // Clients with at least one system in this health (one probe of ps_client_health each).
+    base = base.where(
+      sql<boolean>`exists (select 1 from protected_systems ps where ps.client_id = o.id and ps.health_status = ${p.health_status})`,
+    );
+  }
+  const [rows, total] = await Promise.all([
+    base
+      .innerJoin('organisations as r', 'r.id', 'o.reseller_id')
+      .select(['o.id', 'o.name', 'o.email', 'o.reseller_id', 'r.name as reseller_name', 'o.created_at'])
+      .orderBy('o.name_lc')
+      .orderBy('o.id')
+      .limit(p.rows)
+      .offset(offsetOf(p))
+      .execute(),
+    cappedCount(db, base.select(one).limit(COUNT_LIMIT)),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const [health, appliances] = await Promise.all([
+    clientHealth(db, ids),
+    countBy(db, 'appliances', 'client_id', ids),
+  ]);
+  const content = rows.map((r) => {
+    const h = health.get(r.id);
+    const counts = { devices: h?.devices ?? 0, appliances: appliances.get(r.id) ?? 0 };
+    return {
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      reseller_id: r.reseller_id ?? 0,
+      reseller_name: r.reseller_name,
+      ...counts,
+      health_status: h?.worst ?? null,
+      created_at: r.created_at,
+      ...clientRowFlags(actor, counts),
+    };
+  });
+  const empty = p.search || p.health_status ? 'No client matches these filters.' : 'No clients yet.';
+  return answer(p, content, total, empty);
+}
