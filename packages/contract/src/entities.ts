@@ -234,6 +234,15 @@ export const userSaveRequest = z.object({
 });
 export type UserSaveRequest = z.input<typeof userSaveRequest>;
 
+/** GET /api/v1/object/client/{id}: what the client dialog edits. */
+export const clientRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string().nullable(),
+  reseller_id: z.number(),
+});
+export type ClientRecord = z.infer<typeof clientRecord>;
+
 /** The save answer (spec: 7 `POST /api/v1/object/{entity}/save` -> is_error, errors). */
 export const entitySaveAnswer = z.object({
   is_error: z.boolean(),

@@ -30,6 +30,11 @@ async function loadReseller(ctx: AppContext, actor: Actor, id: number | undefine
   return org;
 }
 
+export async function getClient(ctx: AppContext, actor: Actor, id: number) {
+  const c = await loadClient(ctx, actor, id);
+  return { id: c.id, name: c.name, email: c.email, reseller_id: c.reseller_id as number };
+}
+
 export async function saveClient(ctx: AppContext, actor: Actor, input: ClientSave, ip: string) {
   const db = ctx.dbh.db;
   const existing = input.id !== undefined ? await loadClient(ctx, actor, input.id) : null;

@@ -78,6 +78,8 @@ describe('client save', () => {
   });
 
   it('edits a client in scope', async () => {
+    const cur = await call(t.app, s.resa!, { method: 'GET', url: `/api/v1/object/client/${w.clientA2}` });
+    expect(cur.json()).toEqual({ id: w.clientA2, name: 'Client A2', email: null, reseller_id: w.resellerA });
     const res = await saveClient('resa', { id: w.clientA2, name: 'Client A2 renamed' });
     expect(res.statusCode).toBe(200);
     expect((await org(w.clientA2))?.name).toBe('Client A2 renamed');
@@ -131,6 +133,7 @@ describe('tenancy: another organisation’s rows answer 404 and stay untouched',
       saveClient('clia1', { id: w.clientA2, name: 'Neighbour' }),
       saveClient('resa', { id: w.resellerA, name: 'Not a client' }),
       del('resa', 'client', w.clientB1),
+      call(t.app, s.resa!, { method: 'GET', url: `/api/v1/object/client/${w.clientB1}` }),
       del('clia1', 'client', w.clientA2),
       saveUser('resa', { id: w.users.resB, name: 'Hijacked' }),
       saveUser('resa', {

@@ -1,5 +1,6 @@
 import {
   applianceRow,
+  clientRecord,
   clientRow,
   clientSaveRequest,
   distributorRow,
@@ -25,7 +26,7 @@ import type { AppContext } from '../../context';
 import { actorOf } from '../../http/auth';
 import { BadRequestError, ForbiddenError } from '../../http/errors';
 import { type Actor, parseId } from '../../scope';
-import { deleteClient, saveClient } from './client-service';
+import { deleteClient, getClient, saveClient } from './client-service';
 import { listAppliances, listLicenses, listVaults } from './infra-lists';
 import { listClients, listDistributors, listResellers } from './org-lists';
 import { isProviderStaff } from './permissions';
@@ -99,6 +100,11 @@ export function entitiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       );
     }
 
+    app.get(
+      '/api/v1/object/client/:id',
+      { schema: { params: idParams, response: { 200: clientRecord } } },
+      async (req) => getClient(ctx, actorOf(req), parseId(req.params.id, 'This client')),
+    );
     app.post('/api/v1/object/client/save', { schema: { response: saveResponses } }, (req, reply) =>
       saving(reply, () => saveClient(ctx, actorOf(req), parse(clientSaveRequest, req.body), req.ip)),
     );

@@ -1,4 +1,9 @@
-import { Modal, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Skeleton, Stack, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect } from 'react';
+import { IconAlert } from '../../components/icons';
+import { entityKeys, fetchClient } from '../entities/entitiesApi';
+import { useEntityForm } from '../entities/useEntityForm';
 
 export interface ClientDialogProps {
   opened: boolean;
@@ -11,15 +16,88 @@ export interface ClientDialogProps {
   onSaved: (clientId: number) => void;
 }
 
+const EMPTY = { name: '', email: '' };
+
 /**
  * Create or edit a client (spec: inventory-reports-exports-security 'Generic entity tables'),
  * saved through POST /api/v1/object/client/save. Owned by the entities area; used by the
- * clients tab and the dashboard's Add client. This first version only holds the interface.
+ * clients tab and the dashboard's Add client.
  */
-export function ClientDialog({ opened, onClose }: ClientDialogProps) {
+export function ClientDialog({ opened, onClose, resellerId, clientId, onSaved }: ClientDialogProps) {
+  const editing = clientId !== undefined;
+  const current = useQuery({
+    queryKey: entityKeys.client(clientId ?? 0),
+    queryFn: ({ signal }) => fetchClient(clientId as number, signal),
+    enabled: opened && editing,
+    staleTime: 0,
+  });
+  const form = useEntityForm('client', EMPTY, onSaved);
+  const { reset } = form;
+  // Start from the stored values each time the dialog opens.
+  useEffect(() => {
+    if (!opened) return;
+    if (!editing) reset(EMPTY);
+    else if (current.data) reset({ name: current.data.name, email: current.data.email ?? '' });
+  }, [opened, editing, current.data, reset]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    form.submit(editing ? { id: clientId } : { reseller_id: resellerId });
+  };
+  const loading = editing && current.isPending;
+
   return (
-    <Modal opened={opened} onClose={onClose} title="Add client">
-      <Text>Client creation is being built.</Text>
+    <Modal opened={opened} onClose={onClose} title={editing ? 'Edit client' : 'Add client'} centered>
+      {current.isError ? (
+        <Alert color="red" icon={<IconAlert size={18} />} title="The client could not be loaded">
+          {current.error.message}
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            {form.formError && (
+              <Alert color="red" icon={<IconAlert size={18} />} title="The client was not saved">
+                {form.formError}
+              </Alert>
+            )}
+            {loading ? (
+              <Skeleton height={36} />
+            ) : (
+              <TextInput
+                label="Client name"
+                placeholder="e.g. Harbour Dental"
+                required
+                maxLength={100}
+                data-autofocus
+                value={form.values.name}
+                onChange={(e) => form.setText('name', e.currentTarget.value)}
+                error={form.errors.name}
+              />
+            )}
+            {loading ? (
+              <Skeleton height={36} />
+            ) : (
+              <TextInput
+                label="Contact e-mail"
+                description="Optional: who to contact about this client's backups."
+                type="email"
+                maxLength={254}
+                value={form.values.email}
+                onChange={(e) => form.setText('email', e.currentTarget.value)}
+                error={form.errors.email ?? form.errors.reseller_id}
+              />
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={onClose} disabled={form.saving}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={form.saving} disabled={loading}>
+                {editing ? 'Save changes' : 'Add client'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
     </Modal>
   );
 }
