@@ -40,7 +40,13 @@ export function ClientsPage() {
           },
         ]),
     { key: 'health', label: 'Health', render: (r) => <HealthBadge health={r.health_status} /> },
-    { key: 'devices', label: 'Devices', render: (r) => formatCount(r.devices), align: 'right' },
+    {
+      key: 'devices',
+      label: 'Devices',
+      render: (r) => formatCount(r.devices),
+      align: 'right',
+      visibleFrom: 'sm',
+    },
     {
       key: 'appliances',
       label: 'Appliances',

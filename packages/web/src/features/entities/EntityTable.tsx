@@ -71,8 +71,13 @@ export function EntityTable<E extends EntityName>(props: EntityTableProps<E>) {
           </Stack>
         </Alert>
       )}
-      <Paper withBorder radius="md" style={{ overflow: 'hidden', opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-        <Table.ScrollContainer minWidth={560} type="native">
+      <Paper
+        withBorder
+        radius="md"
+        pos="relative"
+        style={{ overflow: 'hidden', opacity: list.isPlaceholderData ? 0.6 : 1 }}
+      >
+        <Table.ScrollContainer minWidth={340} type="native">
           <Table verticalSpacing="sm" highlightOnHover aria-label={noun} aria-busy={list.isFetching}>
             <Table.Thead>
               <Table.Tr>
