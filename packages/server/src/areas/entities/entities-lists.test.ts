@@ -148,6 +148,17 @@ describe('the other tables', () => {
     expect(cli.map((u: { username: string }) => u.username)).toEqual(['clia1']);
     const staff = await list('staff', 'user', { search: 'res' });
     expect(staff.json().content.map((u: { username: string }) => u.username)).toEqual(['resa', 'resb']);
+    const byReseller = await list('dist', 'user', { reseller_id: w.resellerA, rows: 25 });
+    expect(
+      byReseller
+        .json()
+        .content.map((u: { username: string }) => u.username)
+        .sort(),
+    ).toEqual(['clia1', 'resa']);
+    expect((await list('resb', 'user', { reseller_id: w.resellerA })).statusCode).toBe(404);
+    // Query parameters work too (links), the body winning.
+    const q = await postForm(t.app, s.staff!, '/user/data?search=resb', {});
+    expect(q.json().content.map((u: { username: string }) => u.username)).toEqual(['resb']);
     // A user never gets delete on its own row.
     expect(cli[0]).toMatchObject({ can_edit: true, can_delete: false });
   });

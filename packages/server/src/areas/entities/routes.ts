@@ -69,6 +69,9 @@ function parse<T extends z.ZodTypeAny>(schema: T, body: unknown): z.output<T> {
   throw new BadRequestError(`Please check \u201c${field}\u201d: ${message}`, fields);
 }
 
+const asObject = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
+
 /** A failed save answers 400 with the spec's is_error and errors next to our code and message. */
 async function saving(reply: FastifyReply, work: () => Promise<{ id: number; created: boolean }>) {
   try {
@@ -96,7 +99,13 @@ export function entitiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       app.post(
         `/${entity}/data`,
         { schema: { response: { 200: entityListAnswer(table.row) } } },
-        async (req) => table.list(ctx.dbh.db, actorOf(req), parse(entityListRequest, req.body)),
+        // Query parameters are accepted too (links, benchmarks); the body wins.
+        async (req) =>
+          table.list(
+            ctx.dbh.db,
+            actorOf(req),
+            parse(entityListRequest, { ...asObject(req.query), ...asObject(req.body) }),
+          ),
       );
     }
 

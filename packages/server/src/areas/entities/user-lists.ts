@@ -1,8 +1,8 @@
 import type { EntityListAnswer, EntityListParams, OrgKind, UserRow } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import { type Kysely, sql } from 'kysely';
-import { ForbiddenError } from '../../http/errors';
-import type { Actor } from '../../scope';
+import { ForbiddenError, NotFoundError } from '../../http/errors';
+import { type Actor, findOrgInScope } from '../../scope';
 import { answer, COUNT_LIMIT, cappedCount, offsetOf, one, prefixBounds, startsWith } from './list-params';
 import { isProviderStaff, userRowFlags } from './permissions';
 import { usersInScope } from './scope-conditions';
@@ -21,6 +21,14 @@ async function pageUsers(
 ): Promise<EntityListAnswer<UserRow>> {
   let base = db.selectFrom('users as u').where(usersInScope(actor));
   if (only.organisationId !== undefined) base = base.where('u.organisation_id', '=', only.organisationId);
+  // user/empty_table/?reseller_id= (spec: dashboard 2.1): that reseller's and its clients' users.
+  if (p.reseller_id !== undefined) {
+    const r = await findOrgInScope(db, actor, p.reseller_id, 'This reseller');
+    if (r.kind !== 'reseller') throw new NotFoundError('This reseller');
+    base = base.where(
+      sql<boolean>`u.organisation_id in (select id from organisations where reseller_id = ${r.id})`,
+    );
+  }
   if (p.level !== undefined) base = base.where('u.level', '=', p.level);
   if (p.status === 'enabled' || p.status === 'disabled')
     base = base.where('u.disabled', '=', p.status === 'disabled' ? 1 : 0);

@@ -51,7 +51,7 @@ const COLUMNS: EntityColumn<UserRow>[] = [
   { key: 'email', label: 'E-mail', render: (r) => r.email ?? '—', visibleFrom: 'lg' },
 ];
 
-const FILTERS = ['level', 'status'] as const;
+const FILTERS = ['level', 'status', 'reseller_id'] as const;
 
 interface UserTablePageProps {
   entity: 'user' | 'admin_user';
