@@ -119,7 +119,9 @@ describe('the other tables', () => {
     expect(names(await list('staff', 'reseller'))).toEqual(['Reseller A', 'Reseller B']);
     expect(names(await list('dist', 'reseller'))).toEqual(['Reseller A', 'Reseller B']);
     const own = await list('resa', 'reseller');
-    expect(own.json().content).toMatchObject([{ id: w.resellerA, clients: 25, devices: 2 }]);
+    expect(own.json().content).toMatchObject([
+      { id: w.resellerA, clients: 25, devices: 2, distributor_name: 'Distributor' },
+    ]);
     expect(names(await list('clia1', 'reseller'))).toEqual([]);
     expect(names(await list('staff', 'distributor'))).toEqual(['Distributor']);
     expect(names(await list('resa', 'distributor'))).toEqual([]);

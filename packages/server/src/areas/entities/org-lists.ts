@@ -21,19 +21,24 @@ import { orgsOfKindInScope } from './scope-conditions';
 type Db = Kysely<Database>;
 type Kind = 'distributor' | 'reseller' | 'client';
 
-function orgPage(db: Db, actor: Actor, kind: Kind, p: EntityListParams, resellerId?: number) {
-  let q = db.selectFrom('organisations as o').where(orgsOfKindInScope(actor, kind));
-  if (resellerId !== undefined) q = q.where('o.reseller_id', '=', resellerId);
-  const b = prefixBounds(p.search);
-  if (b) q = q.where(startsWith(sql.ref('o.name_lc'), b));
-  return q;
+interface OrgFilters {
+  resellerId?: number;
+  /** Clients with at least one system in this health (one probe of ps_client_health each). */
+  health?: string;
 }
 
-async function pageOrgs(db: Db, actor: Actor, kind: Kind, p: EntityListParams, resellerId?: number) {
-  const base = orgPage(db, actor, kind, p, resellerId);
+async function pageOrgs(db: Db, actor: Actor, kind: Kind, p: EntityListParams, f: OrgFilters = {}) {
+  let base = db.selectFrom('organisations as o').where(orgsOfKindInScope(actor, kind));
+  if (f.resellerId !== undefined) base = base.where('o.reseller_id', '=', f.resellerId);
+  if (f.health)
+    base = base.where(
+      sql<boolean>`exists (select 1 from protected_systems ps where ps.client_id = o.id and ps.health_status = ${f.health})`,
+    );
+  const b = prefixBounds(p.search);
+  if (b) base = base.where(startsWith(sql.ref('o.name_lc'), b));
   const [rows, total] = await Promise.all([
     base
-      .select(['o.id', 'o.name', 'o.email', 'o.parent_id', 'o.reseller_id', 'o.created_at'])
+      .select(['o.id', 'o.name', 'o.email', 'o.distributor_id', 'o.reseller_id', 'o.created_at'])
       .orderBy('o.name_lc')
       .orderBy('o.id')
       .limit(p.rows)
@@ -42,6 +47,18 @@ async function pageOrgs(db: Db, actor: Actor, kind: Kind, p: EntityListParams, r
     cappedCount(db, base.select(one).limit(COUNT_LIMIT)),
   ]);
   return { rows, total };
+}
+
+/** Names of the organisations a page's rows point to (their reseller or distributor). */
+async function namesOf(db: Db, ids: (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((x): x is number => x !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('organisations')
+    .select(['id', 'name'])
+    .where('id', 'in', wanted)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** Count rows per key for the ids of one page (index-only on the named index's leading column). */
@@ -96,20 +113,19 @@ export async function listResellers(
 ): Promise<EntityListAnswer<ResellerRow>> {
   const { rows, total } = await pageOrgs(db, actor, 'reseller', p);
   const ids = rows.map((r) => r.id);
-  const parents = [...new Set(rows.map((r) => r.parent_id).filter((x): x is number => x !== null))];
-  const [clients, devices, names] = await Promise.all([
+  const [clients, devices, parents] = await Promise.all([
     countBy(db, 'organisations', 'reseller_id', ids, 'client'),
     countBy(db, 'protected_systems', 'reseller_id', ids),
-    parents.length
-      ? db.selectFrom('organisations').select(['id', 'name', 'kind']).where('id', 'in', parents).execute()
-      : Promise.resolve([]),
+    namesOf(
+      db,
+      rows.map((r) => r.distributor_id),
+    ),
   ]);
-  const distributorName = new Map(names.filter((n) => n.kind === 'distributor').map((n) => [n.id, n.name]));
   const content = rows.map((r) => ({
     id: r.id,
     name: r.name,
     email: r.email,
-    distributor_name: (r.parent_id !== null && distributorName.get(r.parent_id)) || null,
+    distributor_name: (r.distributor_id !== null && parents.get(r.distributor_id)) || null,
     clients: clients.get(r.id) ?? 0,
     devices: devices.get(r.id) ?? 0,
     created_at: r.created_at,
@@ -161,28 +177,18 @@ export async function listClients(
     const r = await findOrgInScope(db, actor, p.reseller_id, 'This reseller');
     if (r.kind !== 'reseller') throw new NotFoundError('This reseller');
   }
-  let base = orgPage(db, actor, 'client', p, p.reseller_id);
-  if (p.health_status) {
-    // Clients with at least one system in this health (one probe of ps_client_health each).
-    base = base.where(
-      sql<boolean>`exists (select 1 from protected_systems ps where ps.client_id = o.id and ps.health_status = ${p.health_status})`,
-    );
-  }
-  const [rows, total] = await Promise.all([
-    base
-      .innerJoin('organisations as r', 'r.id', 'o.reseller_id')
-      .select(['o.id', 'o.name', 'o.email', 'o.reseller_id', 'r.name as reseller_name', 'o.created_at'])
-      .orderBy('o.name_lc')
-      .orderBy('o.id')
-      .limit(p.rows)
-      .offset(offsetOf(p))
-      .execute(),
-    cappedCount(db, base.select(one).limit(COUNT_LIMIT)),
-  ]);
+  const { rows, total } = await pageOrgs(db, actor, 'client', p, {
+    resellerId: p.reseller_id,
+    health: p.health_status,
+  });
   const ids = rows.map((r) => r.id);
-  const [health, appliances] = await Promise.all([
+  const [health, appliances, resellers] = await Promise.all([
     clientHealth(db, ids),
     countBy(db, 'appliances', 'client_id', ids),
+    namesOf(
+      db,
+      rows.map((r) => r.reseller_id),
+    ),
   ]);
   const content = rows.map((r) => {
     const h = health.get(r.id);
@@ -192,7 +198,7 @@ export async function listClients(
       name: r.name,
       email: r.email,
       reseller_id: r.reseller_id ?? 0,
-      reseller_name: r.reseller_name,
+      reseller_name: resellers.get(r.reseller_id ?? 0) ?? '',
       ...counts,
       health_status: h?.worst ?? null,
       created_at: r.created_at,

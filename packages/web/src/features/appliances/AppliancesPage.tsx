@@ -1,10 +1,10 @@
 import { LEVEL } from '@lifeboat/contract';
-import { NativeSelect, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
 import { EntityTable } from '../entities/EntityTable';
 import { useTableUrlState } from '../entities/useTableUrlState';
-import { APPLIANCE_STATUS_OPTIONS, applianceColumns, applianceSupportHref } from './applianceColumns';
+import { ApplianceStatusFilter, applianceColumns, applianceSupportHref } from './applianceColumns';
 
 const FILTERS = ['reseller_id', 'client_id', 'status'] as const;
 
@@ -22,14 +22,7 @@ export function AppliancesPage() {
         columns={applianceColumns(user.level !== LEVEL.RESELLER)}
         rowLabel={(r) => r.name}
         searchPlaceholder="Search by name or serial"
-        toolbar={
-          <NativeSelect
-            aria-label="Status"
-            value={state.filters.status ?? ''}
-            onChange={(e) => state.setFilter('status', e.currentTarget.value || null)}
-            data={APPLIANCE_STATUS_OPTIONS}
-          />
-        }
+        toolbar={<ApplianceStatusFilter state={state} />}
         actions={{ detailsHref: (r) => `/appliance/details/${r.id}`, supportHref: applianceSupportHref }}
       />
     </Stack>

@@ -1,7 +1,8 @@
 import type { ApplianceRow } from '@lifeboat/contract';
-import { Text } from '@mantine/core';
+import { NativeSelect, Text } from '@mantine/core';
 import { formatCount, NameCell, StatusBadge } from '../entities/cells';
 import type { EntityColumn } from '../entities/EntityTable';
+import type { TableUrlState } from '../entities/useTableUrlState';
 
 /** Columns of the appliances tab and of the staff's support appliances. */
 export function applianceColumns(withReseller: boolean): EntityColumn<ApplianceRow>[] {
@@ -39,11 +40,23 @@ export function applianceColumns(withReseller: boolean): EntityColumn<ApplianceR
   ];
 }
 
-export const APPLIANCE_STATUS_OPTIONS = [
+const STATUS_OPTIONS = [
   { value: '', label: 'Online and offline' },
   { value: 'online', label: 'Online' },
   { value: 'offline', label: 'Offline' },
 ];
+
+/** The online/offline filter of the appliance tables. */
+export function ApplianceStatusFilter({ state }: { state: TableUrlState }) {
+  return (
+    <NativeSelect
+      aria-label="Status"
+      value={state.filters.status ?? ''}
+      onChange={(e) => state.setFilter('status', e.currentTarget.value || null)}
+      data={STATUS_OPTIONS}
+    />
+  );
+}
 
 /** The support login page of an appliance, opened in a new window: by serial (spec: 2.1). */
 export const applianceSupportHref = (r: ApplianceRow) =>

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect } from 'react';
 import { IconAlert } from '../../components/icons';
+import { DialogButtons, FormErrorAlert } from '../entities/DialogParts';
 import { entityKeys, fetchClient } from '../entities/entitiesApi';
 import { useEntityForm } from '../entities/useEntityForm';
 
@@ -55,11 +56,7 @@ export function ClientDialog({ opened, onClose, resellerId, clientId, onSaved }:
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            {form.formError && (
-              <Alert color="red" icon={<IconAlert size={18} />} title="The client was not saved">
-                {form.formError}
-              </Alert>
-            )}
+            <FormErrorAlert title="The client was not saved" message={form.formError} />
             {loading ? (
               <Skeleton height={36} />
             ) : (
@@ -87,14 +84,12 @@ export function ClientDialog({ opened, onClose, resellerId, clientId, onSaved }:
                 error={form.errors.email ?? form.errors.reseller_id}
               />
             )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose} disabled={form.saving}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={form.saving} disabled={loading}>
-                {editing ? 'Save changes' : 'Add client'}
-              </Button>
-            </Group>
+            <DialogButtons
+              onCancel={onClose}
+              saving={form.saving}
+              disabled={loading}
+              label={editing ? 'Save changes' : 'Add client'}
+            />
           </Stack>
         </form>
       )}

@@ -1,7 +1,7 @@
-import { NativeSelect, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { PageHeader } from '../../components/PageHeader';
 import {
-  APPLIANCE_STATUS_OPTIONS,
+  ApplianceStatusFilter,
   applianceColumns,
   applianceSupportHref,
 } from '../appliances/applianceColumns';
@@ -26,14 +26,7 @@ export function SupportAppliancesPage() {
         columns={applianceColumns(true)}
         rowLabel={(r) => r.name}
         searchPlaceholder="Name or serial"
-        toolbar={
-          <NativeSelect
-            aria-label="Status"
-            value={state.filters.status ?? ''}
-            onChange={(e) => state.setFilter('status', e.currentTarget.value || null)}
-            data={APPLIANCE_STATUS_OPTIONS}
-          />
-        }
+        toolbar={<ApplianceStatusFilter state={state} />}
         actions={{ detailsHref: (r) => `/appliance/details/${r.id}`, supportHref: applianceSupportHref }}
       />
     </Stack>

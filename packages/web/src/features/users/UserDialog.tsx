@@ -1,8 +1,8 @@
 import { LEVEL, type UserRow } from '@lifeboat/contract';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
+import { Modal, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect } from 'react';
-import { IconAlert } from '../../components/icons';
 import { useCurrentUser } from '../../session/session';
+import { DialogButtons, FormErrorAlert } from '../entities/DialogParts';
 import { useEntityForm } from '../entities/useEntityForm';
 import { OrganisationPicker } from './OrganisationPicker';
 
@@ -60,11 +60,7 @@ export function UserDialog({ opened, onClose, user, organisationId, onSaved }: U
     <Modal opened={opened} onClose={onClose} title={editing ? `Edit ${user.name}` : 'Add user'} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {form.formError && (
-            <Alert color="red" icon={<IconAlert size={18} />} title="The user was not saved">
-              {form.formError}
-            </Alert>
-          )}
+          <FormErrorAlert title="The user was not saved" message={form.formError} />
           {pickOrganisation && (
             <OrganisationPicker
               value={form.values.organisation_id}
@@ -119,14 +115,11 @@ export function UserDialog({ opened, onClose, user, organisationId, onSaved }: U
               error={form.errors.disabled}
             />
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={form.saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={form.saving}>
-              {editing ? 'Save changes' : 'Add user'}
-            </Button>
-          </Group>
+          <DialogButtons
+            onCancel={onClose}
+            saving={form.saving}
+            label={editing ? 'Save changes' : 'Add user'}
+          />
         </Stack>
       </form>
     </Modal>
