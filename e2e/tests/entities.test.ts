@@ -73,6 +73,37 @@ describe('entity tables', () => {
     await context.close();
   });
 
+  it('creates a user for one of the reseller’s clients, who can then sign in', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, 'reseller');
+    await page.goto('/home/users');
+    await table(page, 'users').locator('tbody tr').first().waitFor();
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add user' });
+    await dialog.getByLabel('Organisation').click();
+    await page.getByRole('option', { name: 'Acme Dental Group' }).click();
+    await dialog.getByLabel('Full name').fill('Jamie Front');
+    await dialog.getByLabel('E-mail').fill('jamie@acmedental.example');
+    await dialog.getByLabel(/^Password/).fill('short');
+    await dialog.getByRole('button', { name: 'Add user' }).click();
+    await dialog.getByText('Use at least 8 characters.').waitFor();
+    await screenshot(page, 'entities-user-dialog-error-1280');
+    await dialog.getByLabel(/^Password/).fill('a long password');
+    await dialog.getByRole('button', { name: 'Add user' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await search(page).fill('jamie');
+    const row = table(page, 'users').locator('tbody tr', { hasText: 'Jamie Front' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Acme Dental Group');
+    expect(await row.innerText()).toContain('Client');
+    await context.close();
+
+    const other = await openPage(browser);
+    await signIn(other.page, 'jamie@acmedental.example', 'a long password');
+    await other.page.waitForURL('**/home/clients');
+    await other.context.close();
+  });
+
   it('restores each tab’s page and search with back and forward', async () => {
     const { context, page } = await openPage(browser);
     await signIn(page, 'reseller');
