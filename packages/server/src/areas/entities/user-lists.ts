@@ -1,8 +1,8 @@
 import type { EntityListAnswer, EntityListParams, OrgKind, UserRow } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { ForbiddenError, NotFoundError } from '../../http/errors';
-import { type Actor, findOrgInScope } from '../../scope';
+import { type Actor, findOrgInScope, scopeKind } from '../../scope';
 import { answer, COUNT_LIMIT, cappedCount, offsetOf, one, prefixBounds, startsWith } from './list-params';
 import { isProviderStaff, userRowFlags } from './permissions';
 import { usersInScope } from './scope-conditions';
@@ -13,31 +13,52 @@ import { usersInScope } from './scope-conditions';
 type Db = Kysely<Database>;
 const nameLc = sql`lower(u.name)`;
 
+/**
+ * A distributor sees a tenth of the platform's users: its page walks users in name order and
+ * checks each one's organisation (the unary plus keeps SQLite from starting at the distributor's
+ * thousand organisations and sorting), while its count starts from those organisations. Measured
+ * on the large fleet: 0.04 ms instead of 1.1 ms for the page.
+ */
+function scopeOf(actor: Actor, forPage: boolean): RawBuilder<SqlBool> {
+  if (scopeKind(actor) !== 'distributor') return usersInScope(actor);
+  return forPage
+    ? sql<SqlBool>`+o.distributor_id = ${actor.distributorId}`
+    : sql<SqlBool>`o.distributor_id = ${actor.distributorId}`;
+}
+
 async function pageUsers(
   db: Db,
   actor: Actor,
   p: EntityListParams,
   only: { organisationId?: number },
 ): Promise<EntityListAnswer<UserRow>> {
-  let base = db.selectFrom('users as u').where(usersInScope(actor));
-  if (only.organisationId !== undefined) base = base.where('u.organisation_id', '=', only.organisationId);
   // user/empty_table/?reseller_id= (spec: dashboard 2.1): that reseller's and its clients' users.
+  let resellerId: number | undefined;
   if (p.reseller_id !== undefined) {
     const r = await findOrgInScope(db, actor, p.reseller_id, 'This reseller');
     if (r.kind !== 'reseller') throw new NotFoundError('This reseller');
-    base = base.where(
-      sql<boolean>`u.organisation_id in (select id from organisations where reseller_id = ${r.id})`,
-    );
+    resellerId = r.id;
   }
-  if (p.level !== undefined) base = base.where('u.level', '=', p.level);
-  if (p.status === 'enabled' || p.status === 'disabled')
-    base = base.where('u.disabled', '=', p.status === 'disabled' ? 1 : 0);
   const b = prefixBounds(p.search);
-  // Full name or user name (e-mail); each side is an indexed range.
-  if (b) base = base.where((eb) => eb.or([startsWith(nameLc, b), startsWith(sql.ref('u.username'), b)]));
-  const [rows, total] = await Promise.all([
-    base
+  const filtered = (forPage: boolean) => {
+    let q = db
+      .selectFrom('users as u')
       .innerJoin('organisations as o', 'o.id', 'u.organisation_id')
+      .where(scopeOf(actor, forPage));
+    if (only.organisationId !== undefined) q = q.where('u.organisation_id', '=', only.organisationId);
+    if (resellerId !== undefined)
+      q = q.where(
+        sql<boolean>`u.organisation_id in (select id from organisations where reseller_id = ${resellerId})`,
+      );
+    if (p.level !== undefined) q = q.where('u.level', '=', p.level);
+    if (p.status === 'enabled' || p.status === 'disabled')
+      q = q.where('u.disabled', '=', p.status === 'disabled' ? 1 : 0);
+    // Full name or user name (e-mail); each side is an indexed range.
+    if (b) q = q.where((eb) => eb.or([startsWith(nameLc, b), startsWith(sql.ref('u.username'), b)]));
+    return q;
+  };
+  const [rows, total] = await Promise.all([
+    filtered(true)
       .select([
         'u.id',
         'u.username',
@@ -56,7 +77,7 @@ async function pageUsers(
       .limit(p.rows)
       .offset(offsetOf(p))
       .execute(),
-    cappedCount(db, base.select(one).limit(COUNT_LIMIT)),
+    cappedCount(db, filtered(false).select(one).limit(COUNT_LIMIT)),
   ]);
   const content = rows.map((r) => ({
     ...r,
