@@ -49,6 +49,10 @@ describe('POST /client/data', () => {
     expect(names(p1)[0]).toBe('Acme 01');
     const p3 = await list('resa', 'client', { rows: 10, page: 3 });
     expect(names(p3)).toEqual(['Birch 18', 'Birch 20', 'Birch 22', 'Client A1', 'Client A2']);
+    // The last page tells the total by itself; a page past the end still counts.
+    expect(p3.json().records_count).toBe(25);
+    const past = (await list('resa', 'client', { rows: 10, page: 4 })).json();
+    expect(past).toMatchObject({ content: [], records_count: 25, page: 4 });
     const all = [...names(p1), ...names(await list('resa', 'client', { rows: 10, page: 2 })), ...names(p3)];
     expect(new Set(all).size).toBe(25);
     expect([...all].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))).toEqual(all);

@@ -9,7 +9,7 @@ import type { Database } from '@lifeboat/db';
 import { type Kysely, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
 import { type Actor, findOrgInScope, inScope } from '../../scope';
-import { answer, COUNT_LIMIT, cappedCount, offsetOf, one, prefixBounds, startsWith } from './list-params';
+import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal, prefixBounds, startsWith } from './list-params';
 import { hasSupportAccess } from './permissions';
 import { vaultsInScope } from './scope-conditions';
 import { vaultDeviceCounts } from './vault-counts';
@@ -41,7 +41,9 @@ async function applianceBase(db: Db, actor: Actor, p: EntityListParams) {
 
 async function pageAppliances(db: Db, actor: Actor, p: EntityListParams) {
   const base = await applianceBase(db, actor, p);
-  const [rows, total] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
+    db,
+    p,
     base
       .innerJoin('organisations as c', 'c.id', 'a.client_id')
       .innerJoin('organisations as r', 'r.id', 'a.reseller_id')
@@ -52,8 +54,8 @@ async function pageAppliances(db: Db, actor: Actor, p: EntityListParams) {
       .limit(p.rows)
       .offset(offsetOf(p))
       .execute(),
-    cappedCount(db, base.select(one).limit(COUNT_LIMIT)),
-  ]);
+    () => base.select(one).limit(COUNT_LIMIT),
+  );
   return { rows, total };
 }
 
@@ -169,7 +171,9 @@ export async function listVaults(
   let base = db.selectFrom('vaults as v').where(vaultsInScope(actor));
   const b = prefixBounds(p.search);
   if (b) base = base.where(startsWith(sql`lower(v.name)`, b));
-  const [rows, total] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
+    db,
+    p,
     base
       .selectAll('v')
       .orderBy(sql`lower(v.name)`)
@@ -177,8 +181,8 @@ export async function listVaults(
       .limit(p.rows)
       .offset(offsetOf(p))
       .execute(),
-    cappedCount(db, base.select(one).limit(COUNT_LIMIT)),
-  ]);
+    () => base.select(one).limit(COUNT_LIMIT),
+  );
   const counts = await vaultDeviceCounts(db, actor);
   const support = hasSupportAccess(actor);
   const content = rows.map((r) => ({

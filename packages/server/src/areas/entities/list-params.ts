@@ -35,6 +35,22 @@ export async function cappedCount(
 
 export const offsetOf = (p: EntityListParams) => (p.page - 1) * p.rows;
 
+/**
+ * A page and its total. A page that is not full (and not past the end) tells the total by itself,
+ * so the count query runs only when there may be more rows than the page shows.
+ */
+export async function pageWithTotal<T>(
+  db: Kysely<Database>,
+  p: EntityListParams,
+  page: Promise<T[]>,
+  countQuery: () => Compilable,
+): Promise<{ rows: T[]; total: { count: number; capped: boolean } }> {
+  const rows = await page;
+  if (rows.length < p.rows && (rows.length > 0 || p.page === 1))
+    return { rows, total: { count: offsetOf(p) + rows.length, capped: false } };
+  return { rows, total: await cappedCount(db, countQuery()) };
+}
+
 export function answer<T>(
   p: EntityListParams,
   content: T[],

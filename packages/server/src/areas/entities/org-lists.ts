@@ -11,7 +11,7 @@ import type { Database } from '@lifeboat/db';
 import { type Kysely, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
 import { type Actor, findOrgInScope } from '../../scope';
-import { answer, COUNT_LIMIT, cappedCount, offsetOf, one, prefixBounds, startsWith } from './list-params';
+import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal, prefixBounds, startsWith } from './list-params';
 import { clientRowFlags } from './permissions';
 import { orgsOfKindInScope } from './scope-conditions';
 
@@ -36,7 +36,9 @@ async function pageOrgs(db: Db, actor: Actor, kind: Kind, p: EntityListParams, f
     );
   const b = prefixBounds(p.search);
   if (b) base = base.where(startsWith(sql.ref('o.name_lc'), b));
-  const [rows, total] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
+    db,
+    p,
     base
       .select(['o.id', 'o.name', 'o.email', 'o.distributor_id', 'o.reseller_id', 'o.created_at'])
       .orderBy('o.name_lc')
@@ -44,8 +46,8 @@ async function pageOrgs(db: Db, actor: Actor, kind: Kind, p: EntityListParams, f
       .limit(p.rows)
       .offset(offsetOf(p))
       .execute(),
-    cappedCount(db, base.select(one).limit(COUNT_LIMIT)),
-  ]);
+    () => base.select(one).limit(COUNT_LIMIT),
+  );
   return { rows, total };
 }
 

@@ -3,7 +3,7 @@ import type { Database } from '@lifeboat/db';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { ForbiddenError, NotFoundError } from '../../http/errors';
 import { type Actor, findOrgInScope, scopeKind } from '../../scope';
-import { answer, COUNT_LIMIT, cappedCount, offsetOf, one, prefixBounds, startsWith } from './list-params';
+import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal, prefixBounds, startsWith } from './list-params';
 import { isProviderStaff, userRowFlags } from './permissions';
 import { usersInScope } from './scope-conditions';
 
@@ -57,7 +57,9 @@ async function pageUsers(
     if (b) q = q.where((eb) => eb.or([startsWith(nameLc, b), startsWith(sql.ref('u.username'), b)]));
     return q;
   };
-  const [rows, total] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
+    db,
+    p,
     filtered(true)
       .select([
         'u.id',
@@ -77,8 +79,8 @@ async function pageUsers(
       .limit(p.rows)
       .offset(offsetOf(p))
       .execute(),
-    cappedCount(db, filtered(false).select(one).limit(COUNT_LIMIT)),
-  ]);
+    () => filtered(false).select(one).limit(COUNT_LIMIT),
+  );
   const content = rows.map((r) => ({
     ...r,
     organisation_kind: r.organisation_kind as OrgKind,
