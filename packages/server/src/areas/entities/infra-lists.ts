@@ -49,6 +49,14 @@ async function pageAppliances(db: Db, actor: Actor, p: EntityListParams) {
       .innerJoin('organisations as r', 'r.id', 'a.reseller_id')
       .selectAll('a')
       .select(['c.name as client_name', 'r.name as reseller_name'])
+      // Seats in use by type, for the page's rows only (index-only on ps_appliance_type).
+      .select(
+        (['workstation', 'server', 'nas'] as const).map((t) =>
+          sql<number>`(select count(*) from protected_systems ps where ps.appliance_id = a.id and ps.device_type = ${sql.lit(t)})`.as(
+            `used_${t}`,
+          ),
+        ),
+      )
       .orderBy('a.name_lc')
       .orderBy('a.id')
       .limit(p.rows)
@@ -59,24 +67,11 @@ async function pageAppliances(db: Db, actor: Actor, p: EntityListParams) {
   return { rows, total };
 }
 
-/** Systems per appliance and device type, index-only on ps_appliance_type. */
-async function seatsUsed(db: Db, ids: number[]) {
-  const used = new Map<number, { workstation: number; server: number; nas: number }>();
-  if (ids.length === 0) return used;
-  const rows = await db
-    .selectFrom('protected_systems')
-    .select(['appliance_id', 'device_type', sql<number>`count(*)`.as('n')])
-    .where('appliance_id', 'in', ids)
-    .groupBy(['appliance_id', 'device_type'])
-    .execute();
-  for (const r of rows) {
-    if (r.appliance_id === null) continue;
-    const cur = used.get(r.appliance_id) ?? { workstation: 0, server: 0, nas: 0 };
-    cur[r.device_type] += Number(r.n);
-    used.set(r.appliance_id, cur);
-  }
-  return used;
-}
+const seats = (r: { used_workstation: unknown; used_server: unknown; used_nas: unknown }) => ({
+  workstation: Number(r.used_workstation ?? 0),
+  server: Number(r.used_server ?? 0),
+  nas: Number(r.used_nas ?? 0),
+});
 
 export async function listAppliances(
   db: Db,
@@ -84,13 +79,9 @@ export async function listAppliances(
   p: EntityListParams,
 ): Promise<EntityListAnswer<ApplianceRow>> {
   const { rows, total } = await pageAppliances(db, actor, p);
-  const used = await seatsUsed(
-    db,
-    rows.map((r) => r.id),
-  );
   const support = hasSupportAccess(actor);
   const content = rows.map((r) => {
-    const u = used.get(r.id);
+    const u = seats(r);
     return {
       id: r.id,
       sid: r.sid,
@@ -102,7 +93,7 @@ export async function listAppliances(
       online: r.online === 1,
       version: r.version,
       license_name: r.license_name,
-      devices: u ? u.workstation + u.server + u.nas : 0,
+      devices: u.workstation + u.server + u.nas,
       can_edit: false,
       can_delete: false,
       can_details: true,
@@ -120,18 +111,14 @@ export async function listLicenses(
   p: EntityListParams,
 ): Promise<EntityListAnswer<LicenseRow>> {
   const { rows, total } = await pageAppliances(db, actor, p);
-  const used = await seatsUsed(
-    db,
-    rows.map((r) => r.id),
-  );
   const content = rows.map((r) => {
-    const u = used.get(r.id) ?? { workstation: 0, server: 0, nas: 0 };
-    const seats = r.license_workstations + r.license_servers + r.license_nas;
+    const u = seats(r);
+    const licensed = r.license_workstations + r.license_servers + r.license_nas;
     // Storage licenses are measured by bytes, the others by seats.
     const usage =
       r.license_type === 'storage'
         ? pct(r.storage_used_bytes, r.license_storage_bytes)
-        : pct(u.workstation + u.server + u.nas, seats);
+        : pct(u.workstation + u.server + u.nas, licensed);
     return {
       id: r.id,
       sid: r.sid,
