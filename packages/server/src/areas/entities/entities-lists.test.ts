@@ -169,6 +169,26 @@ describe('the other tables', () => {
     expect(cli[0]).toMatchObject({ can_edit: true, can_delete: false });
   });
 
+  it('searches users by the start of the name, or by user name when the search has an @', async () => {
+    await t.dbh.db
+      .insertInto('users')
+      .values({
+        organisation_id: w.clientA1,
+        username: 'jamie@acme.example',
+        name: 'Front Desk',
+        password_hash: 'x',
+        level: 0,
+        created_at: t.clock.now(),
+      })
+      .execute();
+    const by = async (search: string) =>
+      (await list('resa', 'user', { search })).json().content.map((u: { username: string }) => u.username);
+    expect(await by('front')).toEqual(['jamie@acme.example']);
+    expect(await by('JAMIE@acme')).toEqual(['jamie@acme.example']);
+    expect(await by('jamie')).toEqual([]);
+    expect(await by('desk')).toEqual([]);
+  });
+
   it('keeps the admin users and support appliances to the provider’s staff', async () => {
     const admin = await list('staff', 'admin_user');
     expect(admin.json().content.map((u: { username: string }) => u.username)).toEqual(['staff']);

@@ -14,16 +14,24 @@ type Db = Kysely<Database>;
 const nameLc = sql`lower(u.name)`;
 
 /**
- * A distributor sees a tenth of the platform's users: its page walks users in name order and
- * checks each one's organisation (the unary plus keeps SQLite from starting at the distributor's
- * thousand organisations and sorting), while its count starts from those organisations. Measured
- * on the large fleet: 0.04 ms instead of 1.1 ms for the page.
+ * The page's scope condition. A distributor sees a tenth of the platform's users: its page walks
+ * users in name order and checks each one's organisation (the unary plus keeps SQLite from
+ * starting at the distributor's thousand organisations and sorting them all): 0.04 ms of SQL on
+ * the large fleet instead of 1.1 ms. Counts use the plain scope (no join).
  */
-function scopeOf(actor: Actor, forPage: boolean): RawBuilder<SqlBool> {
+function pageScope(actor: Actor): RawBuilder<SqlBool> {
   if (scopeKind(actor) !== 'distributor') return usersInScope(actor);
-  return forPage
-    ? sql<SqlBool>`+o.distributor_id = ${actor.distributorId}`
-    : sql<SqlBool>`o.distributor_id = ${actor.distributorId}`;
+  return sql<SqlBool>`+o.distributor_id = ${actor.distributorId}`;
+}
+
+/**
+ * A search finds users whose name starts with it; one with "@" finds them by user name (their
+ * e-mail) instead. One indexed range either way, never an OR that collects and sorts thousands.
+ */
+function searchCondition(search: string): RawBuilder<SqlBool> | null {
+  const b = prefixBounds(search);
+  if (!b) return null;
+  return search.includes('@') ? startsWith(sql.ref('u.username'), b) : startsWith(nameLc, b);
 }
 
 async function pageUsers(
@@ -39,28 +47,30 @@ async function pageUsers(
     if (r.kind !== 'reseller') throw new NotFoundError('This reseller');
     resellerId = r.id;
   }
-  const b = prefixBounds(p.search);
-  const filtered = (forPage: boolean) => {
-    let q = db
-      .selectFrom('users as u')
-      .innerJoin('organisations as o', 'o.id', 'u.organisation_id')
-      .where(scopeOf(actor, forPage));
-    if (only.organisationId !== undefined) q = q.where('u.organisation_id', '=', only.organisationId);
-    if (resellerId !== undefined)
-      q = q.where(
-        sql<boolean>`u.organisation_id in (select id from organisations where reseller_id = ${resellerId})`,
-      );
-    if (p.level !== undefined) q = q.where('u.level', '=', p.level);
-    if (p.status === 'enabled' || p.status === 'disabled')
-      q = q.where('u.disabled', '=', p.status === 'disabled' ? 1 : 0);
-    // Full name or user name (e-mail); each side is an indexed range.
-    if (b) q = q.where((eb) => eb.or([startsWith(nameLc, b), startsWith(sql.ref('u.username'), b)]));
-    return q;
-  };
+  const conditions: RawBuilder<SqlBool>[] = [];
+  if (only.organisationId !== undefined) conditions.push(sql`u.organisation_id = ${only.organisationId}`);
+  if (resellerId !== undefined)
+    conditions.push(
+      sql`u.organisation_id in (select id from organisations where reseller_id = ${resellerId})`,
+    );
+  if (p.level !== undefined) conditions.push(sql`u.level = ${p.level}`);
+  if (p.status === 'enabled' || p.status === 'disabled')
+    conditions.push(sql`u.disabled = ${p.status === 'disabled' ? 1 : 0}`);
+  const search = searchCondition(p.search);
+  if (search) conditions.push(search);
+  let page = db
+    .selectFrom('users as u')
+    .innerJoin('organisations as o', 'o.id', 'u.organisation_id')
+    .where(pageScope(actor));
+  let count = db.selectFrom('users as u').where(usersInScope(actor));
+  for (const c of conditions) {
+    page = page.where(c);
+    count = count.where(c);
+  }
   const { rows, total } = await pageWithTotal(
     db,
     p,
-    filtered(true)
+    page
       .select([
         'u.id',
         'u.username',
@@ -79,7 +89,7 @@ async function pageUsers(
       .limit(p.rows)
       .offset(offsetOf(p))
       .execute(),
-    () => filtered(false).select(one).limit(COUNT_LIMIT),
+    () => count.select(one).limit(COUNT_LIMIT),
   );
   const content = rows.map((r) => ({
     ...r,

@@ -78,7 +78,7 @@ export function UserTablePage({ entity, title, subtitle, levels, organisationId 
         state={state}
         columns={COLUMNS}
         rowLabel={(r) => r.name}
-        searchPlaceholder="Search by name or user name"
+        searchPlaceholder="Search by name, or e-mail with @"
         toolbar={
           <>
             {levels.length > 1 && (
