@@ -81,6 +81,11 @@ export function UserTablePage({ entity, title, subtitle, levels, organisationId 
         searchPlaceholder="Search by name, or e-mail with @"
         toolbar={
           <>
+            {state.filters.reseller_id && (
+              <Button variant="light" onClick={() => state.setFilter('reseller_id', null)}>
+                One reseller only: show all
+              </Button>
+            )}
             {levels.length > 1 && (
               <NativeSelect
                 aria-label="Level"
