@@ -86,6 +86,7 @@ export const resellerRow = z.object({
   name: z.string(),
   email: z.string().nullable(),
   distributor_name: z.string().nullable(),
+  can_create_client: z.boolean(),
   clients: z.number(),
   devices: z.number(),
   created_at: z.number(),
@@ -233,6 +234,18 @@ export const userSaveRequest = z.object({
     .transform((v) => v === true || v === '1' || v === 'true'),
 });
 export type UserSaveRequest = z.input<typeof userSaveRequest>;
+
+/** Edit only: resellers are onboarded by the provider. */
+export const resellerSaveRequest = z.object({
+  id: optionalId,
+  name: text(100),
+  email: text(254).optional().default(''),
+  can_create_client: z
+    .union([z.boolean(), z.enum(['0', '1', 'true', 'false'])])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === true || v === '1' || v === 'true')),
+});
+export type ResellerSaveRequest = z.input<typeof resellerSaveRequest>;
 
 /** GET /api/v1/object/client/{id}: what the client dialog edits. */
 export const clientRecord = z.object({

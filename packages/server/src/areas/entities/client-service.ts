@@ -4,8 +4,9 @@ import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
 import { type Actor, findOrgInScope } from '../../scope';
+import { checkOrgFields, updateOrgFields } from './org-fields';
 import { canManageClients } from './permissions';
-import { cleanEmail, cleanText, FieldErrors } from './save-support';
+import { FieldErrors } from './save-support';
 
 // Create, edit and delete a client (spec: inventory 7 POST /api/v1/object/client/save; used by the
 // clients tab and the dashboard's Add client). Scope first (404), then rights (403), then fields.
@@ -43,35 +44,19 @@ export async function saveClient(ctx: AppContext, actor: Actor, input: ClientSav
   if (reseller && reseller.can_create_client !== 1)
     throw new ForbiddenError(`${reseller.name} is not allowed to create clients.`);
 
-  const errs = new FieldErrors();
-  const name = cleanText(errs, 'name', input.name, { label: 'client name', required: true, max: 100 });
-  const email = cleanEmail(errs, 'email', input.email);
-  errs.throwIfAny();
-
   const resellerId = existing ? (existing.reseller_id as number) : (reseller?.id as number);
-  const clash = await db
-    .selectFrom('organisations')
-    .select('id')
-    .where('reseller_id', '=', resellerId)
-    .where('kind', '=', 'client')
-    .where('name_lc', '=', name.toLowerCase())
-    .$if(existing !== null, (q) => q.where('id', '!=', existing?.id as number))
-    .executeTakeFirst();
-  if (clash) {
-    errs.add('name', `A client named \u201c${name}\u201d already exists.`);
-    errs.throwIfAny();
-  }
+  const { name, email } = await checkOrgFields(db, input, {
+    kind: 'client',
+    within: { column: 'reseller_id', id: resellerId },
+    exceptId: existing?.id,
+  });
 
   const now = ctx.clock.now();
   return db.transaction().execute(async (tx) => {
     let id: number;
     if (existing) {
       id = existing.id;
-      await tx
-        .updateTable('organisations')
-        .set({ name, name_lc: name.toLowerCase(), email: email || null })
-        .where('id', '=', id)
-        .execute();
+      await updateOrgFields(tx, id, { name, email });
     } else {
       const r = reseller as NonNullable<typeof reseller>;
       // A new client gets its reseller's products and recovery rights.
@@ -84,7 +69,7 @@ export async function saveClient(ctx: AppContext, actor: Actor, input: ClientSav
           distributor_id: r.distributor_id,
           name,
           name_lc: name.toLowerCase(),
-          email: email || null,
+          email,
           has_brc: r.has_brc,
           has_x360recover: r.has_x360recover,
           azure_restore_enabled: r.azure_restore_enabled,

@@ -122,6 +122,46 @@ describe('client save', () => {
   });
 });
 
+describe('reseller save', () => {
+  const saveReseller = (who: string, f: Record<string, string | number>) =>
+    form(who, '/api/v1/object/reseller/save', f);
+
+  it('lets the distributor rename a reseller and turn off client creation, audited', async () => {
+    const res = await saveReseller('dist', {
+      id: w.resellerB,
+      name: 'Reseller B Ltd',
+      email: 'ops@b.example',
+      can_create_client: 0,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await org(w.resellerB)).toMatchObject({
+      name: 'Reseller B Ltd',
+      name_lc: 'reseller b ltd',
+      email: 'ops@b.example',
+      can_create_client: 0,
+    });
+    await saveReseller('staff', { id: w.resellerB, name: 'Reseller B', can_create_client: 1 });
+    expect((await org(w.resellerB))?.can_create_client).toBe(1);
+    const a = await t.dbh.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'reseller.update')
+      .execute();
+    expect(a).toHaveLength(2);
+  });
+
+  it('refuses resellers editing themselves (403), another reseller (404) and a duplicate name (400)', async () => {
+    const before = await org(w.resellerA);
+    expect((await saveReseller('resa', { id: w.resellerA, name: 'Mine' })).statusCode).toBe(403);
+    expect((await saveReseller('resa', { id: w.resellerB, name: 'Theirs' })).statusCode).toBe(404);
+    expect((await saveReseller('dist', { id: w.clientA1, name: 'Not a reseller' })).statusCode).toBe(404);
+    const dup = await saveReseller('dist', { id: w.resellerA, name: 'reseller b' });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().errors.name).toMatch(/already exists/);
+    expect(await org(w.resellerA)).toEqual(before);
+  });
+});
+
 describe('tenancy: another organisation’s rows answer 404 and stay untouched', () => {
   it('on every save, delete and support action', async () => {
     const before = await counts();

@@ -1,10 +1,11 @@
-import type {
-  ClientRow,
-  DistributorRow,
-  EntityListAnswer,
-  EntityListParams,
-  Health,
-  ResellerRow,
+import {
+  type ClientRow,
+  type DistributorRow,
+  type EntityListAnswer,
+  type EntityListParams,
+  type Health,
+  LEVEL,
+  type ResellerRow,
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import { type AliasedRawBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
@@ -50,7 +51,7 @@ async function pageOrgs<X extends string>(
     db,
     p,
     base
-      .select(['o.id', 'o.name', 'o.email', 'o.reseller_id', 'o.created_at'])
+      .select(['o.id', 'o.name', 'o.email', 'o.reseller_id', 'o.can_create_client', 'o.created_at'])
       .select(figures)
       .orderBy('o.name_lc')
       .orderBy('o.id')
@@ -107,10 +108,11 @@ export async function listResellers(
     name: r.name,
     email: r.email,
     distributor_name: r.distributor_name === null ? null : String(r.distributor_name),
+    can_create_client: r.can_create_client === 1,
     clients: n(r.clients),
     devices: n(r.devices),
     created_at: r.created_at,
-    can_edit: false,
+    can_edit: actor.level >= LEVEL.STAFF,
     can_delete: false,
     can_details: true,
     can_support: false,

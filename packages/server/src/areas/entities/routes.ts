@@ -12,6 +12,7 @@ import {
   entitySaveAnswer,
   licenseRow,
   resellerRow,
+  resellerSaveRequest,
   supportLoginAnswer,
   userRow,
   userSaveRequest,
@@ -30,6 +31,7 @@ import { deleteClient, getClient, saveClient } from './client-service';
 import { listAppliances, listLicenses, listVaults } from './infra-lists';
 import { listClients, listDistributors, listResellers } from './org-lists';
 import { isProviderStaff } from './permissions';
+import { saveReseller } from './reseller-service';
 import { applianceLogin, vaultLogin } from './support-service';
 import { listAdminUsers, listUsers } from './user-lists';
 import { deleteUser, saveUser } from './user-service';
@@ -116,6 +118,9 @@ export function entitiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post('/api/v1/object/client/save', { schema: { response: saveResponses } }, (req, reply) =>
       saving(reply, () => saveClient(ctx, actorOf(req), parse(clientSaveRequest, req.body), req.ip)),
+    );
+    app.post('/api/v1/object/reseller/save', { schema: { response: saveResponses } }, (req, reply) =>
+      saving(reply, () => saveReseller(ctx, actorOf(req), parse(resellerSaveRequest, req.body), req.ip)),
     );
     app.post('/api/v1/object/user/save', { schema: { response: saveResponses } }, (req, reply) =>
       saving(reply, () => saveUser(ctx, actorOf(req), parse(userSaveRequest, req.body), req.ip)),

@@ -1,9 +1,10 @@
-import { Alert, Modal, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect } from 'react';
 import { IconAlert } from '../../components/icons';
 import { DialogButtons, FormErrorAlert } from '../entities/DialogParts';
 import { entityKeys, fetchClient } from '../entities/entitiesApi';
+import { OrgFields } from '../entities/OrgFields';
 import { useEntityForm } from '../entities/useEntityForm';
 
 export interface ClientDialogProps {
@@ -57,33 +58,13 @@ export function ClientDialog({ opened, onClose, resellerId, clientId, onSaved }:
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <FormErrorAlert title="The client was not saved" message={form.formError} />
-            {loading ? (
-              <Skeleton height={36} />
-            ) : (
-              <TextInput
-                label="Client name"
-                placeholder="e.g. Harbour Dental"
-                required
-                maxLength={100}
-                data-autofocus
-                value={form.values.name}
-                onChange={(e) => form.setText('name', e.currentTarget.value)}
-                error={form.errors.name}
-              />
-            )}
-            {loading ? (
-              <Skeleton height={36} />
-            ) : (
-              <TextInput
-                label="Contact e-mail"
-                description="Optional: who to contact about this client's backups."
-                type="email"
-                maxLength={254}
-                value={form.values.email}
-                onChange={(e) => form.setText('email', e.currentTarget.value)}
-                error={form.errors.email ?? form.errors.reseller_id}
-              />
-            )}
+            <OrgFields
+              form={form}
+              nameLabel="Client name"
+              emailDescription="Optional: who to contact about this client's backups."
+              loading={loading}
+              extraError={form.errors.reseller_id}
+            />
             <DialogButtons
               onCancel={onClose}
               saving={form.saving}

@@ -29,7 +29,7 @@ export function fetchEntityList<E extends EntityTable>(
   return api(`/${entity}/data`, { form: query, signal });
 }
 
-export type SavableEntity = 'client' | 'user';
+export type SavableEntity = 'client' | 'user' | 'reseller';
 
 export function saveEntity(
   entity: SavableEntity,

@@ -1,10 +1,13 @@
 import type { ResellerRow } from '@lifeboat/contract';
 import { Anchor, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { formatCount, NameCell } from '../entities/cells';
 import { type EntityColumn, EntityTable } from '../entities/EntityTable';
 import { useTableUrlState } from '../entities/useTableUrlState';
+import { ResellerDialog } from './ResellerDialog';
 
 const COLUMNS: EntityColumn<ResellerRow>[] = [
   {
@@ -30,6 +33,7 @@ const COLUMNS: EntityColumn<ResellerRow>[] = [
 /** The resellers tab (distributors and the provider's staff). */
 export function ResellersPage() {
   const state = useTableUrlState();
+  const [editing, setEditing] = useState<ResellerRow | null>(null);
   return (
     <Stack gap="lg">
       <PageHeader title="Resellers" subtitle="The partners who look after clients' backups." />
@@ -40,7 +44,15 @@ export function ResellersPage() {
         columns={COLUMNS}
         rowLabel={(r) => r.name}
         searchPlaceholder="Search resellers by name"
-        actions={{ detailsHref: (r) => `/reseller/details/${r.id}` }}
+        actions={{ onEdit: setEditing, detailsHref: (r) => `/reseller/details/${r.id}` }}
+      />
+      <ResellerDialog
+        reseller={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          notifications.show({ color: 'green', message: 'The reseller was saved.', autoClose: 5000 });
+          setEditing(null);
+        }}
       />
     </Stack>
   );
