@@ -129,7 +129,10 @@ describe('the other tables', () => {
     expect(names(await list('clia1', 'reseller'))).toEqual([]);
     // Only distributors and staff edit resellers.
     expect(own.json().content[0].can_edit).toBe(false);
-    expect((await list('dist', 'reseller')).json().content[0]).toMatchObject({ can_edit: true, can_create_client: false });
+    expect((await list('dist', 'reseller')).json().content[0]).toMatchObject({
+      can_edit: true,
+      can_create_client: false,
+    });
     expect(names(await list('staff', 'distributor'))).toEqual(['Distributor']);
     expect(names(await list('resa', 'distributor'))).toEqual([]);
   });
