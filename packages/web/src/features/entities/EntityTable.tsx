@@ -65,72 +65,81 @@ export function EntityTable<E extends EntityName>(props: EntityTableProps<E>) {
         <Alert color="red" icon={<IconAlert size={18} />} title={`The ${noun} could not be loaded`}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{list.error.message}</Text>
-            <Button size="xs" variant="default" onClick={() => list.refetch()}>
-              Try again
-            </Button>
+            <Group gap="xs">
+              <Button size="xs" variant="default" onClick={() => list.refetch()}>
+                Try again
+              </Button>
+              {(state.search || Object.keys(state.filters).length > 0 || state.page > 1) && (
+                <Button size="xs" variant="default" onClick={state.clearAll}>
+                  Show all {noun}
+                </Button>
+              )}
+            </Group>
           </Stack>
         </Alert>
       )}
-      <Paper
-        withBorder
-        radius="md"
-        pos="relative"
-        style={{ overflow: 'hidden', opacity: list.isPlaceholderData ? 0.6 : 1 }}
-      >
-        <Table.ScrollContainer minWidth={340} type="native">
-          <Table verticalSpacing="sm" highlightOnHover aria-label={noun} aria-busy={list.isFetching}>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((c) => (
-                  <Table.Th key={c.key} visibleFrom={c.visibleFrom} ta={c.align}>
-                    {c.label}
-                  </Table.Th>
-                ))}
-                {hasActions && (
-                  <Table.Th w={56}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.isPending &&
-                Array.from({ length: 5 }, (_, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-                  <Table.Tr key={i}>
-                    <Table.Td colSpan={colCount}>
-                      <Skeleton height={18} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              {data?.content.map((row) => (
-                <Table.Tr key={row.id}>
+      {!(list.isError && !data) && (
+        <Paper
+          withBorder
+          radius="md"
+          pos="relative"
+          style={{ overflow: 'hidden', opacity: list.isPlaceholderData ? 0.6 : 1 }}
+        >
+          <Table.ScrollContainer minWidth={340} type="native">
+            <Table verticalSpacing="sm" highlightOnHover aria-label={noun} aria-busy={list.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
                   {columns.map((c) => (
-                    <Table.Td key={c.key} visibleFrom={c.visibleFrom} ta={c.align}>
-                      {c.render(row)}
-                    </Table.Td>
+                    <Table.Th key={c.key} visibleFrom={c.visibleFrom} ta={c.align}>
+                      {c.label}
+                    </Table.Th>
                   ))}
                   {hasActions && (
-                    <Table.Td>
-                      <RowActions row={row} label={rowLabel(row)} handlers={actions} />
-                    </Table.Td>
+                    <Table.Th w={56}>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
                   )}
                 </Table.Tr>
-              ))}
-              {data && data.content.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={colCount}>
-                    <Stack align="center" gap="xs" py="xl">
-                      <Text c="dimmed">{data.empty_desc}</Text>
-                      {!state.search && emptyAction}
-                    </Stack>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.isPending &&
+                  Array.from({ length: 5 }, (_, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                    <Table.Tr key={i}>
+                      <Table.Td colSpan={colCount}>
+                        <Skeleton height={18} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                {data?.content.map((row) => (
+                  <Table.Tr key={row.id}>
+                    {columns.map((c) => (
+                      <Table.Td key={c.key} visibleFrom={c.visibleFrom} ta={c.align}>
+                        {c.render(row)}
+                      </Table.Td>
+                    ))}
+                    {hasActions && (
+                      <Table.Td>
+                        <RowActions row={row} label={rowLabel(row)} handlers={actions} />
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+                {data && data.content.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={colCount}>
+                      <Stack align="center" gap="xs" py="xl">
+                        <Text c="dimmed">{data.empty_desc}</Text>
+                        {!state.search && emptyAction}
+                      </Stack>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
       {data && data.records_count > 0 && <TablePager answer={data} state={state} noun={noun} />}
     </Stack>
   );

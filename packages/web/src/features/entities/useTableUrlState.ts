@@ -18,6 +18,8 @@ export interface TableUrlState {
   /** Replaces the history entry: typing is not a step to go back to. */
   setSearch: (search: string) => void;
   setFilter: (key: string, value: string | null) => void;
+  /** Back to the whole table: no search, no filters, first page. */
+  clearAll: () => void;
 }
 
 const positive = (raw: string | null, fallback: number) => {
@@ -65,8 +67,11 @@ export function useTableUrlState(filterKeys: readonly string[] = []): TableUrlSt
       setRows: (r: number) => update({ rows: r === ENTITY_PAGE_SIZES[0] ? null : String(r), page: null }),
       setSearch: (s: string) => update({ search: s || null, page: null }, true),
       setFilter: (k: string, v: string | null) => update({ [k]: v, page: null }),
+      clearAll: () =>
+        update(Object.fromEntries(['page', 'search', ...filterKeys].map((k) => [k, null] as const))),
     }),
-    [update],
+    // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for filterKeys
+    [update, filterKey],
   );
   return { page, rows, search, filters, query, ...setters };
 }
