@@ -68,9 +68,10 @@ export function useTableUrlState(filterKeys: readonly string[] = []): TableUrlSt
       setSearch: (s: string) => update({ search: s || null, page: null }, true),
       setFilter: (k: string, v: string | null) => update({ [k]: v, page: null }),
       clearAll: () =>
-        update(Object.fromEntries(['page', 'search', ...filterKeys].map((k) => [k, null] as const))),
+        update(
+          Object.fromEntries(['page', 'search', ...filterKey.split(',')].map((k) => [k, null] as const)),
+        ),
     }),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for filterKeys
     [update, filterKey],
   );
   return { page, rows, search, filters, query, ...setters };
