@@ -9,12 +9,25 @@ import { postForm } from './test-support';
 let t: TestApp;
 let w: World;
 const s: Record<string, Session> = {};
+let privateB: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   w = await buildWorld(t.dbh.db, t.clock.now());
   await t.dbh.db.updateTable('organisations').set({ can_create_client: 1 }).execute();
   for (const u of ['staff', 'dist', 'resa', 'resb', 'clia1']) s[u] = await loginAs(t.app, u, TEST_PASSWORD);
+  privateB = (
+    await t.dbh.db
+      .insertInto('vaults')
+      .values({
+        name: 'Private B',
+        reseller_id: w.resellerB,
+        vault_type: 'private',
+        created_at: t.clock.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(() => t.close());
 
@@ -193,6 +206,10 @@ describe('tenancy: another organisation’s rows answer 404 and stay untouched',
       form('resa', '/api/support/appliance/b1b1b1', {}),
       form('resa', `/api/support/appliance/${w.applianceB1}`, {}),
       form('resb', '/api/support/vault/999999', {}),
+      form('resa', `/api/support/vault/${privateB}`, {}),
+      form('resa', '/user/data', { reseller_id: w.resellerB }),
+      form('resa', '/license/data', { reseller_id: w.resellerB }),
+      form('resa', '/api/v1/object/reseller/save', { id: w.resellerB, name: 'Hijacked' }),
       form('resa', '/client/data', { reseller_id: w.resellerB }),
       form('resa', '/appliance/data', { client_id: w.clientB1 }),
     ];
@@ -336,6 +353,11 @@ describe('support logins', () => {
       .where('action', '=', 'appliance.support_login')
       .execute();
     expect(logged).toHaveLength(2);
+  });
+
+  it('opens a reseller’s own private vault', async () => {
+    const res = await form('resb', `/api/support/vault/${privateB}`, {});
+    expect(res.json()).toMatchObject({ kind: 'vault', id: privateB, name: 'Private B', sid: null });
   });
 
   it('refuses client users, who have no single sign-on access', async () => {
