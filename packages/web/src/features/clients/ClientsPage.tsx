@@ -1,12 +1,12 @@
 import { type ClientRow, LEVEL } from '@lifeboat/contract';
 import { Button, NativeSelect, Stack, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
 import { ConfirmDelete } from '../entities/ConfirmDelete';
 import { formatCount, HEALTH_OPTIONS, HealthBadge, NameCell } from '../entities/cells';
 import { type EntityColumn, EntityTable } from '../entities/EntityTable';
+import { notifySaved } from '../entities/notifySaved';
 import { useTableUrlState } from '../entities/useTableUrlState';
 import { ClientDialog } from './ClientDialog';
 
@@ -114,11 +114,7 @@ export function ClientsPage() {
         resellerId={(dialog?.clientId ? editReseller : resellerId) ?? 0}
         clientId={dialog?.clientId}
         onSaved={() => {
-          notifications.show({
-            color: 'green',
-            message: dialog?.clientId ? 'The client was saved.' : 'The client was added.',
-            autoClose: 5000,
-          });
+          notifySaved(dialog?.clientId ? 'The client was saved.' : 'The client was added.');
           setDialog(null);
         }}
       />

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconAlert } from '../../components/icons';
 import { deleteEntity, entityKeys, type SavableEntity } from './entitiesApi';
+import { notifySaved } from './notifySaved';
 
 interface ConfirmDeleteProps {
   entity: SavableEntity;
@@ -19,7 +19,7 @@ export function ConfirmDelete({ entity, target, consequence, onClose }: ConfirmD
   const mutation = useMutation({
     mutationFn: (id: number) => deleteEntity(entity, id),
     onSuccess: async () => {
-      notifications.show({ color: 'green', message: `${target?.label} was deleted.`, autoClose: 5000 });
+      notifySaved(`${target?.label} was deleted.`);
       await client.invalidateQueries({ queryKey: entityKeys.all });
       close();
     },

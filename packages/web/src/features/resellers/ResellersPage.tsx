@@ -1,11 +1,11 @@
 import type { ResellerRow } from '@lifeboat/contract';
 import { Anchor, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { formatCount, NameCell } from '../entities/cells';
 import { type EntityColumn, EntityTable } from '../entities/EntityTable';
+import { notifySaved } from '../entities/notifySaved';
 import { useTableUrlState } from '../entities/useTableUrlState';
 import { ResellerDialog } from './ResellerDialog';
 
@@ -50,7 +50,7 @@ export function ResellersPage() {
         reseller={editing}
         onClose={() => setEditing(null)}
         onSaved={() => {
-          notifications.show({ color: 'green', message: 'The reseller was saved.', autoClose: 5000 });
+          notifySaved('The reseller was saved.');
           setEditing(null);
         }}
       />

@@ -1,11 +1,11 @@
 import type { UserRow } from '@lifeboat/contract';
 import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { ConfirmDelete } from '../entities/ConfirmDelete';
 import { NameCell } from '../entities/cells';
 import { type EntityColumn, EntityTable } from '../entities/EntityTable';
+import { notifySaved } from '../entities/notifySaved';
 import { useTableUrlState } from '../entities/useTableUrlState';
 import { UserDialog } from './UserDialog';
 
@@ -118,11 +118,7 @@ export function UserTablePage({ entity, title, subtitle, levels, organisationId 
         user={dialog?.user}
         organisationId={organisationId}
         onSaved={() => {
-          notifications.show({
-            color: 'green',
-            message: dialog?.user ? 'The user was saved.' : 'The user was added.',
-            autoClose: 5000,
-          });
+          notifySaved(dialog?.user ? 'The user was saved.' : 'The user was added.');
           setDialog(null);
         }}
       />
