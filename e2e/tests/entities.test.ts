@@ -50,8 +50,7 @@ describe('entity tables', () => {
 
     await search(page).fill('harbour d');
     await page.waitForURL((u) => u.searchParams.get('search') === 'harbour d');
-    await table(page, 'clients').getByRole('link', { name: 'Harbour Dental Care' }).waitFor();
-    expect(await rowNames(page, 'clients')).toEqual(['Harbour Dental Care']);
+    await expect.poll(() => rowNames(page, 'clients')).toEqual(['Harbour Dental Care']);
 
     await page.getByRole('button', { name: 'Actions for Harbour Dental Care' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
@@ -158,6 +157,28 @@ describe('entity tables', () => {
     await popup.waitForURL('**/appliance/login/**');
     await popup.getByRole('heading', { level: 1, name }).waitFor();
     await popup.getByText(/No real appliance is reachable|is offline/).waitFor();
+    await context.close();
+  });
+
+  it('gives the provider’s staff the admin users and support appliances, found by serial', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, 'staff');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Admin' }).click();
+    await table(page, 'users').getByText('Morgan Ellis').waitFor();
+    expect(await table(page, 'users').innerText()).not.toContain('Reseller');
+
+    await nav.getByRole('link', { name: 'Support appliances' }).click();
+    const rows = table(page, 'appliances').locator('tbody tr');
+    await rows.first().getByRole('link').waitFor();
+    const serial = (await rows.nth(1).innerText()).match(/serial (\S+)/)?.[1];
+    expect(serial).toBeTruthy();
+    await search(page).fill(serial as string);
+    await page.waitForURL((u) => u.searchParams.get('search') === serial);
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().innerText()).toContain(`serial ${serial}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'entities-support-appliances-1280');
     await context.close();
   });
 

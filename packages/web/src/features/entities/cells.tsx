@@ -43,21 +43,25 @@ export const HEALTH_OPTIONS = (Object.keys(HEALTH_LABEL) as Health[]).map((h) =>
   label: HEALTH_LABEL[h],
 }));
 
-export function HealthBadge({ health }: { health: Health | null }) {
-  if (!health) return <Text c="dimmed">No devices</Text>;
+/**
+ * A status badge: the colour is the dot, the text keeps the page's text colour, so it reads at
+ * WCAG AA contrast whatever the colour (a light badge's tinted text does not).
+ */
+export function SoftBadge({ color, children }: { color: string; children: ReactNode }) {
   return (
-    <Badge color={HEALTH_COLOR[health]} variant="light">
-      {HEALTH_LABEL[health]}
+    <Badge variant="dot" color={color}>
+      {children}
     </Badge>
   );
 }
 
+export function HealthBadge({ health }: { health: Health | null }) {
+  if (!health) return <Text c="dimmed">No devices</Text>;
+  return <SoftBadge color={HEALTH_COLOR[health]}>{HEALTH_LABEL[health]}</SoftBadge>;
+}
+
 export function StatusBadge({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
-  return (
-    <Badge color={ok ? 'green' : 'gray'} variant="light">
-      {ok ? yes : no}
-    </Badge>
-  );
+  return <SoftBadge color={ok ? 'green' : 'gray'}>{ok ? yes : no}</SoftBadge>;
 }
 
 /** The row's name, a link to its page when it has one. */

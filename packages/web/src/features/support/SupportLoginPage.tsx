@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Code, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Code, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { IconAlert } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
+import { SoftBadge } from '../entities/cells';
 import { entityKeys, supportLogin } from '../entities/entitiesApi';
 
 interface SupportLoginPageProps {
@@ -37,9 +38,7 @@ export function SupportLoginPage({ kind, target }: SupportLoginPageProps) {
         <Paper withBorder radius="md" p="lg">
           <Stack gap="sm">
             <Group gap="xs">
-              <Badge variant="light" color={d.online ? 'green' : 'gray'}>
-                {d.online ? 'Online' : 'Offline'}
-              </Badge>
+              <SoftBadge color={d.online ? 'green' : 'gray'}>{d.online ? 'Online' : 'Offline'}</SoftBadge>
               {d.sid && (
                 <Text size="sm" c="dimmed">
                   Serial {d.sid}

@@ -1,9 +1,9 @@
 import type { UserRow } from '@lifeboat/contract';
-import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { ConfirmDelete } from '../entities/ConfirmDelete';
-import { NameCell } from '../entities/cells';
+import { NameCell, SoftBadge } from '../entities/cells';
 import { type EntityColumn, EntityTable } from '../entities/EntityTable';
 import { notifySaved } from '../entities/notifySaved';
 import { useTableUrlState } from '../entities/useTableUrlState';
@@ -37,14 +37,8 @@ const COLUMNS: EntityColumn<UserRow>[] = [
     visibleFrom: 'md',
     render: (r) => (
       <Group gap={4}>
-        <Badge variant="light" color={r.disabled ? 'gray' : 'green'}>
-          {r.disabled ? 'Disabled' : 'Active'}
-        </Badge>
-        {r.mfa_enabled && (
-          <Badge variant="light" color="blue">
-            MFA
-          </Badge>
-        )}
+        <SoftBadge color={r.disabled ? 'gray' : 'green'}>{r.disabled ? 'Disabled' : 'Active'}</SoftBadge>
+        {r.mfa_enabled && <SoftBadge color="blue">MFA</SoftBadge>}
       </Group>
     ),
   },

@@ -1,7 +1,7 @@
 import type { VaultRow } from '@lifeboat/contract';
-import { Badge, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { PageHeader } from '../../components/PageHeader';
-import { formatBytes, formatCount, NameCell } from '../entities/cells';
+import { formatBytes, formatCount, NameCell, SoftBadge } from '../entities/cells';
 import { type EntityColumn, EntityTable } from '../entities/EntityTable';
 import { useTableUrlState } from '../entities/useTableUrlState';
 
@@ -11,9 +11,9 @@ const COLUMNS: EntityColumn<VaultRow>[] = [
     key: 'type',
     label: 'Type',
     render: (r) => (
-      <Badge variant="light" color={r.vault_type === 'cloud' ? 'blue' : 'grape'}>
+      <SoftBadge color={r.vault_type === 'cloud' ? 'blue' : 'grape'}>
         {r.vault_type === 'cloud' ? 'Cloud' : 'Private'}
-      </Badge>
+      </SoftBadge>
     ),
   },
   { key: 'servers', label: 'Servers', align: 'right', render: (r) => formatCount(r.servers) },
