@@ -145,6 +145,8 @@ describe('the other tables', () => {
     expect(names(await list('resb', 'appliance', { search: 'a1a1a1' }))).toEqual([]);
     expect(names(await list('staff', 'appliance', { search: 'b1b1b1' }))).toEqual(['APP-b1b1b1']);
     expect((await list('clia1', 'appliance')).json().content[0].can_support).toBe(false);
+    expect(names(await list('dist', 'appliance'))).toEqual(['APP-a1a1a1', 'APP-b1b1b1']);
+    expect((await list('dist', 'appliance', { rows: 10 })).json().records_count).toBe(2);
     const lic = await list('resa', 'license');
     expect(lic.json().content).toMatchObject([
       { id: w.applianceA1, used_servers: 1, license_name: 'Storage 4 TB' },
@@ -160,6 +162,21 @@ describe('the other tables', () => {
     expect(cli.map((u: { username: string }) => u.username)).toEqual(['clia1']);
     const staff = await list('staff', 'user', { search: 'res' });
     expect(staff.json().content.map((u: { username: string }) => u.username)).toEqual(['resa', 'resb']);
+    const dist = (await list('dist', 'user', { rows: 10 })).json();
+    expect(dist.content.map((u: { username: string }) => u.username)).toEqual([
+      'clia1',
+      'clib1',
+      'dist',
+      'resa',
+      'resb',
+    ]);
+    expect(dist.records_count).toBe(5);
+    // Past the end the count query runs (a distributor's starts from its organisations).
+    expect((await list('dist', 'user', { page: 2 })).json()).toMatchObject({ content: [], records_count: 5 });
+    expect((await list('dist', 'appliance', { page: 2 })).json()).toMatchObject({
+      content: [],
+      records_count: 2,
+    });
     const byReseller = await list('dist', 'user', { reseller_id: w.resellerA, rows: 25 });
     expect(
       byReseller

@@ -11,15 +11,15 @@ import { NotFoundError } from '../../http/errors';
 import { type Actor, findOrgInScope, inScope } from '../../scope';
 import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal, prefixBounds, startsWith } from './list-params';
 import { hasSupportAccess } from './permissions';
-import { vaultsInScope } from './scope-conditions';
+import { appliancesPageScope, vaultsInScope } from './scope-conditions';
 import { vaultDeviceCounts } from './vault-counts';
 
 // Appliances (also the staff's support appliances and the licenses tab) and vaults.
 
 type Db = Kysely<Database>;
 
-async function applianceBase(db: Db, actor: Actor, p: EntityListParams) {
-  // Filters from links (appliance/empty_table/?reseller_id=) must name an organisation in scope.
+/** Filters from links (appliance/empty_table/?reseller_id=) must name an organisation in scope. */
+async function checkFilters(db: Db, actor: Actor, p: EntityListParams) {
   for (const [id, kind] of [
     [p.reseller_id, 'reseller'],
     [p.client_id, 'client'],
@@ -28,7 +28,10 @@ async function applianceBase(db: Db, actor: Actor, p: EntityListParams) {
     const org = await findOrgInScope(db, actor, id, `This ${kind}`);
     if (org.kind !== kind) throw new NotFoundError(`This ${kind}`);
   }
-  let q = db.selectFrom('appliances as a').where(inScope(actor, 'a'));
+}
+
+function applianceQuery(db: Db, actor: Actor, p: EntityListParams, forPage: boolean) {
+  let q = db.selectFrom('appliances as a').where(forPage ? appliancesPageScope(actor) : inScope(actor, 'a'));
   if (p.reseller_id !== undefined) q = q.where('a.reseller_id', '=', p.reseller_id);
   if (p.client_id !== undefined) q = q.where('a.client_id', '=', p.client_id);
   if (p.status === 'online' || p.status === 'offline')
@@ -40,11 +43,11 @@ async function applianceBase(db: Db, actor: Actor, p: EntityListParams) {
 }
 
 async function pageAppliances(db: Db, actor: Actor, p: EntityListParams) {
-  const base = await applianceBase(db, actor, p);
+  await checkFilters(db, actor, p);
   const { rows, total } = await pageWithTotal(
     db,
     p,
-    base
+    applianceQuery(db, actor, p, true)
       .innerJoin('organisations as c', 'c.id', 'a.client_id')
       .innerJoin('organisations as r', 'r.id', 'a.reseller_id')
       .selectAll('a')
@@ -62,7 +65,7 @@ async function pageAppliances(db: Db, actor: Actor, p: EntityListParams) {
       .limit(p.rows)
       .offset(offsetOf(p))
       .execute(),
-    () => base.select(one).limit(COUNT_LIMIT),
+    () => applianceQuery(db, actor, p, false).select(one).limit(COUNT_LIMIT),
   );
   return { rows, total };
 }

@@ -1,5 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { type Actor, scopeKind } from '../../scope';
+import { type Actor, inScope, scopeKind } from '../../scope';
 import { always, never } from './list-params';
 
 // Index-friendly scope conditions for the entity tables: one equality (or one IN over an indexed
@@ -59,4 +59,14 @@ export function vaultsInScope(actor: Actor, alias = 'v'): RawBuilder<SqlBool> {
     case 'client':
       return never;
   }
+}
+
+/**
+ * Appliances for a page in name order. A distributor's page walks appliances by name and checks
+ * each one's reseller (the unary plus keeps SQLite from starting at the distributor's resellers and
+ * sorting all their appliances: 0.03 ms instead of 0.2 ms on the large fleet); counts use inScope.
+ */
+export function appliancesPageScope(actor: Actor, alias = 'a'): RawBuilder<SqlBool> {
+  if (scopeKind(actor) !== 'distributor') return inScope(actor, alias);
+  return sql<SqlBool>`+${sql.ref(`${alias}.reseller_id`)} in (select o.id from organisations o where o.distributor_id = ${actor.distributorId} and o.kind = 'reseller')`;
 }

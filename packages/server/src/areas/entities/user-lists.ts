@@ -17,7 +17,7 @@ const nameLc = sql`lower(u.name)`;
  * The page's scope condition. A distributor sees a tenth of the platform's users: its page walks
  * users in name order and checks each one's organisation (the unary plus keeps SQLite from
  * starting at the distributor's thousand organisations and sorting them all): 0.04 ms of SQL on
- * the large fleet instead of 1.1 ms. Counts use the plain scope (no join).
+ * the large fleet instead of 1.1 ms.
  */
 function pageScope(actor: Actor): RawBuilder<SqlBool> {
   if (scopeKind(actor) !== 'distributor') return usersInScope(actor);
@@ -62,7 +62,14 @@ async function pageUsers(
     .selectFrom('users as u')
     .innerJoin('organisations as o', 'o.id', 'u.organisation_id')
     .where(pageScope(actor));
-  let count = db.selectFrom('users as u').where(usersInScope(actor));
+  // A distributor's count starts from its organisations (0.18 ms instead of 0.4 ms for 1,000+).
+  let count =
+    scopeKind(actor) === 'distributor'
+      ? db
+          .selectFrom('users as u')
+          .innerJoin('organisations as o', 'o.id', 'u.organisation_id')
+          .where('o.distributor_id', '=', actor.distributorId)
+      : db.selectFrom('users as u').where(usersInScope(actor));
   for (const c of conditions) {
     page = page.where(c);
     count = count.where(c);
