@@ -7,7 +7,9 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-function renderDialog(props: { clientId?: number; onSaved?: (id: number) => void } = {}) {
+function renderDialog(
+  props: { clientId?: number; resellerId?: number; onSaved?: (id: number) => void } = {},
+) {
   return renderRoutes({
     path: '/',
     session: { user: makeUser('reseller'), csrfToken: 't' },
@@ -80,5 +82,31 @@ describe('ClientDialog', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(9));
     const save = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/save'));
     expect(String(save?.[1]?.body)).toBe('name=Baker+%26+Lowe+LLP&email=&id=9');
+  });
+
+  it('lets staff choose the reseller when none is given, and shows its error under the picker', async () => {
+    fetchMock.mockImplementation(async (url) =>
+      String(url).endsWith('/save')
+        ? json(400, {
+            is_error: true,
+            errors: { reseller_id: 'Choose the reseller the client belongs to.' },
+            code: 'BAD_REQUEST',
+            message: 'Choose the reseller the client belongs to.',
+            fields: { reseller_id: 'Choose the reseller the client belongs to.' },
+          })
+        : json(200, {
+            content: [],
+            records_count: 0,
+            records_count_capped: false,
+            empty_desc: '',
+            page: 1,
+            rows: 25,
+          }),
+    );
+    renderDialog({ resellerId: 0 });
+    expect(screen.getByRole('combobox', { name: /reseller/i })).toBeTruthy();
+    fireEvent.change(nameInput(), { target: { value: 'Acme' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add client' }));
+    expect(await screen.findByText('Choose the reseller the client belongs to.')).toBeTruthy();
   });
 });

@@ -1,16 +1,17 @@
 import { Alert, Modal, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { IconAlert } from '../../components/icons';
 import { DialogButtons, FormErrorAlert } from '../entities/DialogParts';
 import { entityKeys, fetchClient } from '../entities/entitiesApi';
 import { OrgFields } from '../entities/OrgFields';
+import { ResellerPicker } from '../entities/ResellerPicker';
 import { useEntityForm } from '../entities/useEntityForm';
 
 export interface ClientDialogProps {
   opened: boolean;
   onClose: () => void;
-  /** The reseller the new client belongs to. */
+  /** The reseller the new client belongs to; 0 lets the user choose one (staff, distributors). */
   resellerId: number;
   /** Set to edit an existing client; absent to create one. */
   clientId?: number;
@@ -34,17 +35,21 @@ export function ClientDialog({ opened, onClose, resellerId, clientId, onSaved }:
     staleTime: 0,
   });
   const form = useEntityForm('client', EMPTY, onSaved);
+  const [picked, setPicked] = useState('');
+  const choose = !editing && resellerId <= 0;
   const { reset } = form;
   // Start from the stored values each time the dialog opens.
   useEffect(() => {
     if (!opened) return;
-    if (!editing) reset(EMPTY);
-    else if (current.data) reset({ name: current.data.name, email: current.data.email ?? '' });
+    if (!editing) {
+      reset(EMPTY);
+      setPicked('');
+    } else if (current.data) reset({ name: current.data.name, email: current.data.email ?? '' });
   }, [opened, editing, current.data, reset]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    form.submit(editing ? { id: clientId } : { reseller_id: resellerId });
+    form.submit(editing ? { id: clientId } : { reseller_id: choose ? picked : resellerId });
   };
   const loading = editing && current.isPending;
 
@@ -58,12 +63,13 @@ export function ClientDialog({ opened, onClose, resellerId, clientId, onSaved }:
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <FormErrorAlert title="The client was not saved" message={form.formError} />
+            {choose && <ResellerPicker value={picked} onChange={setPicked} error={form.errors.reseller_id} />}
             <OrgFields
               form={form}
               nameLabel="Client name"
               emailDescription="Optional: who to contact about this client's backups."
               loading={loading}
-              extraError={form.errors.reseller_id}
+              extraError={choose ? undefined : form.errors.reseller_id}
             />
             <DialogButtons
               onCancel={onClose}

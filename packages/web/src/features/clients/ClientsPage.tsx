@@ -1,5 +1,5 @@
 import { type ClientRow, LEVEL } from '@lifeboat/contract';
-import { Button, NativeSelect, Stack, Tooltip } from '@mantine/core';
+import { Button, NativeSelect, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
@@ -18,7 +18,8 @@ export function ClientsPage() {
   const state = useTableUrlState(FILTERS);
   const [dialog, setDialog] = useState<{ clientId?: number } | null>(null);
   const [deleting, setDeleting] = useState<ClientRow | null>(null);
-  // A reseller adds clients to itself; staff and distributors to the reseller they filtered on.
+  // A reseller adds clients to itself; staff and distributors to the reseller they filtered on,
+  // or choose one in the dialog (resellerId 0).
   const filterReseller = Number(state.filters.reseller_id) || undefined;
   const resellerId = user.level === LEVEL.RESELLER ? user.organisationId : filterReseller;
   const [editReseller, setEditReseller] = useState<number | undefined>(undefined);
@@ -58,16 +59,7 @@ export function ClientsPage() {
   ];
 
   const canAdd = user.level >= LEVEL.RESELLER;
-  const addButton = canAdd && (
-    <Tooltip
-      label="Filter on a reseller first: new clients belong to one"
-      disabled={resellerId !== undefined}
-    >
-      <Button onClick={() => setDialog({})} disabled={resellerId === undefined}>
-        Add client
-      </Button>
-    </Tooltip>
-  );
+  const addButton = canAdd && <Button onClick={() => setDialog({})}>Add client</Button>;
 
   return (
     <Stack gap="lg">
@@ -106,7 +98,7 @@ export function ClientsPage() {
           onDelete: setDeleting,
           detailsHref: (r) => `/client/details/${r.id}`,
         }}
-        emptyAction={canAdd && resellerId !== undefined ? addButton : undefined}
+        emptyAction={addButton || undefined}
       />
       <ClientDialog
         opened={dialog !== null}
