@@ -2,6 +2,7 @@ export * from './clock';
 export * from './constants';
 export * from './dashboard';
 export * from './devices';
+export * from './entities';
 export * from './enums';
 export * from './fabric';
 export * from './headers';

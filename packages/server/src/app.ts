@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { autoVerifyRoutes } from './areas/devices/autoverify-routes';
+import { entitiesRoutes } from './areas/entities/routes';
 import { operationsRoutes } from './areas/operations/routes';
 import { sessionRoutes } from './areas/session/routes';
 import type { AppContext } from './context';
@@ -64,6 +65,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await api.register(operationsRoutes(ctx));
     await api.register(autoVerifyRoutes(ctx));
     await api.register(dashboardRoutes(ctx));
+    await api.register(entitiesRoutes(ctx));
   });
 
   await registerSpa(app, ctx.config.webDist);

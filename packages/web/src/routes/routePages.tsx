@@ -35,6 +35,7 @@ const P = {
     () => import('../features/support/SupportAppliancesPage'),
     'SupportAppliancesPage',
   ),
+  SupportLogin: lazyPage(() => import('../features/support/SupportLoginPage'), 'SupportLoginPage'),
   Runbooks: lazyPage(() => import('../features/recovery/RunbooksPage'), 'RunbooksPage'),
   ResellerSettings: lazyPage(
     () => import('../features/settings/ResellerSettingsPage'),
@@ -77,6 +78,8 @@ export const ROUTE_PAGES: Record<AppRoutePattern, (p: RouteParams) => ReactNode>
   '/vault/empty_table': () => <P.Vaults />,
   '/vault/details/:id': (p) => withId(p.id, (id) => <P.VaultDetails vaultId={id} />),
   '/home/vault/:id': (p) => withId(p.id, (id) => <P.VaultDetails vaultId={id} />),
+  '/vault/login/:id': (p) => withId(p.id, (id) => <P.SupportLogin kind="vault" target={String(id)} />),
+  '/appliance/login/:key': (p) => <P.SupportLogin kind="appliance" target={p.key ?? ''} />,
   '/user/empty_table': () => <P.Users />,
   '/home/licenses': () => <P.Licenses />,
   '/home/reports': () => <P.Reports />,

@@ -50,6 +50,8 @@ export const APP_ROUTES = {
   '/vault/empty_table': ['vault'],
   '/vault/details/:id': ['vault'],
   '/home/vault/:id': ['vault'],
+  '/vault/login/:id': ['vault'],
+  '/appliance/login/:key': ['appliances', 'support-appliances'],
   '/user/empty_table': ['users'],
   '/home/licenses': ['licenses'],
   '/home/reports': ['reports'],
