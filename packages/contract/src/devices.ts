@@ -248,3 +248,16 @@ export const rpsInUseAnswer = z.object({
   error: z.string().nullable(),
 });
 export type RpsInUseAnswer = z.infer<typeof rpsInUseAnswer>;
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
+
+/** "1.50 GB": storage sizes of the device cards, on both sides. */
+export function formatBytes(bytes: number): string {
+  let v = Math.max(0, bytes);
+  let i = 0;
+  while (v >= 1024 && i < UNITS.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${i === 0 ? v : v.toFixed(v < 10 ? 2 : 1)} ${UNITS[i]}`;
+}

@@ -1,16 +1,17 @@
-import type {
-  DeviceAlertAnswer,
-  DeviceDetailsDataAnswer,
-  DeviceInfoAnswer,
-  GeoSummaryAnswer,
-  LocalCacheAnswer,
-  StorageSummaryAnswer,
+import {
+  type DeviceAlertAnswer,
+  type DeviceDetailsDataAnswer,
+  type DeviceInfoAnswer,
+  formatBytes,
+  type GeoSummaryAnswer,
+  type LocalCacheAnswer,
+  type StorageSummaryAnswer,
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../../scope';
 import { latestAutoVerify, urlParams } from './autoverify-info';
-import { canManage, DEVICE_TYPE_LABEL, type Device, formatBytes, isD2C, isNas, isoOrNull } from './device';
+import { canManage, DEVICE_TYPE_LABEL, type Device, isD2C, isNas, isoOrNull } from './device';
 
 // The device page's small cards (spec: dashboard-device-azure 2.4 'Cards', 3 'Device info' to
 // 'Storage summaries'). Each presenter lists every field that leaves the server.

@@ -23,16 +23,5 @@ export const DEVICE_TYPE_LABEL: Record<string, string> = {
   nas: 'NAS',
 };
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
-export function formatBytes(bytes: number): string {
-  let v = Math.max(0, bytes);
-  let i = 0;
-  while (v >= 1024 && i < UNITS.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${i === 0 ? v : v.toFixed(v < 10 ? 2 : 1)} ${UNITS[i]}`;
-}
-
 /** ISO date-time (UTC) of an epoch-ms time, for the `_dt` fields. */
 export const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
