@@ -78,7 +78,12 @@ export async function setGeoPlus(
       .updateTable('protected_systems')
       .set(
         value
-          ? { geo_enabled: 1, geo_inherited: 0, geo_status: d.geo_enabled === 1 ? d.geo_status : 'PENDING' }
+          ? {
+              geo_enabled: 1,
+              geo_inherited: 0,
+              geo_status: d.geo_enabled === 1 ? d.geo_status : 'PENDING',
+              geo_last_primary_rp_at: d.geo_last_primary_rp_at ?? d.last_rp_at,
+            }
           : { geo_enabled: 0, geo_inherited: 0, geo_status: null, geo_replication_progress: 0 },
       )
       .where('id', '=', d.id)

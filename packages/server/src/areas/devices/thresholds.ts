@@ -22,9 +22,9 @@ import { type Device, isNas } from './device';
 // the system's own rows (docs/decisions.md 'Devices').
 
 const NAMES: Record<ThresholdKind, string> = {
-  server: 'Backup alert threshold',
-  workstation: 'Backup alert threshold',
-  local_cache: 'Local cache alert threshold',
+  server: 'Backups',
+  workstation: 'Backups',
+  local_cache: 'Local cache',
 };
 
 /** NAS boxes are judged like servers (as the simulator's health evaluation does). */

@@ -39,7 +39,7 @@ export function AutoVerifyCard({ deviceId, onOpen }: { deviceId: number; onOpen:
                       <Table.Tr key={r.id}>
                         <Table.Td>{formatDateTime(r.rp)}</Table.Td>
                         <Table.Td>{formatDateTime(r.ended_at)}</Table.Td>
-                        <Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
                           <Badge color={r.status === 'success' ? 'green' : 'red'} variant="light">
                             {r.status === 'success' ? 'Success' : 'Failure'}
                           </Badge>

@@ -37,7 +37,7 @@ export function ProtectionSummaryCard({ deviceId }: { deviceId: number }) {
 const GEO_STATUS: Record<string, { label: string; colour: string }> = {
   SYNCED: { label: 'In sync', colour: 'green' },
   REPLICATING: { label: 'Replicating', colour: 'blue' },
-  PENDING: { label: 'Waiting for the first copy', colour: 'yellow' },
+  PENDING: { label: 'Pending', colour: 'yellow' },
   DISABLED: { label: 'Off', colour: 'gray' },
 };
 
