@@ -30,15 +30,16 @@ export interface DeviceSidebarProps {
 export function DeviceSidebar({ deviceId, onClose }: DeviceSidebarProps) {
   const narrow = useMediaQuery(NARROW) ?? false;
   const { pathname } = useLocation();
-  const openedAt = useRef(pathname);
+  const lastPath = useRef(pathname);
   const close = useRef(onClose);
   close.current = onClose;
+  const open = deviceId !== null;
   useEffect(() => {
-    if (deviceId !== null) openedAt.current = pathname;
-  }, [deviceId, pathname]);
-  useEffect(() => {
-    if (pathname !== openedAt.current) close.current();
-  }, [pathname]);
+    // Navigation closes the sidebar (spec 2.3).
+    if (pathname === lastPath.current) return;
+    lastPath.current = pathname;
+    if (open) close.current();
+  }, [pathname, open]);
   return (
     <Drawer
       opened={deviceId !== null}
