@@ -1,7 +1,16 @@
 import type { LastAutoVerifyAnswer } from '@lifeboat/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, signIn, TABLET } from '../support/browser';
+import {
+  DESKTOP,
+  launchBrowser,
+  openPage,
+  PHONE,
+  SCREENSHOTS,
+  screenshot,
+  signIn,
+  TABLET,
+} from '../support/browser';
 import { apiGet, findActionableDevice } from '../support/devices';
 
 // Issue 4: the device page and its actions in a real browser against the demo fleet.
@@ -43,9 +52,13 @@ describe('device details page', () => {
     const modal = page.getByRole('dialog', { name: 'Job details' });
     await modal.getByTestId('job-details').waitFor();
     expect(await modal.getByText('Started').count()).toBeGreaterThan(0);
-    await screenshot(page, 'device-job-details');
-    await page.keyboard.press('Escape');
-    await modal.waitFor({ state: 'hidden' });
+    await page.screenshot({ path: `${SCREENSHOTS}/device-job-details.png` });
+    // The same details as a page (/job/details/{id}).
+    await modal.getByRole('link', { name: 'Open as a page' }).click();
+    await page.waitForURL('**/job/details/*');
+    await page.getByTestId('job-details').waitFor();
+    await screenshot(page, 'device-job-page');
+    await openDevicePage(page);
     await page.getByRole('button', { name: 'Legend' }).click();
     await page.getByRole('dialog', { name: 'Job legend' }).getByText('Manually Paused').waitFor();
     await page.keyboard.press('Escape');
@@ -67,7 +80,7 @@ describe('device details page', () => {
       .getByRole('button', { name: 'Open the AutoVerify result' })
       .click();
     await page.getByTestId('autoverify-result-icon').waitFor();
-    await screenshot(page, 'device-autoverify-modal');
+    await page.screenshot({ path: `${SCREENSHOTS}/device-autoverify-modal.png` });
     await page.keyboard.press('Escape');
   });
 
@@ -101,7 +114,7 @@ describe('device details page', () => {
     expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await hours.fill('12');
     await expect.poll(() => dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(false);
-    await screenshot(page, 'device-alert-settings');
+    await page.screenshot({ path: `${SCREENSHOTS}/device-alert-settings.png` });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('threshold-backup').textContent()).toBe('Alert after 12 hours');

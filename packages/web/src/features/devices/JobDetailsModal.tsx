@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { JobDetailsView } from './JobDetailsView';
 import { useJobDetails } from './useJobDetails';
 
@@ -33,7 +34,21 @@ export function JobDetailsModal({ job, onClose, onRefresh }: Props) {
           </Group>
         </Stack>
       )}
-      {q.data && <JobDetailsView job={q.data.data} onNavigate={onClose} />}
+      {q.data && (
+        <Stack gap="md">
+          <JobDetailsView job={q.data.data} onNavigate={onClose} />
+          <Group justify="flex-end">
+            <Anchor
+              component={Link}
+              to={`/job/details/${q.data.data.document_id}`}
+              onClick={onClose}
+              size="sm"
+            >
+              Open as a page
+            </Anchor>
+          </Group>
+        </Stack>
+      )}
     </Modal>
   );
 }
