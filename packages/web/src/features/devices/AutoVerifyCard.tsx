@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { AutoVerifyThumbnail } from './AutoVerifyThumbnail';
 import { useDeviceCard } from './api';
 import { DeviceCard } from './DeviceCard';
@@ -10,7 +10,19 @@ export function AutoVerifyCard({ deviceId, onOpen }: { deviceId: number; onOpen:
   const { card } = useDeviceCard(deviceId, 'get_device_autoverify_info');
   const title = card?.is_d2c ? 'Cloud AutoVerify' : 'AutoVerify';
   return (
-    <DeviceCard title={title} icon={<IconShield size={20} />} ready={!!card} testId="autoverify-card">
+    <DeviceCard
+      title={title}
+      icon={<IconShield size={20} />}
+      ready={!!card}
+      testId="autoverify-card"
+      extra={
+        card && card.tableData.length > 0 ? (
+          <Button variant="subtle" size="compact-sm" onClick={onOpen}>
+            Last result
+          </Button>
+        ) : null
+      }
+    >
       {card && (
         <Group align="flex-start" gap="md" wrap="wrap">
           <AutoVerifyThumbnail
