@@ -1,6 +1,7 @@
 import type { LastAutoVerifyAnswer } from '@lifeboat/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe';
 import {
   DESKTOP,
   launchBrowser,
@@ -48,6 +49,7 @@ describe('device details page', () => {
     ])
       await page.getByTestId(id).waitFor();
     await screenshot(page, 'device-page-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('job-history').locator('tbody tr').first().getByRole('button').click();
     const modal = page.getByRole('dialog', { name: 'Job details' });
     await modal.getByTestId('job-details').waitFor();

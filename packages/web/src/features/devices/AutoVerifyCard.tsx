@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { AutoVerifyThumbnail } from './AutoVerifyThumbnail';
 import { useDeviceCard } from './api';
 import { DeviceCard } from './DeviceCard';
 import { IconShield } from './deviceIcons';
 import { formatDateTime } from './format';
+import { ToneBadge } from './ToneBadge';
 
 /** AutoVerify block (spec 2.4): recent results and the 250x156 screenshot; hidden for NAS. */
 export function AutoVerifyCard({ deviceId, onOpen }: { deviceId: number; onOpen: () => void }) {
@@ -52,9 +53,9 @@ export function AutoVerifyCard({ deviceId, onOpen }: { deviceId: number; onOpen:
                         <Table.Td>{formatDateTime(r.rp)}</Table.Td>
                         <Table.Td>{formatDateTime(r.ended_at)}</Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          <Badge color={r.status === 'success' ? 'green' : 'red'} variant="light">
+                          <ToneBadge colour={r.status === 'success' ? 'green' : 'red'}>
                             {r.status === 'success' ? 'Success' : 'Failure'}
-                          </Badge>
+                          </ToneBadge>
                         </Table.Td>
                       </Table.Tr>
                     ))}

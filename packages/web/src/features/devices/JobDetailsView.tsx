@@ -3,7 +3,6 @@ import {
   ActionIcon,
   Alert,
   Anchor,
-  Badge,
   Code,
   CopyButton,
   Group,
@@ -17,6 +16,7 @@ import { Fact } from './DeviceCard';
 import { IconCheck, IconCopy } from './deviceIcons';
 import { formatBytes, formatDateTime, formatDuration } from './format';
 import { jobStatusStyle } from './jobStatus';
+import { ToneBadge } from './ToneBadge';
 
 /** The job details of spec 4 'Job status' with every display rule; used by the modal and the page. */
 export function JobDetailsView({ job, onNavigate }: { job: JobDetails; onNavigate?: () => void }) {
@@ -25,9 +25,9 @@ export function JobDetailsView({ job, onNavigate }: { job: JobDetails; onNavigat
   return (
     <Stack gap={8} data-testid="job-details">
       <Group gap="xs">
-        <Badge color={style.colour} variant="light" leftSection={style.icon}>
+        <ToneBadge colour={style.colour} icon={style.icon}>
           {job.display_status}
-        </Badge>
+        </ToneBadge>
         <Text size="sm" fw={600}>
           {job.type_label}
         </Text>

@@ -1,15 +1,5 @@
 import { type JobHistoryAnswer, jobTypeLabel, TABLE_ROWS_DEFAULT } from '@lifeboat/contract';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Table,
-  Text,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Pagination, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
@@ -20,6 +10,14 @@ import { formatBytes, formatDateTime, formatDuration } from './format';
 import { JobDetailsModal } from './JobDetailsModal';
 import { JobLegendModal } from './JobLegendModal';
 import { JOB_TYPE_STYLE, jobStatusStyle } from './jobStatus';
+import { ToneBadge } from './ToneBadge';
+
+const PAGE_CONTROL_LABEL = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
 
 type Opened = { machineId: number; documentId: number; inProgress: boolean } | null;
 
@@ -101,14 +99,9 @@ export function JobHistoryCard({ deviceId, compact = false }: { deviceId: number
                         onClick={open}
                         aria-label={`Details of the ${r.status} job of ${formatDateTime(r.start_time)}`}
                       >
-                        <Badge
-                          color={st.colour}
-                          variant="light"
-                          leftSection={st.icon}
-                          style={{ cursor: 'pointer' }}
-                        >
+                        <ToneBadge colour={st.colour} icon={st.icon} style={{ cursor: 'pointer' }}>
                           {r.status}
-                        </Badge>
+                        </ToneBadge>
                       </UnstyledButton>
                     </Table.Td>
                     {!compact && (
@@ -140,6 +133,7 @@ export function JobHistoryCard({ deviceId, compact = false }: { deviceId: number
             {data.count_capped ? '+' : ''} runs
           </Text>
           <Pagination
+            getControlProps={(control) => ({ 'aria-label': PAGE_CONTROL_LABEL[control] })}
             total={pages}
             value={page}
             onChange={setPage}

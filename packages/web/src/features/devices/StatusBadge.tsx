@@ -1,17 +1,17 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Tooltip } from '@mantine/core';
 import { healthColour, healthLabel } from './statusColour';
+import { ToneBadge } from './ToneBadge';
 
 /** A device's health as a coloured badge; parked shows its tooltip (spec 4). */
 export function StatusBadge({ status, parkedTooltip }: { status: string; parkedTooltip?: string | null }) {
   const badge = (
-    <Badge
-      color={healthColour(status)}
-      variant="light"
+    <ToneBadge
+      colour={healthColour(status)}
       data-testid="device-status"
       aria-label={parkedTooltip ? `${healthLabel(status)}. ${parkedTooltip}` : undefined}
     >
       {healthLabel(status)}
-    </Badge>
+    </ToneBadge>
   );
   if (!parkedTooltip) return badge;
   return (

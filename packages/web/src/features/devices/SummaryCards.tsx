@@ -1,9 +1,10 @@
-import { Anchor, Badge, Progress, Stack, Text } from '@mantine/core';
+import { Anchor, Progress, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useDeviceCard } from './api';
 import { DeviceCard, Fact } from './DeviceCard';
 import { IconBell, IconGlobe, IconStorage } from './deviceIcons';
 import { formatDateTime } from './format';
+import { ToneBadge } from './ToneBadge';
 
 // The right column's summaries (spec 2.4): protection thresholds, geo, local cache, storage.
 
@@ -50,9 +51,9 @@ export function GeoSummaryCard({ deviceId }: { deviceId: number }) {
       {g && st && (
         <Stack gap={6}>
           <Fact label="Geo-plus">
-            <Badge color={st.colour} variant="light" data-testid="geo-status">
+            <ToneBadge colour={st.colour} data-testid="geo-status">
               {g.enabled ? st.label : 'Off'}
-            </Badge>
+            </ToneBadge>
           </Fact>
           {g.enabled && (
             <>
@@ -86,21 +87,11 @@ export function LocalCacheCard({ deviceId }: { deviceId: number }) {
   const st = card?.verification_status ? CACHE_STATUS[card.verification_status] : null;
   return (
     <DeviceCard title="Local cache" icon={<IconStorage size={18} />} ready={!!card} testId="local-cache">
-      {card && !card.enabled && (
-        <Badge color="gray" variant="light">
-          Disabled
-        </Badge>
-      )}
+      {card && !card.enabled && <ToneBadge colour="gray">Disabled</ToneBadge>}
       {card?.enabled && (
         <Stack gap={6}>
           <Fact label="Verification">
-            {st ? (
-              <Badge color={st.colour} variant="light">
-                {st.label}
-              </Badge>
-            ) : (
-              'Not verified yet'
-            )}
+            {st ? <ToneBadge colour={st.colour}>{st.label}</ToneBadge> : 'Not verified yet'}
           </Fact>
           <Fact label="Last verified">{formatDateTime(card.last_verified_at)}</Fact>
           <Fact label="Last successful">{formatDateTime(card.last_successfully_verified_at)}</Fact>
