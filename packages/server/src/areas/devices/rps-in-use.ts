@@ -1,6 +1,6 @@
 import type { RpsInUseAnswer } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
 import { type Actor, findInScope, inScope, parseId } from '../../scope';
 import { loadDevice } from './device';
@@ -49,7 +49,8 @@ export async function rpsInUse(
           .selectFrom('restore_points as rp')
           .innerJoin('protected_systems as s', 's.id', 'rp.system_id')
           .select(['s.id', 's.name', 's.agent_version', 's.device_type', 'rp.taken_at'])
-          .where('rp.in_use', '=', 1)
+          // A literal, not a parameter, so the planner can use the partial index.
+          .where(sql<boolean>`rp.in_use = 1`)
           .where('rp.system_id', 'in', systemIds)
           .orderBy('rp.taken_at', 'desc')
           .limit(RPS_IN_USE_LIMIT)
