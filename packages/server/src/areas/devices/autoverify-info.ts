@@ -121,10 +121,28 @@ export async function autoVerifyImage(
     .where('system_id', '=', d.id)
     .executeTakeFirst();
   if (!r || r.screenshot_seed === null) throw new NotFoundError('This image');
-  return renderScreenshot(Number(r.screenshot_seed), {
+  const key = `${size}:${d.id}:${m[2]}:${d.hostname}`;
+  const cached = IMAGE_CACHE.get(key);
+  if (cached) {
+    // Re-insert: the Map's order makes it least-recently-used first.
+    IMAGE_CACHE.delete(key);
+    IMAGE_CACHE.set(key, cached);
+    return cached;
+  }
+  const png = renderScreenshot(Number(r.screenshot_seed), {
     ...IMAGE_SIZES[size],
     hostname: d.hostname,
     osType: d.os_type,
     ok: r.boot_check === 'Passed',
   });
+  IMAGE_CACHE.set(key, png);
+  if (IMAGE_CACHE.size > IMAGE_CACHE_MAX) IMAGE_CACHE.delete(IMAGE_CACHE.keys().next().value as string);
+  return png;
 }
+
+/**
+ * Rendering a PNG costs milliseconds of CPU; a result's image never changes, so the last few
+ * hundred are kept (thumbnails are ~10-40 KB). The scope check above runs on every request.
+ */
+const IMAGE_CACHE = new Map<string, Buffer>();
+const IMAGE_CACHE_MAX = 300;

@@ -303,6 +303,10 @@ describe('job history and details', () => {
       0,
     );
     expect(total).toBe(25);
+    // Runs hourly from 25 h to 1 h before noon UTC: 12 of them today, the rest yesterday.
+    const sum = (d: { completed: number; failed: number; missed: number; other: number }) =>
+      d.completed + d.failed + d.missed + d.other;
+    expect(res.days.map(sum)).toEqual([0, 0, 0, 0, 0, 13, 12]);
     expect((await get('resb', `/job/get_job_health_history?device_id=${w.systemA1}`)).statusCode).toBe(404);
     expect((await get('resa', '/job/get_job_health_history')).statusCode).toBe(400);
   });
