@@ -32,11 +32,9 @@ describe('DeviceSidebar (spec 2.3)', () => {
     expect(within(sidebar).getByText('Server')).toBeTruthy();
     expect(within(sidebar).getAllByTestId('device-status')[0]?.textContent).toBe('Troubled');
     expect(sidebar.querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('error');
-    expect(
-      within(sidebar)
-        .getByRole('link', { name: /Expand to device details/ })
-        .getAttribute('href'),
-    ).toBe('/device/details/5');
+    expect(within(sidebar).getByRole('link', { name: 'Open the device page' }).getAttribute('href')).toBe(
+      '/device/details/5',
+    );
     expect(await within(sidebar).findByRole('button', { name: 'Recover' })).toBeTruthy();
     expect(within(sidebar).getByRole('button', { name: 'Run cloud AutoVerify' })).toBeTruthy();
     expect(within(sidebar).getByRole('button', { name: 'Alert settings' })).toBeTruthy();

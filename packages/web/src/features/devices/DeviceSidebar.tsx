@@ -88,6 +88,7 @@ function SidebarBody({ deviceId, onClose }: { deviceId: number; onClose: () => v
             Close
           </Button>
         </Group>
+        {/* spec 2.3 'expand to device details' */}
         <Group mt="sm" gap="xs">
           <Button
             component={Link}
@@ -96,7 +97,7 @@ function SidebarBody({ deviceId, onClose }: { deviceId: number; onClose: () => v
             size="xs"
             leftSection={<IconExpand size={14} />}
           >
-            Expand to device details
+            Open the device page
           </Button>
         </Group>
       </Box>
