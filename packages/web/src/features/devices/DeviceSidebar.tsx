@@ -1,4 +1,4 @@
-import { Box, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -41,17 +41,15 @@ export function DeviceSidebar({ deviceId, onClose }: DeviceSidebarProps) {
     if (open) close.current();
   }, [pathname, open]);
   return (
-    <Drawer
-      opened={deviceId !== null}
-      onClose={onClose}
-      position="right"
-      size={narrow ? '100%' : 560}
-      withCloseButton={false}
-      padding={0}
-      aria-label="Protected system"
-    >
-      {deviceId !== null && <SidebarBody deviceId={deviceId} onClose={onClose} />}
-    </Drawer>
+    <Drawer.Root opened={deviceId !== null} onClose={onClose} position="right" size={narrow ? '100%' : 560}>
+      <Drawer.Overlay />
+      {/* The device's name is the dialog's title (Drawer.Title in the body). */}
+      <Drawer.Content>
+        <Drawer.Body p={0}>
+          {deviceId !== null && <SidebarBody deviceId={deviceId} onClose={onClose} />}
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
   );
 }
 
@@ -70,9 +68,9 @@ function SidebarBody({ deviceId, onClose }: { deviceId: number; onClose: () => v
       >
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={2} miw={0}>
-            <Title order={2} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+            <Drawer.Title fz="lg" fw={650} style={{ overflowWrap: 'anywhere' }}>
               {info?.display_name ?? (isError ? 'Protected system' : 'Loading…')}
-            </Title>
+            </Drawer.Title>
             <Group gap="xs">
               {info && <Text size="sm">{info.device_type_label}</Text>}
               {info && <StatusBadge status={info.device_status} parkedTooltip={info.parked_tooltip_text} />}
