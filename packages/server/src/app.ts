@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { autoVerifyRoutes } from './areas/devices/autoverify-routes';
 import { entitiesRoutes } from './areas/entities/routes';
+import { deviceRoutes } from './areas/devices/routes';
 import { operationsRoutes } from './areas/operations/routes';
 import { sessionRoutes } from './areas/session/routes';
 import type { AppContext } from './context';
@@ -66,6 +67,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await api.register(autoVerifyRoutes(ctx));
     await api.register(dashboardRoutes(ctx));
     await api.register(entitiesRoutes(ctx));
+    await api.register(deviceRoutes(ctx));
   });
 
   await registerSpa(app, ctx.config.webDist);
