@@ -4,6 +4,7 @@ export * from './devices';
 export * from './enums';
 export * from './fabric';
 export * from './headers';
+export * from './inventory';
 export * from './operations';
 export * from './session';
 export * from './tabs';

@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { dialectOf } from './dialect';
 import * as m001 from './migrations/001_initial';
+import * as m004 from './migrations/004_inventory';
 import type { Database } from './schema';
 
 // Migrations are listed here (not read from disk) so they work the same under tsx, vitest and
 // a bundle. Add new ones at the end; never edit one that has shipped.
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
+  '004_inventory': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

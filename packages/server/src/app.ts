@@ -4,6 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { autoVerifyRoutes } from './areas/devices/autoverify-routes';
+import { inventoryRoutes } from './areas/inventory/routes';
 import { operationsRoutes } from './areas/operations/routes';
 import { sessionRoutes } from './areas/session/routes';
 import type { AppContext } from './context';
@@ -62,6 +63,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await api.register(sessionRoutes(ctx));
     await api.register(operationsRoutes(ctx));
     await api.register(autoVerifyRoutes(ctx));
+    await api.register(inventoryRoutes(ctx));
   });
 
   await registerSpa(app, ctx.config.webDist);

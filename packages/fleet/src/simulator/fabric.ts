@@ -5,9 +5,12 @@ import {
   type Fabric,
   FabricError,
   type FabricProgress,
+  type VmActionOutcome,
+  type VmActionRequest,
 } from '@lifeboat/contract';
 import { autoVerifyVerdict, nominalDurationMs } from './autoverify';
 import { type FaultConfig, FaultPlan, parseFaults } from './faults';
+import { simulateVmAction } from './inventory';
 
 export interface SimulatedFabricOptions {
   clock: Clock;
@@ -82,6 +85,10 @@ export class SimulatedFabric implements Fabric {
       startedAt,
       endedAt: this.clock.now(),
     };
+  }
+
+  vmAction(req: VmActionRequest, progress: FabricProgress): Promise<VmActionOutcome> {
+    return simulateVmAction({ faults: this.faults, wait: (ms) => this.wait(ms) }, req, progress);
   }
 
   private prepareFaults(req: AutoVerifyRequest, subject: Parameters<FaultPlan['strikes']>[1]): void {
