@@ -1,8 +1,9 @@
 import type { DeviceRow, VmAction } from '@lifeboat/contract';
-import { Anchor, Badge, Group, Loader, Table, Text } from '@mantine/core';
+import { Anchor, Group, Loader, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { detailsPath, HEALTH_LABELS, PENDING_LABELS, VM_STATE } from './labels';
 import { RowActionsMenu } from './RowActionsMenu';
+import { StatusBadge } from './StatusBadge';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -23,11 +24,7 @@ export function VmStateCell({ row }: { row: DeviceRow }) {
     );
   if (!row.sva_job_status) return <Text size="sm">—</Text>;
   const s = VM_STATE[row.sva_job_status];
-  return (
-    <Badge variant="light" color={s.color}>
-      {s.label}
-    </Badge>
-  );
+  return <StatusBadge color={s.color} label={s.label} />;
 }
 
 /** One device of the inventory; the name opens its details (spec: inventory 2). */
@@ -50,7 +47,7 @@ export function InventoryRow({ row, virtualized, busy, onVmAction }: InventoryRo
         >
           {row.name}
         </Anchor>
-        <Text size="xs" c="dimmed" truncate>
+        <Text size="xs" c="dimmed" visibleFrom="sm">
           {row.os_name}
         </Text>
       </Table.Td>
@@ -62,10 +59,8 @@ export function InventoryRow({ row, virtualized, busy, onVmAction }: InventoryRo
           <VmStateCell row={row} />
         </Table.Td>
       ) : (
-        <Table.Td>
-          <Badge variant="light" color={health.color}>
-            {health.label}
-          </Badge>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+          <StatusBadge color={health.color} label={health.label} />
         </Table.Td>
       )}
       {!virtualized && (
