@@ -65,6 +65,23 @@ describe('device inventory', () => {
     await context.close();
   });
 
+  it('downloads the tab as CSV with the session cookie alone', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, 'reseller');
+    await page.goto('/home/devices?tab=SERVER');
+    const link = page.getByRole('link', { name: 'Download CSV' });
+    await waitForRowCount(page, (n) => n > 0);
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href).toBe('/devices/download?type=SERVER');
+    const res = await context.request.get(href);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toMatch(/^text\/csv/);
+    const lines = (await res.text()).trim().split('\r\n');
+    expect(lines[0]).toContain('Name,Client,Type');
+    expect(lines.length - 1).toBe(Number(await page.getByTestId('count-SERVER').textContent()));
+    await context.close();
+  });
+
   it('a VM action changes its row', async () => {
     const { context, page } = await openPage(browser);
     await signIn(page, 'reseller');
