@@ -81,7 +81,7 @@ export async function listSystems(db: Kysely<Database>, f: ListFilter) {
       'a.name as appliance_name',
       'a.online as appliance_online',
     ])
-    .where(f.scope.where)
+    .where(f.scope.listWhere)
     .where(typeCondition(f.type));
   const search = searchCondition(f.search);
   if (search) q = q.where(search);
