@@ -48,7 +48,7 @@ export function InventoryView({
   const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
 
   // Back/forward changes the url: the box follows it.
-  useEffect(() => setText(search), [search]);
+  useEffect(() => setText((t) => (t.trim() === search ? t : search)), [search]);
   useEffect(() => {
     if (debounced === search) return;
     setParams(
