@@ -111,6 +111,28 @@ describe('device inventory', () => {
     await context.close();
   });
 
+  it('opens one client’s virtual machines at /dashboardumc/inventory/{clientId}/VIRTUALIZED', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, 'reseller');
+    const xhr = { 'x-requested-with': 'XMLHttpRequest' };
+    const { csrfToken } = await (await context.request.get('/api/session', { headers: xhr })).json();
+    const list = await context.request.get('/device/device_summary/1', {
+      headers: { ...xhr, 'x-csrf-token': csrfToken },
+    });
+    const vms: { client_id: number; client_name: string }[] = (await list.json()).rows;
+    const clientId = vms[0]?.client_id;
+    expect(clientId).toBeDefined();
+    await page.goto(`/dashboardumc/inventory/${clientId}/VIRTUALIZED`);
+    await page.getByRole('heading', { level: 1, name: 'Client devices' }).waitFor();
+    await page.getByRole('tab', { name: /Virtualized/, selected: true }).waitFor();
+    const expected = vms.filter((v) => v.client_id === clientId).length;
+    expect(await waitForRowCount(page, (n) => n === expected)).toBe(expected);
+    expect(new Set(await rows(page).locator('td:nth-child(2)').allTextContents())).toEqual(
+      new Set([vms[0]?.client_name]),
+    );
+    await context.close();
+  });
+
   it('fits a phone without horizontal scrolling', async () => {
     const { context, page } = await openPage(browser, PHONE);
     await signIn(page, 'reseller');
