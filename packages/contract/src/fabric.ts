@@ -61,4 +61,23 @@ export interface AutoVerifyScreenshotRequest {
   ok: boolean;
   width: number;
   height: number;
+  // --- inventory: virtualized machines (spec: inventory-reports-exports-security 4) ---
+  /** Start, stop, resume or discard a system's virtual machine on its appliance or vault. */
+  vmAction(req: VmActionRequest, progress: FabricProgress): Promise<VmActionOutcome>;
+}
+
+/** A virtual machine action of the inventory (inventory area). */
+export interface VmActionRequest {
+  systemId: number;
+  systemName: string;
+  action: 'start_vm' | 'stop_vm' | 'resume_vm' | 'discard_vm';
+  /** Appliance id, or null for a VM that runs in a vault. */
+  applianceId: number | null;
+}
+
+export interface VmActionOutcome {
+  /** The VM's state afterwards; null once discarded. */
+  status: 'Offline' | 'Running' | 'Stopped' | null;
+  /** Whether the running VM may be stopped (a VM in a failover may not). */
+  stoppable: boolean;
 }

@@ -7,6 +7,7 @@ export * from './enums';
 export * from './fabric';
 export * from './headers';
 export * from './health';
+export * from './inventory';
 export * from './operations';
 export * from './session';
 export * from './tabs';

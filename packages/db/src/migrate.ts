@@ -4,6 +4,7 @@ import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_dashboard';
 import * as m006 from './migrations/006_entities';
 import * as m003 from './migrations/003_device';
+import * as m004 from './migrations/004_inventory';
 import type { Database } from './schema';
 
 // Migrations are listed here (not read from disk) so they work the same under tsx, vitest and
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '002_dashboard': m002,
   '006_entities': m006,
   '003_device': m003,
+  '004_inventory': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,6 +7,7 @@ import { dashboardRoutes } from './areas/dashboard/routes';
 import { autoVerifyRoutes } from './areas/devices/autoverify-routes';
 import { entitiesRoutes } from './areas/entities/routes';
 import { deviceRoutes } from './areas/devices/routes';
+import { inventoryRoutes } from './areas/inventory/routes';
 import { operationsRoutes } from './areas/operations/routes';
 import { sessionRoutes } from './areas/session/routes';
 import type { AppContext } from './context';
@@ -68,6 +69,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await api.register(dashboardRoutes(ctx));
     await api.register(entitiesRoutes(ctx));
     await api.register(deviceRoutes(ctx));
+    await api.register(inventoryRoutes(ctx));
   });
 
   await registerSpa(app, ctx.config.webDist);

@@ -6,10 +6,13 @@ import {
   type Fabric,
   FabricError,
   type FabricProgress,
+  type VmActionOutcome,
+  type VmActionRequest,
 } from '@lifeboat/contract';
 import { autoVerifyVerdict, nominalDurationMs } from './autoverify';
 import { type FaultConfig, FaultPlan, parseFaults } from './faults';
 import { simulatedScreenshot } from './screenshots';
+import { simulateVmAction } from './inventory';
 
 export interface SimulatedFabricOptions {
   clock: Clock;
@@ -88,6 +91,8 @@ export class SimulatedFabric implements Fabric {
 
   async autoVerifyScreenshot(req: AutoVerifyScreenshotRequest): Promise<Buffer> {
     return simulatedScreenshot(req);
+  vmAction(req: VmActionRequest, progress: FabricProgress): Promise<VmActionOutcome> {
+    return simulateVmAction({ faults: this.faults, wait: (ms) => this.wait(ms) }, req, progress);
   }
 
   private prepareFaults(req: AutoVerifyRequest, subject: Parameters<FaultPlan['strikes']>[1]): void {

@@ -38,6 +38,7 @@ export const APP_ROUTES = {
   '/settings/client_settings/view/:id': ['clients'],
   '/client/runbooks/:id': ['clients'],
   '/devices/empty_table': ['devices'],
+  '/dashboardumc/inventory/:clientId/:type': ['devices', 'clients'],
   '/device/details/:id': ['devices'],
   '/device/details/:id/:vaultId': ['devices'],
   '/home/device/:id': ['devices'],
