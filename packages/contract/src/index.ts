@@ -5,5 +5,6 @@ export * from './enums';
 export * from './fabric';
 export * from './headers';
 export * from './operations';
+export * from './recovery';
 export * from './session';
 export * from './tabs';

@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { dialectOf } from './dialect';
 import * as m001 from './migrations/001_initial';
+import * as m005 from './migrations/005_recovery';
 import type { Database } from './schema';
 
 // Migrations are listed here (not read from disk) so they work the same under tsx, vitest and
 // a bundle. Add new ones at the end; never edit one that has shipped.
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
+  '005_recovery': m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

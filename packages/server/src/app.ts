@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { autoVerifyRoutes } from './areas/devices/autoverify-routes';
 import { operationsRoutes } from './areas/operations/routes';
+import { recoveryRoutes } from './areas/recovery/routes';
 import { sessionRoutes } from './areas/session/routes';
 import type { AppContext } from './context';
 import { authHook } from './http/auth';
@@ -62,6 +63,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await api.register(sessionRoutes(ctx));
     await api.register(operationsRoutes(ctx));
     await api.register(autoVerifyRoutes(ctx));
+    await api.register(recoveryRoutes(ctx));
   });
 
   await registerSpa(app, ctx.config.webDist);

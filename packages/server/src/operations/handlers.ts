@@ -1,4 +1,5 @@
 import { AUTOVERIFY_RUN, autoVerifyHandler } from '../areas/devices/autoverify-handler';
+import { registerRecoveryHandlers } from '../areas/recovery/expiry-handlers';
 import type { AppContext } from '../context';
 import { ensureFleetTicker, registerFleetTick } from './fleet-tick';
 
@@ -6,6 +7,7 @@ import { ensureFleetTicker, registerFleetTick } from './fleet-tick';
 export function registerOperationHandlers(ctx: AppContext): void {
   registerFleetTick(ctx.operations, ctx);
   ctx.operations.register(AUTOVERIFY_RUN, autoVerifyHandler(ctx));
+  registerRecoveryHandlers(ctx);
 }
 
 /** The in-process workers: handlers, the fleet's ticker, then leasing. */
