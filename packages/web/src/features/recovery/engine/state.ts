@@ -53,6 +53,8 @@ export interface RecoveryData {
   /** Disk format of a share, once the appliance asked for VHDX. */
   format: 'VHDX' | null;
   restore: RestoreSelection;
+  /** The browse step's mount (filemountUseId), completed when the wizard closes. */
+  mountId: string | null;
 }
 
 export interface WizardState {
@@ -82,6 +84,7 @@ export function initialState(entry: WizardEntry): WizardState {
     point: null,
     format: null,
     restore: { selected: [], archive: 'zip' },
+    mountId: null,
   };
   return {
     step: { name: entry.kind === 'reseller' ? 'clientSelect' : 'loading' },

@@ -42,6 +42,7 @@ export type WizardEvent =
   | { type: 'chooseDrive'; drive: string }
   | { type: 'choosePoint'; point: PointChoice; auto?: AutoMode }
   | { type: 'pointsOffline' }
+  | { type: 'mounted'; mountId: string }
   | { type: 'select'; selected: RecoveryFileEntry[] }
   | { type: 'setArchive'; archive: RestoreSelection['archive'] }
   | { type: 'next' }
@@ -150,6 +151,8 @@ export function reduce(state: WizardState, e: WizardEvent): WizardState {
       );
     case 'pointsOffline':
       return replace(state, { name: 'applianceOffline', retry: 'setRecoveryPoint' });
+    case 'mounted':
+      return { ...state, data: { ...d, mountId: e.mountId } };
     case 'select':
       return { ...state, data: { ...d, restore: { ...d.restore, selected: e.selected } } };
     case 'setArchive':

@@ -1,0 +1,90 @@
+import type { ResellerClientRow } from '@lifeboat/contract';
+import { Badge, Text, Tooltip } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../api/client';
+import { fetchClientFeatures, fetchResellerClients, recoveryKeys } from '../api';
+import { type AutoMode, autoClient, clientSelectable } from '../engine/rules';
+import { ChoiceTable, type Column } from './ChoiceTable';
+import { StepFooter } from './StepFooter';
+import type { StepProps } from './types';
+
+const COLUMNS: Column<ResellerClientRow>[] = [
+  { key: 'id', title: 'ID', render: (r) => r.id, wide: true },
+  {
+    key: 'rp',
+    title: '',
+    render: (r) =>
+      r.no_rp_tooltip ? (
+        <Tooltip label={r.no_rp_tooltip}>
+          <Badge color="gray" variant="light" size="sm">
+            No restore points
+          </Badge>
+        </Tooltip>
+      ) : null,
+  },
+  { key: 'name', title: 'Client', render: (r) => <Text fw={500}>{r.name}</Text> },
+  { key: 'ws', title: 'Workstations', render: (r) => r.workstation_count, wide: true },
+  { key: 'srv', title: 'Servers', render: (r) => r.server_count, wide: true },
+  { key: 'app', title: 'Appliances', render: (r) => r.app_count, wide: true },
+];
+
+/** clientSelect: a reseller picks the client (spec: recovery-flow 2, flow 'general reseller'). */
+export function ClientSelectStep({ state, dispatch }: StepProps) {
+  const entry = state.data.entry;
+  const resellerId = entry.kind === 'reseller' ? entry.resellerId : 0;
+  const qc = useQueryClient();
+  const clients = useQuery({
+    queryKey: recoveryKeys.clients(resellerId),
+    queryFn: () => fetchResellerClients(resellerId),
+  });
+  const [chooseError, setChooseError] = useState<string | null>(null);
+  const autoDone = useRef(false);
+
+  const choose = async (row: ResellerClientRow, auto?: AutoMode) => {
+    setChooseError(null);
+    try {
+      const f = await qc.fetchQuery({
+        queryKey: recoveryKeys.features(row.id),
+        queryFn: () => fetchClientFeatures(row.id),
+      });
+      dispatch({ type: 'chooseClient', client: f, auto });
+    } catch (err) {
+      setChooseError(err instanceof ApiError ? err.message : 'This client could not be opened.');
+    }
+  };
+
+  const data = clients.data?.table_data;
+  useEffect(() => {
+    if (!data || autoDone.current || state.direction !== 'forward') return;
+    autoDone.current = true;
+    const auto = data.total === data.data.length ? autoClient(data.data) : null;
+    if (auto) void choose(auto.row, auto.mode);
+  });
+
+  return (
+    <>
+      <Text size="sm" c="dimmed" mb="sm">
+        Choose the client whose backups you want to recover from.
+      </Text>
+      {chooseError && (
+        <Text c="red" size="sm" mb="sm" role="alert">
+          {chooseError}
+        </Text>
+      )}
+      <ChoiceTable
+        label="clients"
+        rows={data?.data}
+        columns={COLUMNS}
+        rowKey={(r) => r.id}
+        disabledReason={(r) => (clientSelectable(r) ? null : (r.no_rp_tooltip ?? 'No restore points yet.'))}
+        onChoose={(r) => void choose(r)}
+        loading={clients.isPending}
+        error={clients.error}
+        onRetry={() => void clients.refetch()}
+        empty="This reseller has no clients yet."
+      />
+      <StepFooter state={state} dispatch={dispatch} />
+    </>
+  );
+}
