@@ -64,6 +64,9 @@ export async function setup(project: TestProject): Promise<void> {
       PORT: String(port),
       LIFEBOAT_DATA_DIR: dataDir,
       SIM_SPEED: '0',
+      // The recovery wizard's error screens (issue 6): reseller2's appliance 7 never answers a
+      // share request (applianceOffline), appliance 9 refuses it (genericError).
+      SIM_FAULTS: process.env.E2E_SIM_FAULTS ?? 'appliance_offline@appliance:7,share_failed@appliance:9',
       NODE_ENV: 'production',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

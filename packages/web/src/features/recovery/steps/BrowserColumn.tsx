@@ -3,6 +3,7 @@ import { Alert, Checkbox, Group, ScrollArea, Skeleton, Stack, Text, UnstyledButt
 import { useQuery } from '@tanstack/react-query';
 import { fetchFiles, recoveryKeys } from '../api';
 import { sizeText } from '../format';
+import { EntryIcon } from './EntryIcon';
 
 interface BrowserColumnProps {
   applianceId: number;
@@ -78,9 +79,9 @@ export function BrowserColumn(p: BrowserColumnProps) {
                 onClick={() => (e.type === 'folder' ? p.onOpen(e) : p.onToggle(e, !p.selected.has(e.path)))}
                 onFocus={() => p.onHover(e)}
               >
-                <Group gap={4} wrap="nowrap" justify="space-between">
-                  <Text size="sm" truncate>
-                    {e.type === 'folder' ? '📁 ' : ''}
+                <Group gap={6} wrap="nowrap">
+                  <EntryIcon folder={e.type === 'folder'} />
+                  <Text size="sm" truncate style={{ flex: 1 }}>
                     {e.name}
                   </Text>
                   <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>

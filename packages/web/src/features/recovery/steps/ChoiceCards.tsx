@@ -23,6 +23,7 @@ export function ChoiceCards<T extends string>({
           onClick={() => onChoose(c.value)}
           disabled={Boolean(c.disabled)}
           aria-label={c.label}
+          data-testid="choice"
           style={{ opacity: c.disabled ? 0.55 : 1, cursor: c.disabled ? 'not-allowed' : 'pointer' }}
         >
           <Paper withBorder radius="md" p="md" h="100%">

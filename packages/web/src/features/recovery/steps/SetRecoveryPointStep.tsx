@@ -150,6 +150,7 @@ export function SetRecoveryPointStep({ state, dispatch }: StepProps) {
               variant={point?.id === p.id ? 'filled' : 'light'}
               onClick={() => setPoint(p)}
               aria-pressed={point?.id === p.id}
+              data-testid="restore-point"
             >
               {timeLabel(p.ts)}
             </Button>
