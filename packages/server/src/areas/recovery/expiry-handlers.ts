@@ -1,7 +1,10 @@
+import type { Database } from '@lifeboat/db';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { OperationsEngine } from '../../operations/engine';
 import type { OperationHandler } from '../../operations/types';
-import { shareRequest } from './share-request';
+import { type ShareRow, shareRequest } from './share-request';
 
 // Operations of the recovery area (see operations/README.md 'Kinds'):
 // - recovery.share_activate: wait for the appliance to publish an exposed share, then start
@@ -13,6 +16,24 @@ import { shareRequest } from './share-request';
 export const SHARE_ACTIVATE = 'recovery.share_activate';
 export const SHARE_END = 'recovery.share_end';
 export const DOWNLOAD_EXPIRE = 'recovery.download_expire';
+
+/** Queue the end of a share (at its expiry, or now after a suppression). */
+export function scheduleShareEnd(
+  operations: OperationsEngine,
+  trx: Kysely<Database>,
+  share: Pick<ShareRow, 'id' | 'reseller_id' | 'client_id'>,
+  opts: { runAfter?: number; createdBy?: number },
+): Promise<number> {
+  return operations.enqueue(trx, {
+    kind: SHARE_END,
+    input: { id: Number(share.id) },
+    resellerId: Number(share.reseller_id),
+    clientId: Number(share.client_id),
+    subjectType: 'cifs_share',
+    subjectId: Number(share.id),
+    ...opts,
+  });
+}
 
 const byId = z.object({ id: z.number().int().positive() });
 
@@ -41,15 +62,7 @@ export function shareActivateHandler(
         .set({ status: 'active', active_at: now, expires_at: expiresAt })
         .where('id', '=', id)
         .execute();
-      await ctx.operations.enqueue(trx, {
-        kind: SHARE_END,
-        input: { id },
-        resellerId: Number(share.reseller_id),
-        clientId: Number(share.client_id),
-        subjectType: 'cifs_share',
-        subjectId: id,
-        runAfter: expiresAt,
-      });
+      await scheduleShareEnd(ctx.operations, trx, share, { runAfter: expiresAt });
       return { status: 'active', expires_at: expiresAt };
     });
   };

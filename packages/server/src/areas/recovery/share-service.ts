@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
 import { type Actor, findInScope, inScope } from '../../scope';
 import { checkDrive, loadReseller } from './access';
-import { SHARE_ACTIVATE, SHARE_END } from './expiry-handlers';
+import { SHARE_ACTIVATE, scheduleShareEnd } from './expiry-handlers';
 import { type ShareRow, shareRequest } from './share-request';
 
 // Network shares from appliance restore points (spec: recovery-flow 4 'Share exposure', 7
@@ -237,15 +237,9 @@ export async function setShareTtl(ctx: AppContext, actor: Actor, id: number, sec
       .execute();
     // The earlier end operation finds the share not due and does nothing.
     if (active)
-      await ctx.operations.enqueue(trx, {
-        kind: SHARE_END,
-        input: { id },
-        resellerId: Number(share.reseller_id),
-        clientId: Number(share.client_id),
-        subjectType: 'cifs_share',
-        subjectId: id,
-        createdBy: actor.userId,
+      await scheduleShareEnd(ctx.operations, trx, share, {
         runAfter: newExpireTime,
+        createdBy: actor.userId,
       });
     await audit(trx, now, {
       actor,
@@ -275,15 +269,7 @@ export async function suppressShare(ctx: AppContext, actor: Actor, id: number, i
       .set({ status: 'suppressed', ended_at: now })
       .where('id', '=', id)
       .execute();
-    await ctx.operations.enqueue(trx, {
-      kind: SHARE_END,
-      input: { id },
-      resellerId: Number(share.reseller_id),
-      clientId: Number(share.client_id),
-      subjectType: 'cifs_share',
-      subjectId: id,
-      createdBy: actor.userId,
-    });
+    await scheduleShareEnd(ctx.operations, trx, share, { createdBy: actor.userId });
     await audit(trx, now, {
       actor,
       action: 'recovery.share_suppress',

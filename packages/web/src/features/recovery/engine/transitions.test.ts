@@ -285,3 +285,28 @@ describe('download type (recovery-flow 4)', () => {
     expect(downloadTypeFor([f, d], 'tar')).toBe(DOWNLOAD_TYPE.MULTI_TAR);
   });
 });
+
+describe('reading an expose answer (recovery-flow 4)', () => {
+  it('maps ok, an open share, try_vhdx and a refusal', async () => {
+    const { exposeOutcome } = await import('./outcomes');
+    expect(exposeOutcome({ ok: true, shareId: 1 })).toEqual({ kind: 'ok' });
+    expect(exposeOutcome({ ok: false, exposed_share_id: 4, error: 'open' })).toEqual({
+      kind: 'exposed',
+      shareId: 4,
+      message: 'open',
+    });
+    expect(exposeOutcome({ ok: false, try_vhdx: true, error: 'vhdx' })).toEqual({
+      kind: 'tryVhdx',
+      message: 'vhdx',
+    });
+    expect(exposeOutcome({ ok: false, title: 'T', error: 'M' })).toEqual({
+      kind: 'error',
+      title: 'T',
+      message: 'M',
+    });
+    expect(exposeOutcome({ ok: false })).toMatchObject({
+      kind: 'error',
+      title: 'The share could not be created',
+    });
+  });
+});

@@ -1,21 +1,13 @@
-import { type ExposeShareAnswer, SHARE_SLIDER, SHARE_STATUS } from '@lifeboat/contract';
+import { SHARE_SLIDER, SHARE_STATUS } from '@lifeboat/contract';
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../api/client';
 import { checkShare, exposeShare, recoveryKeys } from '../api';
-import type { ExposeOutcome } from '../engine/transitions';
+import { exposeOutcome } from '../engine/outcomes';
 import { SharePaths } from './SharePaths';
 import { StepFooter } from './StepFooter';
 import type { StepProps } from './types';
 import { UnmountSlider } from './UnmountSlider';
-
-/** The wizard's reading of an expose answer (spec: recovery-flow 4 'Share exposure'). */
-export function exposeOutcome(a: ExposeShareAnswer): ExposeOutcome {
-  if (a.ok) return { kind: 'ok' };
-  if (a.exposed_share_id) return { kind: 'exposed', shareId: a.exposed_share_id, message: a.error ?? '' };
-  if (a.try_vhdx) return { kind: 'tryVhdx', message: a.error ?? 'This format is refused; VHDX is possible.' };
-  return { kind: 'error', title: a.title ?? 'The share could not be created', message: a.error ?? '' };
-}
 
 /** exposeCifsShare: expose, poll until EXPOSE_SHARE_ACTIVE, then the paths and the unmount slider. */
 export function ExposeShareStep({ state, dispatch, close }: StepProps) {

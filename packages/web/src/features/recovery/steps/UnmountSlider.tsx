@@ -26,6 +26,7 @@ export function UnmountSlider({ shareId, options, initial, expireTime }: Unmount
         Unmount after: {options[index]?.label}
       </Text>
       <Slider
+        mx="sm"
         min={SHARE_SLIDER.min}
         max={SHARE_SLIDER.max}
         step={1}
