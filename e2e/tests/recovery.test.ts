@@ -6,8 +6,9 @@ import yauzl from 'yauzl';
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, signIn } from '../support/browser';
 
 // The recovery wizard (issue 6), opened by its deep link ?recover=... as the dashboard's quick
-// action does. The server runs with SIM_FAULTS appliance_offline@appliance:7 and
-// share_failed@appliance:9 (reseller2's Bayshore Freight and Ironwood Machine Works).
+// action does. The server runs with SIM_FAULTS appliance_offline@appliance:7,
+// share_failed@appliance:9 and format_refused@system:115 (reseller2's Bayshore Freight and
+// Ironwood Machine Works, whose PRINT01-IRONWOOD is 115).
 
 let browser: Browser;
 beforeAll(async () => {
@@ -187,12 +188,12 @@ describe('recovery wizard', () => {
     await context.close();
   });
 
-  it('reaches applianceOffline (try again, back) and genericError through the simulator’s faults', async () => {
+  it('reaches applianceOffline (try again, back), genericError and exportChangeFormat through the simulator’s faults', async () => {
     const { context, page } = await openPage(browser, DESKTOP);
     await signIn(page, 'reseller2');
     const resellerId = await organisationId(page);
     // Any device of the client's first-generation appliance: the fault is the appliance's.
-    const walk = async (client: RegExp) => {
+    const walk = async (client: RegExp, device?: RegExp) => {
       await page.goto(`/home/reseller-dashboard?recover=reseller:${resellerId}`);
       await step(page, 'clientSelect');
       await page.getByRole('row', { name: client }).click();
@@ -203,7 +204,8 @@ describe('recovery wizard', () => {
       await page.getByRole('button', { name: 'Files and folders' }).click();
       await page.getByRole('button', { name: 'Appliance (local)' }).click();
       await step(page, 'setDevice');
-      await page.getByRole('dialog').locator('tbody tr').first().click();
+      const rows = page.getByRole('dialog').locator('tbody tr');
+      await (device ? rows.filter({ hasText: device }) : rows).first().click();
       await page.locator('[data-step="setDrive"], [data-step="setRecoveryPoint"]').waitFor();
       if (await page.locator('[data-step="setDrive"]').count())
         await page.getByTestId('choice').first().click();
@@ -229,6 +231,18 @@ describe('recovery wizard', () => {
     await screenshot(page, 'recovery-fault-02-generic-error');
     await page.getByRole('button', { name: 'Back' }).click();
     await step(page, 'setRecoveryPoint');
+    await page.keyboard.press('Escape');
+
+    // format_refused@system:115 (PRINT01-IRONWOOD): try_vhdx, then VHDX, which appliance 9 refuses too.
+    await walk(/Ironwood Machine Works/, /PRINT01-IRONWOOD/);
+    await step(page, 'exportChangeFormat');
+    await screenshot(page, 'recovery-fault-03-change-format');
+    const [retry] = await Promise.all([
+      page.waitForRequest((r) => r.url().includes('/ra/expose_cifs_share/') && r.url().includes('/VHDX/')),
+      page.getByRole('button', { name: 'Switch to VHDX and try again' }).click(),
+    ]);
+    expect(retry.method()).toBe('POST');
+    await step(page, 'genericError');
     await context.close();
   });
 
