@@ -219,7 +219,7 @@ describe('recovery wizard', () => {
     await screenshot(page, 'recovery-fault-01-appliance-offline');
     await page.getByRole('button', { name: 'Try again' }).click();
     await step(page, 'applianceOffline');
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await step(page, 'setRecoveryPoint');
     await page.keyboard.press('Escape');
 
@@ -229,7 +229,7 @@ describe('recovery wizard', () => {
     expect(await alert.textContent()).toContain('could not mount the restore point');
     expect(await alert.textContent()).toContain('The share could not be created');
     await screenshot(page, 'recovery-fault-02-generic-error');
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await step(page, 'setRecoveryPoint');
     await page.keyboard.press('Escape');
 
@@ -244,6 +244,30 @@ describe('recovery wizard', () => {
     expect(retry.method()).toBe('POST');
     await step(page, 'genericError');
     await context.close();
+  });
+
+  it('a client user starts at the tool or type step; a device entry starts at its step with the device chosen', async () => {
+    const { context, page } = await openPage(browser, DESKTOP);
+    await signIn(page, 'client');
+    const clientId = await organisationId(page);
+    await page.goto(`/home/clients?recover=client:${clientId}`);
+    await page.locator('[data-step="recoverToolSelect"], [data-step="type"]').waitFor();
+    // Nothing to go back to: the wizard started here.
+    expect(await page.getByRole('dialog').getByRole('button', { name: 'Back', exact: true }).count()).toBe(0);
+    expect(new URL(page.url()).search).toBe('');
+    await page.keyboard.press('Escape');
+    await context.close();
+
+    const r = await openPage(browser, DESKTOP);
+    await signIn(r.page, 'reseller');
+    // DC01-ACME (system 7 of the demo fleet) from its page's recover action.
+    await r.page.goto('/home/reseller-dashboard?recover=device:7:restoreType');
+    await step(r.page, 'restoreType');
+    await r.page.getByRole('button', { name: 'Appliance (local)' }).click();
+    // The device is known: setAppliance and setDevice are skipped, its one job too.
+    await step(r.page, 'setDrive');
+    expect(await r.page.getByText('Recovery · Acme Dental Group · DC01-ACME').isVisible()).toBe(true);
+    await r.context.close();
   });
 
   it('works on a phone: the wizard fills the screen without sideways scrolling', async () => {
