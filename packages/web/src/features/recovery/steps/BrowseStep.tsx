@@ -12,7 +12,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { mount, recoveryKeys } from '../api';
 import { BrowserColumn } from './BrowserColumn';
 import { StepFooter } from './StepFooter';
@@ -34,6 +34,12 @@ export function BrowseStep({ state, dispatch }: StepProps) {
   }, [mountId, dispatch]);
 
   const [columns, setColumns] = useState<string[]>(['']);
+  const viewport = useRef<HTMLDivElement>(null);
+  // Keep the folder just opened in view, as a column browser does.
+  useEffect(() => {
+    if (columns.length > 0)
+      viewport.current?.scrollTo({ left: viewport.current.scrollWidth, behavior: 'smooth' });
+  }, [columns]);
   const [hover, setHover] = useState<RecoveryFileEntry | null>(null);
   const selected = useMemo(() => new Map(d.restore.selected.map((e) => [e.path, e])), [d.restore.selected]);
   const files = d.restore.selected.filter((e) => e.type === 'file').length;
@@ -57,7 +63,7 @@ export function BrowseStep({ state, dispatch }: StepProps) {
       )}
       <Paper withBorder radius="md">
         {mountId ? (
-          <ScrollArea type="auto" offsetScrollbars>
+          <ScrollArea type="auto" offsetScrollbars viewportRef={viewport}>
             <Group gap={0} wrap="nowrap" align="stretch">
               {columns.map((path, level) => (
                 <BrowserColumn
