@@ -163,7 +163,7 @@ describe('recovery wizard', () => {
 
     await row.getByRole('button', { name: 'Edit expiry' }).click();
     const dialog = page.getByRole('dialog');
-    const select = dialog.getByRole('textbox', { name: 'Unmount after' });
+    const select = dialog.getByTestId('expiry-select');
     await select.waitFor();
     expect(await select.inputValue()).toBe('24 hours');
     await select.click();

@@ -49,6 +49,7 @@ export function EditExpiryModal({
           <Text size="sm">{dialog.data?.html}</Text>
           <Select
             label="Unmount after"
+            data-testid="expiry-select"
             data={(dialog.data?.choices ?? []).map((c) => ({ value: String(c.value), label: c.label }))}
             value={chosen}
             onChange={setValue}
