@@ -95,6 +95,20 @@ export class SimulatedFabric implements Fabric {
     };
   }
 
+  private prepareFaults(req: AutoVerifyRequest, subject: Parameters<FaultPlan['strikes']>[1]): void {
+    if (req.applianceId !== null && this.faults.strikes('appliance_offline', subject)) {
+      // Not retried: the user should hear now, not after minutes of backoff.
+      throw new FabricError('APPLIANCE_OFFLINE', `The appliance of ${req.systemName} is offline.`, false);
+    }
+    if (this.faults.strikes('rp_in_use', subject)) {
+      throw new FabricError(
+        'RP_IN_USE',
+        'The restore point is in use by another recovery (a share, an export or a virtual machine).',
+        true,
+      );
+    }
+  }
+
   // --- recovery area (issue 6), implemented in ./recovery ---
   async listFiles(point: RestorePointRef, path: string): Promise<RecoveryEntry[] | null> {
     return listRecoveryFiles(point, path);
@@ -123,19 +137,5 @@ export class SimulatedFabric implements Fabric {
 
   async removeShare(_req: ShareRequest): Promise<void> {
     await this.wait(1000);
-  }
-
-  private prepareFaults(req: AutoVerifyRequest, subject: Parameters<FaultPlan['strikes']>[1]): void {
-    if (req.applianceId !== null && this.faults.strikes('appliance_offline', subject)) {
-      // Not retried: the user should hear now, not after minutes of backoff.
-      throw new FabricError('APPLIANCE_OFFLINE', `The appliance of ${req.systemName} is offline.`, false);
-    }
-    if (this.faults.strikes('rp_in_use', subject)) {
-      throw new FabricError(
-        'RP_IN_USE',
-        'The restore point is in use by another recovery (a share, an export or a virtual machine).',
-        true,
-      );
-    }
   }
 }
