@@ -1,3 +1,4 @@
+import { FabricError } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -47,7 +48,21 @@ export function shareActivateHandler(
     if (share?.status !== 'exposing') return { skipped: 'not exposing' };
     const req = await shareRequest(db, share);
     if (!req) return { skipped: 'gone' };
-    await ctx.fabric.waitShareActive(req, { report: progress });
+    try {
+      await ctx.fabric.waitShareActive(req, { report: progress });
+    } catch (err) {
+      if (!(err instanceof FabricError)) throw err;
+      // The appliance gave up: the share ends as failed, so it no longer blocks a new one.
+      return complete(async (trx) => {
+        await trx
+          .updateTable('cifs_shares')
+          .set({ status: 'failed', error: err.message, ended_at: clock.now() })
+          .where('id', '=', id)
+          .where('status', '=', 'exposing')
+          .execute();
+        return { status: 'failed' };
+      });
+    }
     return complete(async (trx) => {
       const now = clock.now();
       const current = await trx

@@ -1,3 +1,4 @@
+import { FabricError } from '@lifeboat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, HOUR, type RecoveryFixture, recoveryFixture } from './test-fixture';
 
@@ -213,6 +214,27 @@ describe('exposing a share', () => {
     expect(audit).toEqual([
       expect.objectContaining({ user_id: f.w.users.resA, target_id: String(created.shareId) }),
     ]);
+    await drain(f);
+  });
+  it('a share the appliance never publishes ends as failed and does not block the next one', async () => {
+    const fabric = f.t.ctx.fabric;
+    const original = fabric.waitShareActive;
+    fabric.waitShareActive = async () => {
+      throw new FabricError('FAILED', 'The appliance stopped answering while mounting.');
+    };
+    try {
+      const created = (await expose(f, 'resa')).json();
+      await drain(f);
+      expect((await f.get('resa', `/ra/check_exposing_cifs_share/${created.shareId}`)).json()).toMatchObject({
+        status: 'EXPOSE_SHARE_FAILED',
+        error: 'The appliance stopped answering while mounting.',
+      });
+    } finally {
+      fabric.waitShareActive = original;
+    }
+    const again = (await expose(f, 'resa')).json();
+    expect(again).toMatchObject({ ok: true });
+    await f.get('resa', `/share/suppress_cifs_share/${again.shareId}`);
     await drain(f);
   });
 });
