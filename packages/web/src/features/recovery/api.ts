@@ -22,7 +22,8 @@ import { api } from '../../api/client';
 
 export const recoveryKeys = {
   all: ['recovery'] as const,
-  clients: (resellerId: number) => [...recoveryKeys.all, 'clients', resellerId] as const,
+  clients: (resellerId: number, search: string) =>
+    [...recoveryKeys.all, 'clients', resellerId, search] as const,
   features: (clientId: number) => [...recoveryKeys.all, 'features', clientId] as const,
   device: (id: number) => [...recoveryKeys.all, 'device', id] as const,
   appliances: (clientId: number) => [...recoveryKeys.all, 'appliances', clientId] as const,
@@ -41,8 +42,10 @@ const enc = encodeURIComponent;
 /** A drive in a path segment; the whole job is 'null'. */
 const driveSegment = (drive: string | null) => (drive ? enc(drive) : 'null');
 
-export const fetchResellerClients = (resellerId: number) =>
-  api<ResellerClientsAnswer>(`/reseller/get_reseller_clients/${resellerId}`);
+export const fetchResellerClients = (resellerId: number, search = '') =>
+  api<ResellerClientsAnswer>(`/reseller/get_reseller_clients/${resellerId}`, {
+    query: { search: search || undefined },
+  });
 
 export const fetchClientFeatures = (clientId: number) =>
   api<ClientFeatureTypes>(`/client/get_client_feature_types/${clientId}`);

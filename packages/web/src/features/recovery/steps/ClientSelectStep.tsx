@@ -1,6 +1,7 @@
 import type { ResellerClientRow } from '@lifeboat/contract';
-import { Badge, Text, Tooltip } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { fetchClientFeatures, fetchResellerClients, recoveryKeys } from '../api';
@@ -34,9 +35,13 @@ export function ClientSelectStep({ state, dispatch }: StepProps) {
   const entry = state.data.entry;
   const resellerId = entry.kind === 'reseller' ? entry.resellerId : 0;
   const qc = useQueryClient();
+  const [search, setSearch] = useState('');
+  // spec: recovery-flow 9, filter input debounce 500 ms.
+  const [debounced] = useDebouncedValue(search.trim(), 500);
   const clients = useQuery({
-    queryKey: recoveryKeys.clients(resellerId),
-    queryFn: () => fetchResellerClients(resellerId),
+    queryKey: recoveryKeys.clients(resellerId, debounced),
+    queryFn: () => fetchResellerClients(resellerId, debounced),
+    placeholderData: keepPreviousData,
   });
   const [chooseError, setChooseError] = useState<string | null>(null);
   const autoDone = useRef(false);
@@ -56,7 +61,7 @@ export function ClientSelectStep({ state, dispatch }: StepProps) {
 
   const data = clients.data?.table_data;
   useEffect(() => {
-    if (!data || autoDone.current || state.direction !== 'forward') return;
+    if (!data || autoDone.current || state.direction !== 'forward' || debounced) return;
     autoDone.current = true;
     const auto = data.total === data.data.length ? autoClient(data.data) : null;
     if (auto) void choose(auto.row, auto.mode);
@@ -67,6 +72,16 @@ export function ClientSelectStep({ state, dispatch }: StepProps) {
       <Text size="sm" c="dimmed" mb="sm">
         Choose the client whose backups you want to recover from.
       </Text>
+      {(data?.total ?? 0) > 8 || debounced ? (
+        <TextInput
+          placeholder="Search clients by name"
+          aria-label="Search clients"
+          value={search}
+          maxLength={128}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          mb="sm"
+        />
+      ) : null}
       {chooseError && (
         <Text c="red" size="sm" mb="sm" role="alert">
           {chooseError}
@@ -82,7 +97,7 @@ export function ClientSelectStep({ state, dispatch }: StepProps) {
         loading={clients.isPending}
         error={clients.error}
         onRetry={() => void clients.refetch()}
-        empty="This reseller has no clients yet."
+        empty={debounced ? 'No client matches this search.' : 'This reseller has no clients yet.'}
       />
       <StepFooter state={state} dispatch={dispatch} />
     </>
