@@ -133,6 +133,36 @@ describe('recovery wizard', () => {
     await context.close();
   });
 
+  it('shows the restored files in the cloud share panel with a countdown; expiring the link ends it', async () => {
+    const { context, page } = await openPage(browser, DESKTOP);
+    await signIn(page, 'reseller');
+    await page.goto('/home/reseller-dashboard');
+    const panel = page.getByRole('region', { name: 'Cloud shares' });
+    const row = panel
+      .getByTestId('cloud-share')
+      .filter({ hasText: /DC01-ACME-.*\.zip/ })
+      .first();
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.textContent()).toMatch(/expires in 6 days 23 hours/);
+    await row.getByRole('button', { name: 'Edit or expire' }).click();
+    const dialog = page.getByRole('dialog');
+    const link = dialog.getByRole('link', { name: /^Download DC01-ACME-/ });
+    await link.waitFor();
+    const href = (await link.getAttribute('href')) ?? '';
+    await screenshot(page, 'recovery-cloud-01-link');
+    await dialog.getByRole('button', { name: 'Expire now…' }).click();
+    await dialog.getByText('The download link stops working at once').waitFor();
+    await screenshot(page, 'recovery-cloud-02-expire-confirm');
+    await dialog.getByRole('button', { name: 'Expire link' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.waitFor({ state: 'detached', timeout: 10_000 });
+    // The link now answers a sentence, not the file.
+    const res = await page.goto(href);
+    expect(res?.status()).toBe(410);
+    expect(await page.locator('body').textContent()).toContain('This download link expired');
+    await context.close();
+  });
+
   it('exposes a share from an appliance point, sees it in the local shares feed, changes its expiry and suppresses it', async () => {
     const { context, page } = await openPage(browser, DESKTOP);
     await signIn(page, 'reseller');
