@@ -74,7 +74,7 @@ export function recoveryDiscoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod 
         return recoveryDevices(
           db,
           actorOf(req),
-          parseId(clientId, 'This client'),
+          clientId === '0' ? 0 : parseId(clientId, 'This client'),
           parseId(applianceId, 'This appliance'),
         );
       },

@@ -191,11 +191,14 @@ export async function recoveryDevices(
   clientId: number,
   applianceId: number | null,
 ): Promise<{ devices: RecoveryDevice[] }> {
-  await loadClient(db, actor, clientId);
+  // Client 0 with an appliance: that appliance's devices (spec: GET /api/localbrowsing/devices/0/{applianceId}).
+  if (clientId > 0) await loadClient(db, actor, clientId);
+  else if (applianceId === null) throw new NotFoundError('This client');
+  else await findInScope(db, actor, 'appliances', applianceId, 'This appliance');
   let q = deviceQuery(db, actor)
-    .where('ps.client_id', '=', clientId)
     .where('ps.service_gen', '=', SERVICE_GEN.FIRST)
     .where('ps.last_rp_at', 'is not', null);
+  if (clientId > 0) q = q.where('ps.client_id', '=', clientId);
   const flag = applianceId === null ? 'is_cloud' : 'is_local';
   if (applianceId !== null) q = q.where('ps.appliance_id', '=', applianceId);
   q = q.where((eb) =>

@@ -133,6 +133,10 @@ describe('client features, devices, appliances and jobs', () => {
       expect.objectContaining({ id: f.w.systemA1, state: 'FAILOVER_TEST_VM_RUNNING' }),
     ]);
     await f.t.dbh.db.deleteFrom('failover_test_states').execute();
+    // Client 0: the appliance's devices, for whoever may see the appliance.
+    const byAppliance = await f.get('resa', `/api/localbrowsing/devices/0/${f.w.applianceA1}`);
+    expect(byAppliance.json().devices.map((d: { id: number }) => d.id)).toEqual([f.w.systemA1]);
+    expect((await f.get('resb', `/api/localbrowsing/devices/0/${f.w.applianceA1}`)).statusCode).toBe(404);
     const cloud = await f.get('resa', `/api/filebrowsing/devices/${f.w.clientA2}`);
     expect(cloud.json().devices.map((d: { id: number }) => d.id)).toEqual([f.w.systemA2]);
     expect((await f.get('resb', `/api/filebrowsing/devices/${f.w.clientA2}`)).statusCode).toBe(404);
