@@ -9,5 +9,6 @@ export * from './headers';
 export * from './health';
 export * from './inventory';
 export * from './operations';
+export * from './recovery';
 export * from './session';
 export * from './tabs';

@@ -5,6 +5,7 @@ import * as m002 from './migrations/002_dashboard';
 import * as m006 from './migrations/006_entities';
 import * as m003 from './migrations/003_device';
 import * as m004 from './migrations/004_inventory';
+import * as m005 from './migrations/005_recovery';
 import type { Database } from './schema';
 
 // Migrations are listed here (not read from disk) so they work the same under tsx, vitest and
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '006_entities': m006,
   '003_device': m003,
   '004_inventory': m004,
+  '005_recovery': m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -9,6 +9,7 @@ import { entitiesRoutes } from './areas/entities/routes';
 import { deviceRoutes } from './areas/devices/routes';
 import { inventoryRoutes } from './areas/inventory/routes';
 import { operationsRoutes } from './areas/operations/routes';
+import { recoveryRoutes } from './areas/recovery/routes';
 import { sessionRoutes } from './areas/session/routes';
 import type { AppContext } from './context';
 import { authHook } from './http/auth';
@@ -70,6 +71,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await api.register(entitiesRoutes(ctx));
     await api.register(deviceRoutes(ctx));
     await api.register(inventoryRoutes(ctx));
+    await api.register(recoveryRoutes(ctx));
   });
 
   await registerSpa(app, ctx.config.webDist);

@@ -13,6 +13,20 @@ import { autoVerifyVerdict, nominalDurationMs } from './autoverify';
 import { type FaultConfig, FaultPlan, parseFaults } from './faults';
 import { simulatedScreenshot } from './screenshots';
 import { simulateVmAction } from './inventory';
+  type RecoveryEntry,
+  type RestorePointRef,
+  type ShareExposure,
+  type ShareRequest,
+} from '@lifeboat/contract';
+import { autoVerifyVerdict, nominalDurationMs } from './autoverify';
+import { type FaultConfig, FaultPlan, parseFaults } from './faults';
+import {
+  exposeSimulatedShare,
+  listRecoveryFiles,
+  readRecoveryFile,
+  statRecoveryFile,
+  waitSimulatedShare,
+} from './recovery';
 
 export interface SimulatedFabricOptions {
   clock: Clock;
@@ -107,5 +121,35 @@ export class SimulatedFabric implements Fabric {
         true,
       );
     }
+  }
+
+  // --- recovery area (issue 6), implemented in ./recovery ---
+  async listFiles(point: RestorePointRef, path: string): Promise<RecoveryEntry[] | null> {
+    return listRecoveryFiles(point, path);
+  }
+
+  async statFile(point: RestorePointRef, path: string): Promise<RecoveryEntry | null> {
+    return statRecoveryFile(point, path);
+  }
+
+  async readFile(
+    point: RestorePointRef,
+    path: string,
+    start: number,
+    end: number,
+  ): Promise<Uint8Array | null> {
+    return readRecoveryFile(point, path, start, end);
+  }
+
+  async exposeShare(req: ShareRequest): Promise<ShareExposure> {
+    return exposeSimulatedShare(this.faults, req);
+  }
+
+  async waitShareActive(_req: ShareRequest, progress: FabricProgress): Promise<void> {
+    await waitSimulatedShare((ms) => this.wait(ms), progress);
+  }
+
+  async removeShare(_req: ShareRequest): Promise<void> {
+    await this.wait(1000);
   }
 }
