@@ -50,36 +50,9 @@ export interface Fabric {
   // Dashboard area: the AutoVerify thumbnail of the protected-systems table.
   /** The PNG screenshot an AutoVerify run captured, at the given size. */
   autoVerifyScreenshot(req: AutoVerifyScreenshotRequest): Promise<Buffer>;
-}
-
-/** Which AutoVerify screenshot to draw (dashboard area). */
-export interface AutoVerifyScreenshotRequest {
-  screenshotSeed: number;
-  hostname: string;
-  osType: string;
-  /** The run succeeded (sign-in screen) or not (failure screen). */
-  ok: boolean;
-  width: number;
-  height: number;
   // --- inventory: virtualized machines (spec: inventory-reports-exports-security 4) ---
   /** Start, stop, resume or discard a system's virtual machine on its appliance or vault. */
   vmAction(req: VmActionRequest, progress: FabricProgress): Promise<VmActionOutcome>;
-}
-
-/** A virtual machine action of the inventory (inventory area). */
-export interface VmActionRequest {
-  systemId: number;
-  systemName: string;
-  action: 'start_vm' | 'stop_vm' | 'resume_vm' | 'discard_vm';
-  /** Appliance id, or null for a VM that runs in a vault. */
-  applianceId: number | null;
-}
-
-export interface VmActionOutcome {
-  /** The VM's state afterwards; null once discarded. */
-  status: 'Offline' | 'Running' | 'Stopped' | null;
-  /** Whether the running VM may be stopped (a VM in a failover may not). */
-  stoppable: boolean;
   // --- recovery area (issue 6): browse restore points, read files, expose shares ---
   /** A folder's entries at the point ('' is the root); null when the path is no folder there. */
   listFiles(point: RestorePointRef, path: string): Promise<RecoveryEntry[] | null>;
@@ -96,6 +69,33 @@ export interface VmActionOutcome {
   waitShareActive(req: ShareRequest, progress: FabricProgress): Promise<void>;
   /** Unmount a share (expiry or suppression); harmless when it is already gone. */
   removeShare(req: ShareRequest): Promise<void>;
+}
+
+/** Which AutoVerify screenshot to draw (dashboard area). */
+export interface AutoVerifyScreenshotRequest {
+  screenshotSeed: number;
+  hostname: string;
+  osType: string;
+  /** The run succeeded (sign-in screen) or not (failure screen). */
+  ok: boolean;
+  width: number;
+  height: number;
+}
+
+/** A virtual machine action of the inventory (inventory area). */
+export interface VmActionRequest {
+  systemId: number;
+  systemName: string;
+  action: 'start_vm' | 'stop_vm' | 'resume_vm' | 'discard_vm';
+  /** Appliance id, or null for a VM that runs in a vault. */
+  applianceId: number | null;
+}
+
+export interface VmActionOutcome {
+  /** The VM's state afterwards; null once discarded. */
+  status: 'Offline' | 'Running' | 'Stopped' | null;
+  /** Whether the running VM may be stopped (a VM in a failover may not). */
+  stoppable: boolean;
 }
 
 /** A restore point of a system, with what the fabric needs to find its data. */

@@ -6,20 +6,16 @@ import {
   type Fabric,
   FabricError,
   type FabricProgress,
+  type RecoveryEntry,
+  type RestorePointRef,
+  type ShareExposure,
+  type ShareRequest,
   type VmActionOutcome,
   type VmActionRequest,
 } from '@lifeboat/contract';
 import { autoVerifyVerdict, nominalDurationMs } from './autoverify';
 import { type FaultConfig, FaultPlan, parseFaults } from './faults';
-import { simulatedScreenshot } from './screenshots';
 import { simulateVmAction } from './inventory';
-  type RecoveryEntry,
-  type RestorePointRef,
-  type ShareExposure,
-  type ShareRequest,
-} from '@lifeboat/contract';
-import { autoVerifyVerdict, nominalDurationMs } from './autoverify';
-import { type FaultConfig, FaultPlan, parseFaults } from './faults';
 import {
   exposeSimulatedShare,
   listRecoveryFiles,
@@ -27,6 +23,7 @@ import {
   statRecoveryFile,
   waitSimulatedShare,
 } from './recovery';
+import { simulatedScreenshot } from './screenshots';
 
 export interface SimulatedFabricOptions {
   clock: Clock;
@@ -105,6 +102,8 @@ export class SimulatedFabric implements Fabric {
 
   async autoVerifyScreenshot(req: AutoVerifyScreenshotRequest): Promise<Buffer> {
     return simulatedScreenshot(req);
+  }
+
   vmAction(req: VmActionRequest, progress: FabricProgress): Promise<VmActionOutcome> {
     return simulateVmAction({ faults: this.faults, wait: (ms) => this.wait(ms) }, req, progress);
   }

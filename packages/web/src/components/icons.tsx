@@ -168,6 +168,9 @@ export const IconRefresh = (p: IconProps) => (
   <Icon {...p}>
     <path d="M19.5 12a7.5 7.5 0 0 1-13.2 4.9M4.5 12a7.5 7.5 0 0 1 13.2-4.9" />
     <path d="M18 3.5v3.75h-3.75M6 20.5v-3.75h3.75" />
+  </Icon>
+);
+
 export const IconDots = (p: IconProps) => (
   <Icon {...p}>
     <path d="M5 12h.01M12 12h.01M19 12h.01" strokeWidth={3.5} />
