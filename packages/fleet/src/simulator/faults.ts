@@ -14,6 +14,7 @@ export const FAULT_NAMES = [
   'autoverify_fail',
   'timeout',
   'format_refused',
+  'share_failed',
 ] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
@@ -43,6 +44,7 @@ const NATURAL: Record<FaultName, SubjectKind> = {
   autoverify_fail: 'system',
   timeout: 'system',
   format_refused: 'system',
+  share_failed: 'appliance',
 };
 
 export const NO_FAULTS: FaultConfig = { seed: 1, probabilities: {}, forced: [] };

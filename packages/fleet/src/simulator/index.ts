@@ -23,4 +23,5 @@ export {
   parseFaults,
 } from './faults';
 export { evaluateHealth, type HealthVerdict, resolveThreshold } from './health';
+export { simulateVmAction, VM_STAGES } from './inventory';
 export { AUTOVERIFY_CURSOR_KEY } from './nightly';

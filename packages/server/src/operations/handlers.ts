@@ -1,4 +1,6 @@
 import { AUTOVERIFY_RUN, autoVerifyHandler } from '../areas/devices/autoverify-handler';
+import { VM_OPERATION, vmActionHandler } from '../areas/inventory/vm-handler';
+import { registerRecoveryHandlers } from '../areas/recovery/expiry-handlers';
 import type { AppContext } from '../context';
 import { ensureFleetTicker, registerFleetTick } from './fleet-tick';
 
@@ -6,6 +8,8 @@ import { ensureFleetTicker, registerFleetTick } from './fleet-tick';
 export function registerOperationHandlers(ctx: AppContext): void {
   registerFleetTick(ctx.operations, ctx);
   ctx.operations.register(AUTOVERIFY_RUN, autoVerifyHandler(ctx));
+  ctx.operations.register(VM_OPERATION, vmActionHandler(ctx));
+  registerRecoveryHandlers(ctx);
 }
 
 /** The in-process workers: handlers, the fleet's ticker, then leasing. */

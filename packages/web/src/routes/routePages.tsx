@@ -16,6 +16,7 @@ const P = {
   Clients: lazyPage(() => import('../features/clients/ClientsPage'), 'ClientsPage'),
   ClientDetails: lazyPage(() => import('../features/clients/ClientDetailsPage'), 'ClientDetailsPage'),
   Inventory: lazyPage(() => import('../features/inventory/DeviceInventoryPage'), 'DeviceInventoryPage'),
+  ClientInventory: lazyPage(() => import('../features/inventory/ClientInventoryPage'), 'ClientInventoryPage'),
   DeviceDetails: lazyPage(() => import('../features/devices/DeviceDetailsPage'), 'DeviceDetailsPage'),
   JobDetails: lazyPage(() => import('../features/devices/JobDetailsPage'), 'JobDetailsPage'),
   AzureExport: lazyPage(() => import('../features/azure/AzureExportPage'), 'AzureExportPage'),
@@ -35,6 +36,7 @@ const P = {
     () => import('../features/support/SupportAppliancesPage'),
     'SupportAppliancesPage',
   ),
+  SupportLogin: lazyPage(() => import('../features/support/SupportLoginPage'), 'SupportLoginPage'),
   Runbooks: lazyPage(() => import('../features/recovery/RunbooksPage'), 'RunbooksPage'),
   ResellerSettings: lazyPage(
     () => import('../features/settings/ResellerSettingsPage'),
@@ -64,6 +66,8 @@ export const ROUTE_PAGES: Record<AppRoutePattern, (p: RouteParams) => ReactNode>
   '/settings/client_settings/view/:id': (p) => withId(p.id, (id) => <P.ClientSettings clientId={id} />),
   '/client/runbooks/:id': (p) => withId(p.id, (id) => <P.Runbooks clientId={id} />),
   '/devices/empty_table': () => <P.Inventory />,
+  '/dashboardumc/inventory/:clientId/:type': (p) =>
+    withId(p.clientId, (id) => <P.ClientInventory clientId={id} type={p.type} />),
   '/device/details/:id': (p) => withId(p.id, (id) => <P.DeviceDetails deviceId={id} />),
   '/device/details/:id/:vaultId': (p) =>
     withId(p.id, (id) => withId(p.vaultId, (vaultId) => <P.DeviceDetails deviceId={id} vaultId={vaultId} />)),
@@ -77,6 +81,8 @@ export const ROUTE_PAGES: Record<AppRoutePattern, (p: RouteParams) => ReactNode>
   '/vault/empty_table': () => <P.Vaults />,
   '/vault/details/:id': (p) => withId(p.id, (id) => <P.VaultDetails vaultId={id} />),
   '/home/vault/:id': (p) => withId(p.id, (id) => <P.VaultDetails vaultId={id} />),
+  '/vault/login/:id': (p) => withId(p.id, (id) => <P.SupportLogin kind="vault" target={String(id)} />),
+  '/appliance/login/:key': (p) => <P.SupportLogin kind="appliance" target={p.key ?? ''} />,
   '/user/empty_table': () => <P.Users />,
   '/home/licenses': () => <P.Licenses />,
   '/home/reports': () => <P.Reports />,

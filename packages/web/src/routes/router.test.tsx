@@ -55,7 +55,10 @@ describe('app routes', () => {
 
   it('opens detail pages under their tab', async () => {
     signedIn(makeUser('reseller'), '/device/details/5/9');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Device 5' })).toBeTruthy();
+    // The device page is a larger chunk: give its lazy load more time on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Device 5' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getByText('As stored in vault 9')).toBeTruthy();
     const nav = await mainNav();
     expect(nav.getByRole('link', { name: 'Devices' }).getAttribute('aria-current')).toBe('true');

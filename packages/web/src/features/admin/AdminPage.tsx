@@ -1,17 +1,16 @@
-import { IconSettings } from '../../components/icons';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { usePageLinks } from '../../components/usePageLinks';
+import { useCurrentUser } from '../../session/session';
+import { UserTablePage } from '../users/UserTablePage';
 
-/** The platform staff's admin tab (/admin/admin/admin_index). */
+/** The admin tab (/admin/admin/admin_index): the provider's own staff logins. */
 export function AdminPage() {
-  const { tab, home } = usePageLinks();
+  const user = useCurrentUser();
   return (
-    <PlaceholderPage
+    <UserTablePage
+      entity="admin_user"
       title="Admin"
-      icon={<IconSettings />}
-      summary="Administration of the platform: its staff users and the settings that apply to every organisation."
-      parts={['The provider’s own users', 'Platform-wide settings']}
-      links={[tab('support', 'Go to support'), home]}
+      subtitle="The provider's own staff who can sign in to Lifeboat."
+      levels={[]}
+      organisationId={user.organisationId}
     />
   );
 }

@@ -1,20 +1,30 @@
-import { IconServer } from '../../components/icons';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { usePageLinks } from '../../components/usePageLinks';
+import { LEVEL } from '@lifeboat/contract';
+import { Stack } from '@mantine/core';
+import { PageHeader } from '../../components/PageHeader';
+import { useCurrentUser } from '../../session/session';
+import { EntityTable } from '../entities/EntityTable';
+import { useTableUrlState } from '../entities/useTableUrlState';
+import { ApplianceStatusFilter, applianceColumns, applianceSupportHref } from './applianceColumns';
+
+const FILTERS = ['reseller_id', 'client_id', 'status'] as const;
 
 /** The appliances tab (/appliance/empty_table, optionally ?reseller_id=). */
 export function AppliancesPage() {
-  const { tab, home } = usePageLinks();
+  const user = useCurrentUser();
+  const state = useTableUrlState(FILTERS);
   return (
-    <PlaceholderPage
-      title="Appliances"
-      icon={<IconServer />}
-      summary="The backup appliances at your clients' sites: whether they are online, and what they protect."
-      parts={[
-        'A searchable table of appliances with status, client and storage',
-        'A sign-in link to each appliance',
-      ]}
-      links={[tab('devices', 'See devices'), home]}
-    />
+    <Stack gap="lg">
+      <PageHeader title="Appliances" subtitle="The backup appliances at your clients' sites." />
+      <EntityTable
+        entity="appliance"
+        noun="appliances"
+        state={state}
+        columns={applianceColumns(user.level !== LEVEL.RESELLER)}
+        rowLabel={(r) => r.name}
+        searchPlaceholder="Search by name or serial"
+        toolbar={<ApplianceStatusFilter state={state} />}
+        actions={{ detailsHref: (r) => `/appliance/details/${r.id}`, supportHref: applianceSupportHref }}
+      />
+    </Stack>
   );
 }

@@ -1,17 +1,59 @@
-import { IconBuilding } from '../../components/icons';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { usePageLinks } from '../../components/usePageLinks';
+import type { ResellerRow } from '@lifeboat/contract';
+import { Anchor, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { formatCount, NameCell } from '../entities/cells';
+import { type EntityColumn, EntityTable } from '../entities/EntityTable';
+import { notifySaved } from '../entities/notifySaved';
+import { useTableUrlState } from '../entities/useTableUrlState';
+import { ResellerDialog } from './ResellerDialog';
 
-/** The resellers tab: the resellers a distributor or the platform staff look after. */
+const COLUMNS: EntityColumn<ResellerRow>[] = [
+  {
+    key: 'name',
+    label: 'Reseller',
+    render: (r) => <NameCell to={`/reseller/details/${r.id}`}>{r.name}</NameCell>,
+  },
+  { key: 'distributor', label: 'Distributor', render: (r) => r.distributor_name ?? '—', visibleFrom: 'md' },
+  {
+    key: 'clients',
+    label: 'Clients',
+    align: 'right',
+    render: (r) => (
+      <Anchor component={Link} to={`/client/empty_table?reseller_id=${r.id}`}>
+        {formatCount(r.clients)}
+      </Anchor>
+    ),
+  },
+  { key: 'devices', label: 'Devices', align: 'right', render: (r) => formatCount(r.devices) },
+  { key: 'email', label: 'Contact', render: (r) => r.email ?? '—', visibleFrom: 'lg' },
+];
+
+/** The resellers tab (distributors and the provider's staff). */
 export function ResellersPage() {
-  const { tab, home } = usePageLinks();
+  const state = useTableUrlState();
+  const [editing, setEditing] = useState<ResellerRow | null>(null);
   return (
-    <PlaceholderPage
-      title="Resellers"
-      icon={<IconBuilding />}
-      summary="Every reseller you look after, with the health of their clients' backups. Open one to see its dashboard."
-      parts={['A searchable table of resellers with client and device counts', 'Backup health per reseller']}
-      links={[tab('clients', 'See clients'), tab('devices', 'See devices'), home]}
-    />
+    <Stack gap="lg">
+      <PageHeader title="Resellers" subtitle="The partners who look after clients' backups." />
+      <EntityTable
+        entity="reseller"
+        noun="resellers"
+        state={state}
+        columns={COLUMNS}
+        rowLabel={(r) => r.name}
+        searchPlaceholder="Search resellers by name"
+        actions={{ onEdit: setEditing, detailsHref: (r) => `/reseller/details/${r.id}` }}
+      />
+      <ResellerDialog
+        reseller={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          notifySaved('The reseller was saved.');
+          setEditing(null);
+        }}
+      />
+    </Stack>
   );
 }

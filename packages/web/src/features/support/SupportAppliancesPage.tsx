@@ -1,17 +1,34 @@
-import { IconServer } from '../../components/icons';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { usePageLinks } from '../../components/usePageLinks';
+import { Stack } from '@mantine/core';
+import { PageHeader } from '../../components/PageHeader';
+import {
+  ApplianceStatusFilter,
+  applianceColumns,
+  applianceSupportHref,
+} from '../appliances/applianceColumns';
+import { EntityTable } from '../entities/EntityTable';
+import { useTableUrlState } from '../entities/useTableUrlState';
 
-/** The provider's support appliances tab (spec: dashboard-device-azure 6). */
+const FILTERS = ['status'] as const;
+
+/** The provider staff's support appliances: every appliance, found by name or serial. */
 export function SupportAppliancesPage() {
-  const { tab, home } = usePageLinks();
+  const state = useTableUrlState(FILTERS);
   return (
-    <PlaceholderPage
-      title="Support appliances"
-      icon={<IconServer />}
-      summary="Every appliance on the platform, for the provider's support staff: find one by serial, client or reseller and sign in to it."
-      parts={['A searchable table of all appliances', 'Status, version and owner of each appliance']}
-      links={[tab('appliances', 'See appliances'), home]}
-    />
+    <Stack gap="lg">
+      <PageHeader
+        title="Support appliances"
+        subtitle="Every appliance on the platform, for support sessions. Search by name or exact serial."
+      />
+      <EntityTable
+        entity="support_appliance"
+        noun="appliances"
+        state={state}
+        columns={applianceColumns(true)}
+        rowLabel={(r) => r.name}
+        searchPlaceholder="Name or serial"
+        toolbar={<ApplianceStatusFilter state={state} />}
+        actions={{ detailsHref: (r) => `/appliance/details/${r.id}`, supportHref: applianceSupportHref }}
+      />
+    </Stack>
   );
 }

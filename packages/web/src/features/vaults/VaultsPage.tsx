@@ -1,20 +1,59 @@
-import { IconVault } from '../../components/icons';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { usePageLinks } from '../../components/usePageLinks';
+import type { VaultRow } from '@lifeboat/contract';
+import { Stack, Text } from '@mantine/core';
+import { PageHeader } from '../../components/PageHeader';
+import { formatBytes, formatCount, NameCell, SoftBadge } from '../entities/cells';
+import { type EntityColumn, EntityTable } from '../entities/EntityTable';
+import { useTableUrlState } from '../entities/useTableUrlState';
 
-/** The vault tab (/vault/empty_table, optionally ?reseller_id=). */
+const COLUMNS: EntityColumn<VaultRow>[] = [
+  { key: 'name', label: 'Vault', render: (r) => <NameCell to={`/vault/details/${r.id}`}>{r.name}</NameCell> },
+  {
+    key: 'type',
+    label: 'Type',
+    render: (r) => (
+      <SoftBadge color={r.vault_type === 'cloud' ? 'blue' : 'grape'}>
+        {r.vault_type === 'cloud' ? 'Cloud' : 'Private'}
+      </SoftBadge>
+    ),
+  },
+  { key: 'servers', label: 'Servers', align: 'right', render: (r) => formatCount(r.servers) },
+  { key: 'workstations', label: 'Workstations', align: 'right', render: (r) => formatCount(r.workstations) },
+  {
+    key: 'used',
+    label: 'Used',
+    visibleFrom: 'md',
+    render: (r) => (
+      <Text size="sm">
+        {formatBytes(r.used_bytes)}
+        {r.capacity_bytes > 0 && (
+          <Text span c="dimmed" size="sm">
+            {' '}
+            of {formatBytes(r.capacity_bytes)}
+          </Text>
+        )}
+      </Text>
+    ),
+  },
+];
+
+/** The vault tab (/vault/empty_table): cloud vaults and the reseller's private vaults. */
 export function VaultsPage() {
-  const { tab, home } = usePageLinks();
+  const state = useTableUrlState();
   return (
-    <PlaceholderPage
-      title="Vaults"
-      icon={<IconVault />}
-      summary="The cloud and private vaults that hold off-site copies of your backups."
-      parts={[
-        'A table of vaults with type, capacity and use',
-        'The protected systems replicated to each vault',
-      ]}
-      links={[tab('devices', 'See devices'), home]}
-    />
+    <Stack gap="lg">
+      <PageHeader
+        title="Vaults"
+        subtitle="Where your backups are replicated. Device counts cover your own systems and are refreshed every minute."
+      />
+      <EntityTable
+        entity="vault"
+        noun="vaults"
+        state={state}
+        columns={COLUMNS}
+        rowLabel={(r) => r.name}
+        searchPlaceholder="Search vaults by name"
+        actions={{ detailsHref: (r) => `/vault/details/${r.id}`, supportHref: (r) => `/vault/login/${r.id}` }}
+      />
+    </Stack>
   );
 }

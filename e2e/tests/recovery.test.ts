@@ -1,0 +1,311 @@
+import fs from 'node:fs';
+import type { SessionResponse } from '@lifeboat/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, signIn } from '../support/browser';
+
+// The recovery wizard (issue 6), opened by its deep link ?recover=... as the dashboard's quick
+// action does. The server runs with SIM_FAULTS appliance_offline@appliance:7,
+// share_failed@appliance:9 and format_refused@system:115 (reseller2's Bayshore Freight and
+// Ironwood Machine Works, whose PRINT01-IRONWOOD is 115).
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function organisationId(page: Page): Promise<number> {
+  const session = await page.evaluate(async () => {
+    const res = await fetch('/api/session', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    return res.json();
+  });
+  return (session as SessionResponse).user.organisationId;
+}
+
+async function step(page: Page, name: string): Promise<void> {
+  await page.locator(`[data-testid="wizard-step"][data-step="${name}"]`).waitFor({ timeout: 15_000 });
+}
+
+/** Opens the wizard as a reseller and walks to the restore point step of DC01-ACME, drive C:. */
+async function toRecoveryPoint(
+  page: Page,
+  via: 'Cloud (offsite)' | 'Appliance (local)',
+  shots: string | null,
+) {
+  const resellerId = await organisationId(page);
+  await page.goto(`/home/reseller-dashboard?recover=reseller:${resellerId}`);
+  await step(page, 'clientSelect');
+  await page.getByRole('row', { name: /Acme Dental Group/ }).waitFor();
+  if (shots) await screenshot(page, `${shots}-01-client-select`);
+  await page.getByRole('row', { name: /Acme Dental Group/ }).click();
+  await step(page, 'recoverToolSelect');
+  if (shots) await screenshot(page, `${shots}-02-tool`);
+  await page.getByRole('button', { name: 'Appliance and cloud backups' }).click();
+  await step(page, 'type');
+  if (shots) await screenshot(page, `${shots}-03-type`);
+  await page.getByRole('button', { name: 'Files and folders' }).click();
+  await step(page, 'restoreType');
+  if (shots) await screenshot(page, `${shots}-04-restore-type`);
+  await page.getByRole('button', { name: via }).click();
+  // One eligible appliance (ACME-BRC01) and one job: both chosen by themselves.
+  await step(page, 'setDevice');
+  await page.getByRole('row', { name: /DC01-ACME/ }).waitFor();
+  if (shots) await screenshot(page, `${shots}-05-device`);
+  await page.getByRole('row', { name: /DC01-ACME/ }).click();
+  await step(page, 'setDrive');
+  if (shots) await screenshot(page, `${shots}-06-drive`);
+  await page.getByRole('button', { name: 'C:' }).click();
+  await step(page, 'setRecoveryPoint');
+  await page.getByTestId('restore-point').first().waitFor();
+  if (shots) await screenshot(page, `${shots}-07-points`);
+}
+
+function zipEntries(file: string): Promise<Map<string, number>> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const out = new Map<string, number>();
+      zip.on('entry', (e: yauzl.Entry) => {
+        zip.openReadStream(e, (err2, s) => {
+          if (err2 || !s) return reject(err2);
+          let n = 0;
+          s.on('data', (c: Buffer) => {
+            n += c.length;
+          });
+          s.on('end', () => {
+            out.set(e.fileName, n);
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(out));
+      zip.readEntry();
+    });
+  });
+}
+
+describe('recovery wizard', () => {
+  it('a reseller restores two files from a cloud restore point; the downloaded zip holds both', async () => {
+    const { context, page } = await openPage(browser, DESKTOP);
+    await signIn(page, 'reseller');
+    await toRecoveryPoint(page, 'Cloud (offsite)', 'recovery-files');
+    await page.getByTestId('restore-point').first().click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+    await step(page, 'browse');
+    await page
+      .getByRole('group', { name: 'Folder Restore point' })
+      .getByText('C:', { exact: true })
+      .waitFor();
+    await screenshot(page, 'recovery-files-08-browse-root');
+    const next = page.getByRole('button', { name: 'Next', exact: true });
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByRole('group', { name: 'Folder Restore point' }).getByText('C:', { exact: true }).click();
+    await page.getByRole('group', { name: 'Folder C:' }).getByText('Users', { exact: true }).click();
+    await page.getByRole('group', { name: 'Folder Users' }).getByText('Public', { exact: true }).click();
+    const publicFolder = page.getByRole('group', { name: 'Folder Public' });
+    await publicFolder.getByLabel('Select Chrome.lnk').check();
+    await publicFolder.getByLabel('Select Outlook.lnk').check();
+    await publicFolder.getByText('Outlook.lnk', { exact: true }).hover();
+    expect(await page.getByTestId('hover-tray').textContent()).toBe(
+      'DC01-ACME · C:/Users/Public/Outlook.lnk',
+    );
+    expect(await page.getByText('Files selected: 2').isVisible()).toBe(true);
+    expect(await page.getByText('Folders selected: 0').isVisible()).toBe(true);
+    await screenshot(page, 'recovery-files-08-browse');
+    await next.click();
+
+    await step(page, 'restore');
+    await screenshot(page, 'recovery-files-09-preparing');
+    const link = page.getByTestId('download-link');
+    await link.waitFor({ timeout: 10_000 });
+    await screenshot(page, 'recovery-files-10-link');
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^DC01-ACME-.*\.zip$/);
+    const file = await download.path();
+    const entries = await zipEntries(file);
+    expect(Object.fromEntries(entries)).toEqual({ 'Chrome.lnk': 647, 'Outlook.lnk': 914 });
+    expect(fs.statSync(file).size).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('shows the restored files in the cloud share panel with a countdown; expiring the link ends it', async () => {
+    const { context, page } = await openPage(browser, DESKTOP);
+    await signIn(page, 'reseller');
+    await page.goto('/home/reseller-dashboard');
+    const panel = page.getByRole('region', { name: 'Cloud shares' });
+    const row = panel
+      .getByTestId('cloud-share')
+      .filter({ hasText: /DC01-ACME-.*\.zip/ })
+      .first();
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.textContent()).toMatch(/expires in 6 days 23 hours/);
+    await row.getByRole('button', { name: 'Edit or expire' }).click();
+    const dialog = page.getByRole('dialog');
+    const link = dialog.getByRole('link', { name: /^Download DC01-ACME-/ });
+    await link.waitFor();
+    const href = (await link.getAttribute('href')) ?? '';
+    await screenshot(page, 'recovery-cloud-01-link');
+    await dialog.getByRole('button', { name: 'Expire now…' }).click();
+    await dialog.getByText('The download link stops working at once').waitFor();
+    await screenshot(page, 'recovery-cloud-02-expire-confirm');
+    await dialog.getByRole('button', { name: 'Expire link' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.waitFor({ state: 'detached', timeout: 10_000 });
+    // The link now answers a sentence, not the file.
+    const res = await page.goto(href);
+    expect(res?.status()).toBe(410);
+    expect(await page.locator('body').textContent()).toContain('This download link expired');
+    await context.close();
+  });
+
+  it('exposes a share from an appliance point, sees it in the local shares feed, changes its expiry and suppresses it', async () => {
+    const { context, page } = await openPage(browser, DESKTOP);
+    await signIn(page, 'reseller');
+    await toRecoveryPoint(page, 'Appliance (local)', null);
+    await page.getByTestId('restore-point').first().click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await step(page, 'exposeCifsShare');
+    await page.getByText('Share path', { exact: true }).waitFor({ timeout: 15_000 });
+    const sharePath = (await page.locator('code').first().textContent()) ?? '';
+    expect(sharePath).toMatch(/^\\\\ACME-BRC01\\DC01-ACME-/);
+    expect(await page.locator('code').nth(1).textContent()).toMatch(/^smb:\/\/acme-brc01\.local\//);
+    expect(await page.getByText('Unmount after: 24 hours').isVisible()).toBe(true);
+    await screenshot(page, 'recovery-share-01-active');
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    // The feed on the reseller dashboard (the dashboard area renders the panels).
+    await page.goto('/home/reseller-dashboard');
+    const feed = page.getByRole('region', { name: 'Local shares' });
+    const row = feed.getByTestId('local-share').filter({ hasText: 'DC01-ACME' });
+    await row.waitFor({ timeout: 15_000 });
+    await screenshot(page, 'recovery-share-02-feed');
+    await row.getByRole('button', { name: 'Show path' }).click();
+    const pathDialog = page.getByRole('dialog');
+    await pathDialog.getByText(sharePath, { exact: true }).waitFor();
+    await screenshot(page, 'recovery-share-03-path');
+    await page.keyboard.press('Escape');
+    await pathDialog.waitFor({ state: 'hidden' });
+
+    await row.getByRole('button', { name: 'Edit expiry' }).click();
+    const dialog = page.getByRole('dialog');
+    const select = dialog.getByTestId('expiry-select');
+    await select.waitFor();
+    expect(await select.inputValue()).toBe('24 hours');
+    await select.click();
+    await page.getByRole('option', { name: '1 hour', exact: true }).click();
+    await screenshot(page, 'recovery-share-04-edit-expiry');
+    const [res] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.url().includes('/share/set_cifs_share_ttl/') && r.request().method() === 'POST',
+      ),
+      dialog.getByRole('button', { name: 'Save' }).click(),
+    ]);
+    expect(res.url()).toMatch(/\/3600$/);
+    const { newExpireTime } = (await res.json()) as { newExpireTime: number };
+    await dialog.waitFor({ state: 'hidden' });
+    const expected = new Date(newExpireTime).toLocaleString('en-GB');
+    await row.getByTestId('share-expiry').filter({ hasText: expected }).waitFor();
+
+    await row.getByRole('button', { name: 'Suppress' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove share' }).click();
+    await row.waitFor({ state: 'detached', timeout: 10_000 });
+    await screenshot(page, 'recovery-share-05-suppressed');
+    await context.close();
+  });
+
+  it('reaches applianceOffline (try again, back), genericError and exportChangeFormat through the simulator’s faults', async () => {
+    const { context, page } = await openPage(browser, DESKTOP);
+    await signIn(page, 'reseller2');
+    const resellerId = await organisationId(page);
+    // Any device of the client's first-generation appliance: the fault is the appliance's.
+    const walk = async (client: RegExp, device?: RegExp) => {
+      await page.goto(`/home/reseller-dashboard?recover=reseller:${resellerId}`);
+      await step(page, 'clientSelect');
+      await page.getByRole('row', { name: client }).click();
+      await page.locator('[data-step="recoverToolSelect"], [data-step="type"]').waitFor();
+      if (await page.locator('[data-step="recoverToolSelect"]').count())
+        await page.getByRole('button', { name: 'Appliance and cloud backups' }).click();
+      await step(page, 'type');
+      await page.getByRole('button', { name: 'Files and folders' }).click();
+      await page.getByRole('button', { name: 'Appliance (local)' }).click();
+      await step(page, 'setDevice');
+      const rows = page.getByRole('dialog').locator('tbody tr');
+      await (device ? rows.filter({ hasText: device }) : rows).first().click();
+      await page.locator('[data-step="setDrive"], [data-step="setRecoveryPoint"]').waitFor();
+      if (await page.locator('[data-step="setDrive"]').count())
+        await page.getByTestId('choice').first().click();
+      await step(page, 'setRecoveryPoint');
+      await page.getByTestId('restore-point').first().click();
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+    };
+
+    await walk(/Bayshore Freight/);
+    await step(page, 'applianceOffline');
+    await screenshot(page, 'recovery-fault-01-appliance-offline');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await step(page, 'applianceOffline');
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await step(page, 'setRecoveryPoint');
+    await page.keyboard.press('Escape');
+
+    await walk(/Ironwood Machine Works/);
+    await step(page, 'genericError');
+    const alert = page.getByRole('dialog').getByRole('alert');
+    expect(await alert.textContent()).toContain('could not mount the restore point');
+    expect(await alert.textContent()).toContain('The share could not be created');
+    await screenshot(page, 'recovery-fault-02-generic-error');
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await step(page, 'setRecoveryPoint');
+    await page.keyboard.press('Escape');
+
+    // format_refused@system:115 (PRINT01-IRONWOOD): try_vhdx, then VHDX, which appliance 9 refuses too.
+    await walk(/Ironwood Machine Works/, /PRINT01-IRONWOOD/);
+    await step(page, 'exportChangeFormat');
+    await screenshot(page, 'recovery-fault-03-change-format');
+    const [retry] = await Promise.all([
+      page.waitForRequest((r) => r.url().includes('/ra/expose_cifs_share/') && r.url().includes('/VHDX/')),
+      page.getByRole('button', { name: 'Switch to VHDX and try again' }).click(),
+    ]);
+    expect(retry.method()).toBe('POST');
+    await step(page, 'genericError');
+    await context.close();
+  });
+
+  it('a client user starts at the tool or type step; a device entry starts at its step with the device chosen', async () => {
+    const { context, page } = await openPage(browser, DESKTOP);
+    await signIn(page, 'client');
+    const clientId = await organisationId(page);
+    await page.goto(`/home/clients?recover=client:${clientId}`);
+    await page.locator('[data-step="recoverToolSelect"], [data-step="type"]').waitFor();
+    // Nothing to go back to: the wizard started here.
+    expect(await page.getByRole('dialog').getByRole('button', { name: 'Back', exact: true }).count()).toBe(0);
+    expect(new URL(page.url()).search).toBe('');
+    await page.keyboard.press('Escape');
+    await context.close();
+
+    const r = await openPage(browser, DESKTOP);
+    await signIn(r.page, 'reseller');
+    // DC01-ACME (system 7 of the demo fleet) from its page's recover action.
+    await r.page.goto('/home/reseller-dashboard?recover=device:7:restoreType');
+    await step(r.page, 'restoreType');
+    await r.page.getByRole('button', { name: 'Appliance (local)' }).click();
+    // The device is known: setAppliance and setDevice are skipped, its one job too.
+    await step(r.page, 'setDrive');
+    expect(await r.page.getByText('Recovery · Acme Dental Group · DC01-ACME').isVisible()).toBe(true);
+    await r.context.close();
+  });
+
+  it('works on a phone: the wizard fills the screen without sideways scrolling', async () => {
+    const { context, page } = await openPage(browser, PHONE);
+    await signIn(page, 'reseller');
+    await toRecoveryPoint(page, 'Cloud (offsite)', 'recovery-phone');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,274 @@
+import { z } from 'zod';
+
+// The recovery area's calls (spec: recovery-flow 7 'Discovery', 'Browsing and download',
+// 'Shares'; inventory-reports-exports-security 7, local shares). Paths are the spec's.
+
+export * from './recovery-rules';
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const idOrZero = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const text = (max: number) => z.string().max(max);
+
+// --- Discovery ---------------------------------------------------------------------------
+
+export const clientFeatureTypes = z.object({
+  id: z.number(),
+  name: z.string(),
+  has_brc: z.number(),
+  has_x360recover: z.number(),
+  /** Appliance (local) restore is offered only when local devices exist. */
+  has_local_devices: z.number(),
+  /** The client has no protected first-tool systems at all. */
+  non_protect_flow: z.number(),
+});
+export type ClientFeatureTypes = z.infer<typeof clientFeatureTypes>;
+
+export const resellerClientRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  workstation_count: z.number(),
+  server_count: z.number(),
+  app_count: z.number(),
+  machines_latest_schedule_rp_count: z.number(),
+  has_brc: z.number(),
+  has_x360recover: z.number(),
+  /** Set when the client cannot be chosen: why (spec: clientSelect tooltip). */
+  no_rp_tooltip: z.string().nullable(),
+});
+export type ResellerClientRow = z.infer<typeof resellerClientRow>;
+export const resellerClientsAnswer = z.object({
+  table_data: z.object({
+    columns: z.array(z.object({ key: z.string(), title: z.string() })),
+    data: z.array(resellerClientRow),
+    total: z.number(),
+  }),
+});
+export type ResellerClientsAnswer = z.infer<typeof resellerClientsAnswer>;
+export const resellerClientsQuery = z.object({
+  search: text(128).optional(),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+});
+
+export const deviceGetBody = z.object({
+  scopeBy: z.enum(['device']).default('device'),
+  forDevice: id,
+});
+export const recoveryDevice = z.object({
+  id: z.number(),
+  name: z.string(),
+  asid: z.string(),
+  appliance_id: z.number().nullable(),
+  appliance_name: z.string().nullable(),
+  client_id: z.number(),
+  client_name: z.string(),
+  service_gen: z.number(),
+  os_type: z.string(),
+  device_type: z.string(),
+  is_d2c: z.number(),
+  state: z.string().nullable(),
+  last_rp_at: z.number().nullable(),
+});
+export type RecoveryDevice = z.infer<typeof recoveryDevice>;
+export const deviceGetAnswer = z.object({ list: z.array(recoveryDevice) });
+export const devicesAnswer = z.object({ devices: z.array(recoveryDevice) });
+
+export const applianceGetBody = z.object({
+  scopeBy: z.enum(['client', 'appliance']),
+  forClient: idOrZero.optional(),
+  forAppliance: idOrZero.optional(),
+  paging: z
+    .object({
+      offset: z.coerce.number().int().min(0).max(100_000),
+      limit: z.coerce.number().int().min(1).max(100),
+    })
+    .default({ offset: 0, limit: 100 }),
+  devices_count: z.coerce.number().int().min(0).max(1).default(1),
+  offsited: z.coerce.number().int().min(0).max(1).default(0),
+  eligible_for_cifs_sharing: z.coerce.number().int().min(0).max(1).default(0),
+});
+export const recoveryAppliance = z.object({
+  id: z.number(),
+  name: z.string(),
+  sid: z.string(),
+  model_name: z.string(),
+  online: z.number(),
+  devices_count: z.number(),
+});
+export type RecoveryAppliance = z.infer<typeof recoveryAppliance>;
+export const applianceGetAnswer = z.object({ list: z.array(recoveryAppliance), total: z.number() });
+
+export const jobsBody = z.object({ deviceId: id, applianceId: idOrZero.default(0) });
+export const recoveryJob = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.enum(['SERVER_ALIVE_BMR', 'FILE']),
+  drives: z.array(z.string()),
+  info: z.string(),
+});
+export type RecoveryJob = z.infer<typeof recoveryJob>;
+export const jobsAnswer = z.object({ jobs: z.array(recoveryJob) });
+
+// --- Browsing and download -----------------------------------------------------------------
+
+export const recoveryPointDay = z.object({
+  /** YYYY-MM-DD (UTC) */
+  date: z.string(),
+  points: z.array(z.object({ id: z.number(), ts: z.number() })),
+  enabled: z.boolean(),
+});
+export type RecoveryPointDay = z.infer<typeof recoveryPointDay>;
+export const recoveryPointsAnswer = z.object({
+  /** null: the appliance did not answer (spec: recovery-flow 8, applianceOffline). */
+  data: z
+    .object({
+      dates: z.array(recoveryPointDay),
+      /** The centre day of the strip. */
+      selected: z.string(),
+      min: z.string().nullable(),
+      max: z.string().nullable(),
+      prev: z.string().nullable(),
+      next: z.string().nullable(),
+      total_points: z.number(),
+    })
+    .nullable(),
+});
+export type RecoveryPointsAnswer = z.infer<typeof recoveryPointsAnswer>;
+
+export const mountBody = z.object({ recoveryPoint: id });
+export const mountAnswer = z.object({ filemountUseId: z.string() });
+
+export const fileEntry = z.object({
+  name: z.string(),
+  path: z.string(),
+  type: z.enum(['file', 'folder']),
+  size: z.number(),
+  modifiedAt: z.number(),
+});
+export type RecoveryFileEntry = z.infer<typeof fileEntry>;
+export const filesBody = z.object({
+  path: text(4096).default(''),
+  recoveryPoint: id.optional(),
+  filemountUseId: text(64),
+});
+export const filesAnswer = z.object({ path: z.string(), files: z.array(fileEntry) });
+export const fileBody = z.object({ path: text(6000), filemountUseId: text(64) });
+export const fileAnswer = z.object({ file: fileEntry });
+
+export const insertDownloadBody = z.object({
+  filemountUseId: text(64),
+  appliance_id: idOrZero.default(0),
+  device_id: id,
+  job_id: id,
+  restore_point: id,
+  drive: text(256).nullable().default(null),
+  /** One path, or several for a multi-selection. */
+  path: z.union([text(4096), z.array(text(4096)).min(1).max(500)]),
+  download_type: z.coerce.number().int().min(1).max(4),
+  files_count: z.coerce.number().int().min(0).max(100_000),
+  folders_count: z.coerce.number().int().min(0).max(100_000),
+});
+export type InsertDownloadBody = z.input<typeof insertDownloadBody>;
+export const insertDownloadAnswer = z.object({
+  insert_result: z.boolean(),
+  download_url: z.string(),
+  name: z.string(),
+  download_type: z.number(),
+  created: z.number(),
+  expired: z.number(),
+});
+export type InsertDownloadAnswer = z.infer<typeof insertDownloadAnswer>;
+
+// --- Shares --------------------------------------------------------------------------------
+
+export const unmountOption = z.object({ value: z.number(), label: z.string() });
+export const exposeShareAnswer = z.object({
+  ok: z.boolean(),
+  try_vhdx: z.boolean().optional(),
+  error: z.string().optional(),
+  title: z.string().optional(),
+  /** The system already has a share open: revoke it first (revokeMount). */
+  exposed_share_id: z.number().optional(),
+  shareId: z.number().optional(),
+  waitShare: z.boolean().optional(),
+  sharePath: z.string().optional(),
+  macSharePath: z.string().optional(),
+  unmountOptions: z.array(unmountOption).optional(),
+  unmountDefault: z.number().optional(),
+});
+export type ExposeShareAnswer = z.infer<typeof exposeShareAnswer>;
+
+export const checkShareAnswer = z.object({
+  status: z.enum([
+    'EXPOSE_SHARE_PENDING',
+    'EXPOSE_SHARE_ACTIVE',
+    'EXPOSE_SHARE_FAILED',
+    'EXPOSE_SHARE_ENDED',
+  ]),
+  sharePath: z.string(),
+  macSharePath: z.string(),
+  expireTime: z.number().nullable(),
+  error: z.string().nullable(),
+});
+export type CheckShareAnswer = z.infer<typeof checkShareAnswer>;
+
+export const setShareTtlAnswer = z.object({ ok: z.boolean(), newExpireTime: z.number() });
+export const shareDialogAnswer = z.object({
+  ok: z.boolean(),
+  dialogTitle: z.string(),
+  dialogMsg: z.string(),
+});
+export const sharePathAnswer = z.object({
+  ok: z.boolean(),
+  dialogTitle: z.string(),
+  dialogHeader: z.string(),
+  dialogMsg: z.string(),
+  smbPath: z.string(),
+  macSharePath: z.string(),
+});
+export type SharePathAnswer = z.infer<typeof sharePathAnswer>;
+export const editExpireDialogAnswer = z.object({
+  html: z.string(),
+  expireTime: z.number().nullable(),
+  choices: z.array(unmountOption),
+  defaultIndex: z.number(),
+});
+export type EditExpireDialogAnswer = z.infer<typeof editExpireDialogAnswer>;
+
+export const localShare = z.object({
+  id: z.number(),
+  share_id: z.number(),
+  device_name: z.string(),
+  appliance_name: z.string(),
+  client_name: z.string(),
+  share_path: z.string(),
+  status: z.enum(['exposing', 'active']),
+  created_at: z.number(),
+  expire_time: z.number().nullable(),
+});
+export type LocalShare = z.infer<typeof localShare>;
+export const localSharesAnswer = z.object({ local_shares: z.array(localShare) });
+
+export const cloudShare = z.object({
+  id: z.number(),
+  name: z.string(),
+  device_name: z.string(),
+  client_id: z.number(),
+  client_name: z.string(),
+  download_type: z.number(),
+  files_count: z.number(),
+  folders_count: z.number(),
+  created: z.number(),
+  expire_time: z.number(),
+});
+export type CloudShare = z.infer<typeof cloudShare>;
+export const cloudSharesAnswer = z.object({ cloud_shares: z.array(cloudShare), now: z.number() });
+export const cloudLinkAnswer = z.object({
+  ok: z.boolean(),
+  download_url: z.string(),
+  name: z.string(),
+  expire_time: z.number(),
+});
+export type CloudLinkAnswer = z.infer<typeof cloudLinkAnswer>;
+export const expireDialogAnswer = z.object({ title: z.string(), message: z.string(), confirm: z.string() });
+export const okAnswer = z.object({ ok: z.boolean() });

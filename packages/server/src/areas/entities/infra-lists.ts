@@ -1,0 +1,192 @@
+import type {
+  ApplianceRow,
+  EntityListAnswer,
+  EntityListParams,
+  LicenseRow,
+  VaultRow,
+} from '@lifeboat/contract';
+import type { Database } from '@lifeboat/db';
+import { type Kysely, sql } from 'kysely';
+import { NotFoundError } from '../../http/errors';
+import { type Actor, findOrgInScope, inScope } from '../../scope';
+import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal, prefixBounds, startsWith } from './list-params';
+import { hasSupportAccess } from './permissions';
+import { appliancesPageScope, vaultsInScope } from './scope-conditions';
+import { vaultDeviceCounts } from './vault-counts';
+
+// Appliances (also the staff's support appliances and the licenses tab) and vaults.
+
+type Db = Kysely<Database>;
+
+/** Filters from links (appliance/empty_table/?reseller_id=) must name an organisation in scope. */
+async function checkFilters(db: Db, actor: Actor, p: EntityListParams) {
+  for (const [id, kind] of [
+    [p.reseller_id, 'reseller'],
+    [p.client_id, 'client'],
+  ] as const) {
+    if (id === undefined) continue;
+    const org = await findOrgInScope(db, actor, id, `This ${kind}`);
+    if (org.kind !== kind) throw new NotFoundError(`This ${kind}`);
+  }
+}
+
+function applianceQuery(db: Db, actor: Actor, p: EntityListParams, forPage: boolean) {
+  let q = db.selectFrom('appliances as a').where(forPage ? appliancesPageScope(actor) : inScope(actor, 'a'));
+  if (p.reseller_id !== undefined) q = q.where('a.reseller_id', '=', p.reseller_id);
+  if (p.client_id !== undefined) q = q.where('a.client_id', '=', p.client_id);
+  if (p.status === 'online' || p.status === 'offline')
+    q = q.where('a.online', '=', p.status === 'online' ? 1 : 0);
+  const b = prefixBounds(p.search);
+  // Name or serial: the serial is matched exactly (support looks an appliance up by it).
+  if (b) q = q.where((eb) => eb.or([startsWith(sql.ref('a.name_lc'), b), eb('a.sid', '=', p.search.trim())]));
+  return q;
+}
+
+async function pageAppliances(db: Db, actor: Actor, p: EntityListParams) {
+  await checkFilters(db, actor, p);
+  const { rows, total } = await pageWithTotal(
+    db,
+    p,
+    applianceQuery(db, actor, p, true)
+      .innerJoin('organisations as c', 'c.id', 'a.client_id')
+      .innerJoin('organisations as r', 'r.id', 'a.reseller_id')
+      .selectAll('a')
+      .select(['c.name as client_name', 'r.name as reseller_name'])
+      // Seats in use by type, for the page's rows only (index-only on ps_appliance_type).
+      .select(
+        (['workstation', 'server', 'nas'] as const).map((t) =>
+          sql<number>`(select count(*) from protected_systems ps where ps.appliance_id = a.id and ps.device_type = ${sql.lit(t)})`.as(
+            `used_${t}`,
+          ),
+        ),
+      )
+      .orderBy('a.name_lc')
+      .orderBy('a.id')
+      .limit(p.rows)
+      .offset(offsetOf(p))
+      .execute(),
+    () => applianceQuery(db, actor, p, false).select(one).limit(COUNT_LIMIT),
+  );
+  return { rows, total };
+}
+
+const seats = (r: { used_workstation: unknown; used_server: unknown; used_nas: unknown }) => ({
+  workstation: Number(r.used_workstation ?? 0),
+  server: Number(r.used_server ?? 0),
+  nas: Number(r.used_nas ?? 0),
+});
+
+export async function listAppliances(
+  db: Db,
+  actor: Actor,
+  p: EntityListParams,
+): Promise<EntityListAnswer<ApplianceRow>> {
+  const { rows, total } = await pageAppliances(db, actor, p);
+  const support = hasSupportAccess(actor);
+  const content = rows.map((r) => {
+    const u = seats(r);
+    return {
+      id: r.id,
+      sid: r.sid,
+      name: r.name,
+      model_name: r.model_name,
+      client_id: r.client_id,
+      client_name: r.client_name,
+      reseller_name: r.reseller_name,
+      online: r.online === 1,
+      version: r.version,
+      license_name: r.license_name,
+      devices: u.workstation + u.server + u.nas,
+      can_edit: false,
+      can_delete: false,
+      can_details: true,
+      can_support: support,
+    };
+  });
+  return answer(p, content, total, p.search ? 'No appliance matches this search.' : 'No appliances yet.');
+}
+
+const pct = (used: number, of: number) => (of > 0 ? Math.min(100, Math.round((used / of) * 100)) : 0);
+
+export async function listLicenses(
+  db: Db,
+  actor: Actor,
+  p: EntityListParams,
+): Promise<EntityListAnswer<LicenseRow>> {
+  const { rows, total } = await pageAppliances(db, actor, p);
+  const content = rows.map((r) => {
+    const u = seats(r);
+    const licensed = r.license_workstations + r.license_servers + r.license_nas;
+    // Storage licenses are measured by bytes, the others by seats.
+    const usage =
+      r.license_type === 'storage'
+        ? pct(r.storage_used_bytes, r.license_storage_bytes)
+        : pct(u.workstation + u.server + u.nas, licensed);
+    return {
+      id: r.id,
+      sid: r.sid,
+      appliance_name: r.name,
+      client_name: r.client_name,
+      license_name: r.license_name,
+      license_type: r.license_type,
+      license_workstations: r.license_workstations,
+      license_servers: r.license_servers,
+      license_nas: r.license_nas,
+      used_workstations: u.workstation,
+      used_servers: u.server,
+      used_nas: u.nas,
+      license_storage_bytes: r.license_storage_bytes,
+      storage_used_bytes: r.storage_used_bytes,
+      license_usage_percent: usage,
+      can_edit: false,
+      can_delete: false,
+      can_details: true,
+      can_support: false,
+    };
+  });
+  return answer(
+    p,
+    content,
+    total,
+    p.search ? 'No license matches this search.' : 'No licensed appliances yet.',
+  );
+}
+
+export async function listVaults(
+  db: Db,
+  actor: Actor,
+  p: EntityListParams,
+): Promise<EntityListAnswer<VaultRow>> {
+  // A hundred-odd vaults on the whole platform: the name order needs no index of its own.
+  let base = db.selectFrom('vaults as v').where(vaultsInScope(actor));
+  const b = prefixBounds(p.search);
+  if (b) base = base.where(startsWith(sql`lower(v.name)`, b));
+  const { rows, total } = await pageWithTotal(
+    db,
+    p,
+    base
+      .selectAll('v')
+      .orderBy(sql`lower(v.name)`)
+      .orderBy('v.id')
+      .limit(p.rows)
+      .offset(offsetOf(p))
+      .execute(),
+    () => base.select(one).limit(COUNT_LIMIT),
+  );
+  const counts = await vaultDeviceCounts(db, actor);
+  const support = hasSupportAccess(actor);
+  const content = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    vault_type: r.vault_type,
+    workstations: counts.get(r.id)?.workstations ?? 0,
+    servers: counts.get(r.id)?.servers ?? 0,
+    used_bytes: r.used_bytes,
+    capacity_bytes: r.capacity_bytes,
+    can_edit: false,
+    can_delete: false,
+    can_details: true,
+    can_support: support,
+  }));
+  return answer(p, content, total, p.search ? 'No vault matches this search.' : 'No vaults yet.');
+}

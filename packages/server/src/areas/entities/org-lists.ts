@@ -1,0 +1,170 @@
+import {
+  type ClientRow,
+  type DistributorRow,
+  type EntityListAnswer,
+  type EntityListParams,
+  type Health,
+  LEVEL,
+  type ResellerRow,
+} from '@lifeboat/contract';
+import type { Database } from '@lifeboat/db';
+import { type AliasedRawBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
+import { NotFoundError } from '../../http/errors';
+import { type Actor, findOrgInScope } from '../../scope';
+import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal, prefixBounds, startsWith } from './list-params';
+import { clientRowFlags } from './permissions';
+import { orgsOfKindInScope } from './scope-conditions';
+
+// Distributors, resellers and clients: organisations of one kind, paged by name_lc on the
+// (scope column, kind, name_lc) indexes of the initial migration.
+
+type Db = Kysely<Database>;
+type Kind = 'distributor' | 'reseller' | 'client';
+
+interface OrgFilters {
+  resellerId?: number;
+  /** Clients with at least one system in this health (one probe of ps_client_health each). */
+  health?: string;
+}
+
+/**
+ * One page of organisations with the per-row figures as correlated subqueries: they run for the
+ * page's rows only (the name index gives the order, LIMIT stops it), each one an index-only count.
+ */
+async function pageOrgs<X extends string>(
+  db: Db,
+  actor: Actor,
+  kind: Kind,
+  p: EntityListParams,
+  figures: AliasedRawBuilder<number | string | null, X>[],
+  f: OrgFilters = {},
+) {
+  let base = db.selectFrom('organisations as o').where(orgsOfKindInScope(actor, kind));
+  if (f.resellerId !== undefined) base = base.where('o.reseller_id', '=', f.resellerId);
+  if (f.health)
+    base = base.where(
+      sql<boolean>`exists (select 1 from protected_systems ps where ps.client_id = o.id and ps.health_status = ${f.health})`,
+    );
+  const b = prefixBounds(p.search);
+  if (b) base = base.where(startsWith(sql.ref('o.name_lc'), b));
+  return pageWithTotal(
+    db,
+    p,
+    base
+      .select(['o.id', 'o.name', 'o.email', 'o.reseller_id', 'o.can_create_client', 'o.created_at'])
+      .select(figures)
+      .orderBy('o.name_lc')
+      .orderBy('o.id')
+      .limit(p.rows)
+      .offset(offsetOf(p))
+      .execute(),
+    () => base.select(one).limit(COUNT_LIMIT),
+  );
+}
+
+const figure = <A extends string>(query: RawBuilder<number | string | null>, alias: A) => query.as(alias);
+const n = (v: unknown) => Number(v ?? 0);
+
+export async function listDistributors(
+  db: Db,
+  actor: Actor,
+  p: EntityListParams,
+): Promise<EntityListAnswer<DistributorRow>> {
+  const { rows, total } = await pageOrgs(db, actor, 'distributor', p, [
+    figure(
+      sql`(select count(*) from organisations x where x.distributor_id = o.id and x.kind = 'reseller')`,
+      'resellers',
+    ),
+  ]);
+  const content = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    resellers: n(r.resellers),
+    created_at: r.created_at,
+    can_edit: false,
+    can_delete: false,
+    can_details: false,
+    can_support: false,
+  }));
+  return answer(p, content, total, p.search ? 'No distributor matches this search.' : 'No distributors yet.');
+}
+
+export async function listResellers(
+  db: Db,
+  actor: Actor,
+  p: EntityListParams,
+): Promise<EntityListAnswer<ResellerRow>> {
+  const { rows, total } = await pageOrgs(db, actor, 'reseller', p, [
+    figure(sql`(select d.name from organisations d where d.id = o.distributor_id)`, 'distributor_name'),
+    figure(
+      sql`(select count(*) from organisations x where x.reseller_id = o.id and x.kind = 'client')`,
+      'clients',
+    ),
+    figure(sql`(select count(*) from protected_systems ps where ps.reseller_id = o.id)`, 'devices'),
+  ]);
+  const content = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    distributor_name: r.distributor_name === null ? null : String(r.distributor_name),
+    can_create_client: r.can_create_client === 1,
+    clients: n(r.clients),
+    devices: n(r.devices),
+    created_at: r.created_at,
+    can_edit: actor.level >= LEVEL.STAFF,
+    can_delete: false,
+    can_details: true,
+    can_support: false,
+  }));
+  return answer(p, content, total, p.search ? 'No reseller matches this search.' : 'No resellers yet.');
+}
+
+// Worst first: a client's health is the worst of its systems' (rank 0 = TROUBLED).
+const HEALTH_BY_RANK: readonly Health[] = ['TROUBLED', 'WARNED', 'UNPROTECTED', 'NODATA', 'PARKED', 'NORMAL'];
+const worstHealth = sql<number | null>`(select min(case ps.health_status ${sql.join(
+  HEALTH_BY_RANK.map((h, i) => sql`when ${sql.lit(h)} then ${sql.lit(i)}`),
+  sql` `,
+)} end) from protected_systems ps where ps.client_id = o.id)`;
+
+export async function listClients(
+  db: Db,
+  actor: Actor,
+  p: EntityListParams,
+): Promise<EntityListAnswer<ClientRow>> {
+  // A reseller filter (client/empty_table/?reseller_id=) must name a reseller the actor sees.
+  if (p.reseller_id !== undefined) {
+    const r = await findOrgInScope(db, actor, p.reseller_id, 'This reseller');
+    if (r.kind !== 'reseller') throw new NotFoundError('This reseller');
+  }
+  const { rows, total } = await pageOrgs(
+    db,
+    actor,
+    'client',
+    p,
+    [
+      figure(sql`(select r.name from organisations r where r.id = o.reseller_id)`, 'reseller_name'),
+      // Index-only on ps_client_health (client_id, health_status, name_lc) and appliances_client.
+      figure(sql`(select count(*) from protected_systems ps where ps.client_id = o.id)`, 'devices'),
+      figure(sql`(select count(*) from appliances a where a.client_id = o.id)`, 'appliances'),
+      figure(worstHealth, 'worst'),
+    ],
+    { resellerId: p.reseller_id, health: p.health_status },
+  );
+  const content = rows.map((r) => {
+    const counts = { devices: n(r.devices), appliances: n(r.appliances) };
+    return {
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      reseller_id: r.reseller_id ?? 0,
+      reseller_name: String(r.reseller_name ?? ''),
+      ...counts,
+      health_status: r.worst === null ? null : (HEALTH_BY_RANK[n(r.worst)] ?? null),
+      created_at: r.created_at,
+      ...clientRowFlags(actor, counts),
+    };
+  });
+  const empty = p.search || p.health_status ? 'No client matches these filters.' : 'No clients yet.';
+  return answer(p, content, total, empty);
+}

@@ -1,0 +1,175 @@
+import { type InventoryType, VM_ACTIONS, type VmAction } from '@lifeboat/contract';
+import type { Database } from '@lifeboat/db';
+import { type Kysely, type SqlBool, sql } from 'kysely';
+import { BadRequestError } from '../../http/errors';
+import { type InventoryScope, typeCondition } from './scope-filter';
+
+// Reads of the device inventory. Pages are keyset-paged on (name_lc, id), so page 50 costs what
+// page 1 costs, and the scope, the type and a name prefix are all conditions an index serves.
+
+export const VM_OPERATION = 'inventory.vm';
+
+export interface Cursor {
+  name: string;
+  id: number;
+}
+
+export function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify([c.name, c.id])).toString('base64url');
+}
+
+export function decodeCursor(raw: string | undefined): Cursor | null {
+  if (!raw) return null;
+  try {
+    const v: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (Array.isArray(v) && typeof v[0] === 'string' && Number.isSafeInteger(v[1]))
+      return { name: v[0], id: v[1] as number };
+  } catch {
+    // Falls through to the error below.
+  }
+  throw new BadRequestError('This list position is not valid any more. Reload the list.');
+}
+
+/** The first string after every string that starts with `prefix` (binary order). */
+function prefixEnd(prefix: string): string {
+  const last = prefix.codePointAt(prefix.length - 1) ?? 0;
+  return prefix.slice(0, -1) + String.fromCodePoint(last + 1);
+}
+
+/** Name prefix search as a range on the indexed, lower-cased name (no scan per keystroke). */
+export function searchCondition(search: string | undefined) {
+  const s = (search ?? '').trim().toLowerCase();
+  if (!s) return null;
+  return sql<SqlBool>`ps.name_lc >= ${s} and ps.name_lc < ${prefixEnd(s)}`;
+}
+
+export interface ListFilter {
+  scope: InventoryScope;
+  type: InventoryType;
+  search?: string;
+  after: Cursor | null;
+  limit: number;
+}
+
+export type SystemListRow = Awaited<ReturnType<typeof listSystems>>[number];
+
+/** One page of systems, with their client's name and flags and their appliance's state. */
+export async function listSystems(db: Kysely<Database>, f: ListFilter) {
+  let q = db
+    .selectFrom('protected_systems as ps')
+    .innerJoin('organisations as c', 'c.id', 'ps.client_id')
+    .leftJoin('appliances as a', 'a.id', 'ps.appliance_id')
+    .select([
+      'ps.id',
+      'ps.name',
+      'ps.name_lc',
+      'ps.client_id',
+      'ps.reseller_id',
+      'ps.appliance_id',
+      'ps.device_type',
+      'ps.os_name',
+      'ps.health_status',
+      'ps.last_rp_at',
+      'ps.vault_only',
+      'ps.service_gen',
+      'ps.sva_job_status',
+      'ps.currently_running',
+      'ps.stoppable',
+      'ps.agent_version',
+      'c.name as client_name',
+      'c.can_recover',
+      'a.name as appliance_name',
+      'a.online as appliance_online',
+    ])
+    .where(f.scope.listWhere)
+    .where(typeCondition(f.type));
+  const search = searchCondition(f.search);
+  if (search) q = q.where(search);
+  if (f.after) q = q.where(sql<SqlBool>`(ps.name_lc, ps.id) > (${f.after.name}, ${f.after.id})`);
+  return q.orderBy('ps.name_lc').orderBy('ps.id').limit(f.limit).execute();
+}
+
+/** The vault each vault-virtualized system's VM runs in (its first linked vault). */
+export async function vaultsOf(db: Kysely<Database>, systemIds: number[]): Promise<Map<number, number>> {
+  if (systemIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('system_vaults')
+    .select(['system_id', (eb) => eb.fn.min('vault_id').as('vault_id')])
+    .where('system_id', 'in', systemIds)
+    .groupBy('system_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.system_id), Number(r.vault_id)]));
+}
+
+export interface PendingVm {
+  action: VmAction;
+  operation_id: number;
+}
+
+/** VM actions queued or running, by system. */
+export async function pendingVmActions(
+  db: Kysely<Database>,
+  systemIds: number[],
+): Promise<Map<number, PendingVm>> {
+  if (systemIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('operations')
+    .select(['id', 'subject_id', 'input'])
+    .where('subject_type', '=', 'protected_system')
+    .where('subject_id', 'in', systemIds)
+    .where('kind', '=', VM_OPERATION)
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
+  const out = new Map<number, PendingVm>();
+  for (const r of rows) {
+    const action = (JSON.parse(r.input) as { action?: string }).action;
+    const known = VM_ACTIONS.find((a) => a === action);
+    if (known && r.subject_id !== null)
+      out.set(Number(r.subject_id), { action: known, operation_id: Number(r.id) });
+  }
+  return out;
+}
+
+export interface TypeCounts {
+  byDeviceType: Record<string, number>;
+  virtualized: number;
+  vaultVirtualized: number;
+}
+
+/** Per-type counts of a slice of the fleet: two grouped reads, each answered from an index. */
+export async function countTypes(db: Kysely<Database>, scope: InventoryScope): Promise<TypeCounts> {
+  const byType = await db
+    .selectFrom('protected_systems as ps')
+    .select(['ps.device_type', (eb) => eb.fn.countAll<number>().as('n')])
+    .where(scope.where)
+    .groupBy('ps.device_type')
+    .execute();
+  const virt = await db
+    .selectFrom('protected_systems as ps')
+    .select([
+      sql<number>`case when ps.appliance_id is null then 1 else 0 end`.as('in_vault'),
+      (eb) => eb.fn.countAll<number>().as('n'),
+    ])
+    .where(scope.where)
+    .where(sql<SqlBool>`ps.sva_job_status is not null`)
+    .groupBy(sql`case when ps.appliance_id is null then 1 else 0 end`)
+    .execute();
+  return {
+    byDeviceType: Object.fromEntries(byType.map((r) => [r.device_type, Number(r.n)])),
+    virtualized: Number(virt.find((r) => Number(r.in_vault) === 0)?.n ?? 0),
+    vaultVirtualized: Number(virt.find((r) => Number(r.in_vault) === 1)?.n ?? 0),
+  };
+}
+
+/** When the fleet's health was last evaluated: the end of the last tick (the next one is queued). */
+export async function lastHealthCheck(db: Kysely<Database>): Promise<number | null> {
+  const row = await db
+    .selectFrom('operations')
+    .select('created_at')
+    .where('status', '=', 'queued')
+    .where('kind', '=', 'fleet.tick')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.created_at) : null;
+}

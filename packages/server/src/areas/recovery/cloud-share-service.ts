@@ -1,0 +1,141 @@
+import type { CloudLinkAnswer, CloudShare } from '@lifeboat/contract';
+import type { Database } from '@lifeboat/db';
+import type { Kysely } from 'kysely';
+import { audit } from '../../audit/audit';
+import type { AppContext } from '../../context';
+import { ConflictError, NotFoundError } from '../../http/errors';
+import { type Actor, inScope } from '../../scope';
+import { loadClient, loadReseller } from './access';
+
+// The cloud share panel (spec: recovery-flow 2 'Activity panels', 4 'Cloud share expiry'): the
+// download links of files restored from the cloud, with their expiry. A link past its time is
+// 'pending unmount' until the recovery.download_expire operation ends it.
+
+async function list(db: Kysely<Database>, actor: Actor, by: { resellerId?: number; clientId?: number }) {
+  let q = db
+    .selectFrom('download_sessions as d')
+    .innerJoin('protected_systems as ps', 'ps.id', 'd.system_id')
+    .innerJoin('organisations as c', 'c.id', 'd.client_id')
+    .select([
+      'd.id',
+      'd.name',
+      'd.download_type',
+      'd.files_count',
+      'd.folders_count',
+      'd.created_at',
+      'd.expires_at',
+      'd.client_id',
+      'ps.name as device_name',
+      'c.name as client_name',
+    ])
+    .where('d.status', '=', 'active')
+    .where('d.suppressed', '=', 0)
+    .where('d.location', '=', 'cloud')
+    .where(inScope(actor, 'd'));
+  if (by.resellerId !== undefined) q = q.where('d.reseller_id', '=', by.resellerId);
+  if (by.clientId !== undefined) q = q.where('d.client_id', '=', by.clientId);
+  const rows = await q.orderBy('d.expires_at').limit(100).execute();
+  return rows.map(
+    (r): CloudShare => ({
+      id: Number(r.id),
+      name: r.name,
+      device_name: r.device_name,
+      client_id: Number(r.client_id),
+      client_name: r.client_name,
+      download_type: Number(r.download_type),
+      files_count: Number(r.files_count),
+      folders_count: Number(r.folders_count),
+      created: Number(r.created_at),
+      expire_time: Number(r.expires_at),
+    }),
+  );
+}
+
+/** GET /reseller/get_reseller_cloud_shares/{resellerId}. */
+export async function resellerCloudShares(ctx: AppContext, actor: Actor, resellerId: number) {
+  await loadReseller(ctx.dbh.db, actor, resellerId);
+  return { cloud_shares: await list(ctx.dbh.db, actor, { resellerId }), now: ctx.clock.now() };
+}
+
+/** GET /client/get_client_cloud_shares/{clientId} (the client page's panel). */
+export async function clientCloudShares(ctx: AppContext, actor: Actor, clientId: number) {
+  await loadClient(ctx.dbh.db, actor, clientId);
+  return { cloud_shares: await list(ctx.dbh.db, actor, { clientId }), now: ctx.clock.now() };
+}
+
+async function loadLink(db: Kysely<Database>, actor: Actor, id: number) {
+  const row = await db
+    .selectFrom('download_sessions')
+    .selectAll()
+    .where('id', '=', id)
+    .where(inScope(actor, 'download_sessions'))
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError('This cloud share');
+  return row;
+}
+
+/** GET /client/load_cloud_link/{shareId}: the link behind a panel row. */
+export async function loadCloudLink(ctx: AppContext, actor: Actor, id: number): Promise<CloudLinkAnswer> {
+  const row = await loadLink(ctx.dbh.db, actor, id);
+  const live = row.status === 'active' && Number(row.expires_at) > ctx.clock.now();
+  return {
+    ok: live,
+    download_url: live ? `/download/${row.token}` : '',
+    name: row.name,
+    expire_time: Number(row.expires_at),
+  };
+}
+
+/** GET /dialog/expire_cloud_link: the confirmation's texts. */
+export function expireCloudLinkDialog() {
+  return {
+    title: 'Expire this link?',
+    message: 'The download link stops working at once and the share leaves the panel. This cannot be undone.',
+    confirm: 'Expire link',
+  };
+}
+
+/** GET /ra/expire_cloud_link/{shareId}: end a link now. */
+export async function expireCloudLink(ctx: AppContext, actor: Actor, id: number, ip: string) {
+  const now = ctx.clock.now();
+  return ctx.dbh.db.transaction().execute(async (trx) => {
+    const row = await loadLink(trx, actor, id);
+    if (row.status !== 'active') throw new ConflictError('This link has already expired.');
+    await trx
+      .updateTable('download_sessions')
+      .set({ status: 'expired', ended_at: now, expires_at: Math.min(now, Number(row.expires_at)) })
+      .where('id', '=', id)
+      .execute();
+    await audit(trx, now, {
+      actor,
+      action: 'recovery.cloud_link_expire',
+      targetType: 'download_session',
+      targetId: id,
+      details: { name: row.name },
+      ip,
+    });
+    return { ok: true };
+  });
+}
+
+/** GET /client/suppress_cloud_share/{shareId}: hide a row from the panel; the link still works. */
+export async function suppressCloudShare(ctx: AppContext, actor: Actor, id: number, ip: string) {
+  const now = ctx.clock.now();
+  return ctx.dbh.db.transaction().execute(async (trx) => {
+    const row = await loadLink(trx, actor, id);
+    await trx.updateTable('download_sessions').set({ suppressed: 1 }).where('id', '=', id).execute();
+    await audit(trx, now, {
+      actor,
+      action: 'recovery.cloud_share_suppress',
+      targetType: 'download_session',
+      targetId: id,
+      details: { name: row.name },
+      ip,
+    });
+    return {
+      ok: true,
+      dialogTitle: 'Hidden from the panel',
+      dialogMsg: `${row.name} no longer shows here; its link works until it expires.`,
+    };
+  });
+}

@@ -1,0 +1,309 @@
+import {
+  type ClientFeatureTypes,
+  type RecoveryAppliance,
+  type RecoveryDevice,
+  type RecoveryJob,
+  type ResellerClientsAnswer,
+  SERVICE_GEN,
+} from '@lifeboat/contract';
+import type { Database } from '@lifeboat/db';
+import { type Kysely, sql } from 'kysely';
+import { NotFoundError } from '../../http/errors';
+import { type Actor, findInScope, inScope } from '../../scope';
+import { jobDrives, loadClient, loadReseller } from './access';
+
+// The wizard's discovery calls (spec: recovery-flow 7 'Discovery').
+
+const NO_RP_TOOLTIP = 'This client has no scheduled restore points yet, so there is nothing to recover.';
+
+const CLIENT_COLUMNS = [
+  { key: 'id', title: 'ID' },
+  { key: 'no_rp_tooltip', title: '' },
+  { key: 'name', title: 'Client' },
+  { key: 'workstation_count', title: 'Workstations' },
+  { key: 'server_count', title: 'Servers' },
+  { key: 'app_count', title: 'Appliances' },
+];
+
+/** GET /reseller/get_reseller_clients/{resellerId}: the clientSelect table, one page. */
+export async function resellerClients(
+  db: Kysely<Database>,
+  actor: Actor,
+  resellerId: number,
+  q: { search?: string; offset: number; limit: number },
+): Promise<ResellerClientsAnswer> {
+  await loadReseller(db, actor, resellerId);
+  let base = db
+    .selectFrom('organisations')
+    .where('reseller_id', '=', resellerId)
+    .where('kind', '=', 'client');
+  // A client user sees only its own organisation, even inside its reseller.
+  if (actor.clientId !== null) base = base.where('id', '=', actor.clientId);
+  const search = q.search?.trim().toLowerCase();
+  if (search) base = base.where('name_lc', 'like', `${search.replace(/[%_\\]/g, '')}%`);
+  const [orgs, total] = await Promise.all([
+    base
+      .select(['id', 'name', 'has_brc', 'has_x360recover'])
+      .orderBy('name_lc')
+      .orderBy('id')
+      .offset(q.offset)
+      .limit(q.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const ids = orgs.map((o) => Number(o.id));
+  const counts = new Map<number, { ws: number; srv: number; rp: number; apps: number }>();
+  for (const i of ids) counts.set(i, { ws: 0, srv: 0, rp: 0, apps: 0 });
+  if (ids.length > 0) {
+    const systems = await db
+      .selectFrom('protected_systems')
+      .select((eb) => [
+        'client_id',
+        eb.fn.sum<number>(sql`case when device_type = 'workstation' then 1 else 0 end`).as('ws'),
+        eb.fn.sum<number>(sql`case when device_type <> 'workstation' then 1 else 0 end`).as('srv'),
+        eb.fn.sum<number>(sql`case when last_rp_at is not null then 1 else 0 end`).as('rp'),
+      ])
+      .where('client_id', 'in', ids)
+      .groupBy('client_id')
+      .execute();
+    for (const s of systems) {
+      const c = counts.get(Number(s.client_id));
+      if (c) Object.assign(c, { ws: Number(s.ws), srv: Number(s.srv), rp: Number(s.rp) });
+    }
+    const apps = await db
+      .selectFrom('appliances')
+      .select((eb) => ['client_id', eb.fn.countAll<number>().as('n')])
+      .where('client_id', 'in', ids)
+      .groupBy('client_id')
+      .execute();
+    for (const a of apps) {
+      const c = counts.get(Number(a.client_id));
+      if (c) c.apps = Number(a.n);
+    }
+  }
+  return {
+    table_data: {
+      columns: CLIENT_COLUMNS,
+      total: Number(total.n),
+      data: orgs.map((o) => {
+        const c = counts.get(Number(o.id)) ?? { ws: 0, srv: 0, rp: 0, apps: 0 };
+        return {
+          id: Number(o.id),
+          name: o.name,
+          workstation_count: c.ws,
+          server_count: c.srv,
+          app_count: c.apps,
+          machines_latest_schedule_rp_count: c.rp,
+          has_brc: Number(o.has_brc),
+          has_x360recover: Number(o.has_x360recover),
+          no_rp_tooltip: c.rp > 0 ? null : NO_RP_TOOLTIP,
+        };
+      }),
+    },
+  };
+}
+
+/** GET /client/get_client_feature_types/{clientId}: which tools and restore types apply. */
+export async function clientFeatureTypes(
+  db: Kysely<Database>,
+  actor: Actor,
+  clientId: number,
+): Promise<ClientFeatureTypes> {
+  const client = await loadClient(db, actor, clientId);
+  const first = await db
+    .selectFrom('protected_systems')
+    .select(['id', 'appliance_id'])
+    .where('client_id', '=', clientId)
+    .where('service_gen', '=', SERVICE_GEN.FIRST)
+    .where('last_rp_at', 'is not', null)
+    .orderBy('appliance_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    id: Number(client.id),
+    name: client.name,
+    has_brc: Number(client.has_brc),
+    has_x360recover: Number(client.has_x360recover),
+    has_local_devices: first?.appliance_id ? 1 : 0,
+    non_protect_flow: first ? 0 : 1,
+  };
+}
+
+type DeviceQuery = ReturnType<typeof deviceQuery>;
+
+function deviceQuery(db: Kysely<Database>, actor: Actor) {
+  return db
+    .selectFrom('protected_systems as ps')
+    .innerJoin('organisations as c', 'c.id', 'ps.client_id')
+    .leftJoin('appliances as a', 'a.id', 'ps.appliance_id')
+    .leftJoin('failover_test_states as f', 'f.system_id', 'ps.id')
+    .select([
+      'ps.id',
+      'ps.name',
+      'ps.appliance_id',
+      'a.name as appliance_name',
+      'ps.client_id',
+      'c.name as client_name',
+      'ps.service_gen',
+      'ps.os_type',
+      'ps.device_type',
+      'ps.is_d2c',
+      'f.state',
+      'ps.last_rp_at',
+    ])
+    .where(inScope(actor, 'ps'));
+}
+
+async function devices(q: DeviceQuery): Promise<RecoveryDevice[]> {
+  const rows = await q.orderBy('ps.name_lc').orderBy('ps.id').limit(500).execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    asid: String(r.id),
+    appliance_id: r.appliance_id === null ? null : Number(r.appliance_id),
+    appliance_name: r.appliance_name ?? null,
+    client_id: Number(r.client_id),
+    client_name: r.client_name,
+    service_gen: Number(r.service_gen),
+    os_type: r.os_type,
+    device_type: r.device_type,
+    is_d2c: Number(r.is_d2c),
+    state: r.state ?? null,
+    last_rp_at: r.last_rp_at === null ? null : Number(r.last_rp_at),
+  }));
+}
+
+/** POST /device/get {scopeBy: 'device', forDevice}: the device a wizard was opened for. */
+export async function deviceGet(db: Kysely<Database>, actor: Actor, deviceId: number) {
+  const list = await devices(deviceQuery(db, actor).where('ps.id', '=', deviceId));
+  if (list.length === 0) throw new NotFoundError('This device');
+  return { list };
+}
+
+/**
+ * The first-tool devices of a client with restore points in one place: on an appliance
+ * (GET /api/localbrowsing/devices/{clientId}/{applianceId}) or in the cloud
+ * (GET /api/filebrowsing/devices/{clientId}).
+ */
+export async function recoveryDevices(
+  db: Kysely<Database>,
+  actor: Actor,
+  clientId: number,
+  applianceId: number | null,
+): Promise<{ devices: RecoveryDevice[] }> {
+  // Client 0 with an appliance: that appliance's devices (spec: GET /api/localbrowsing/devices/0/{applianceId}).
+  if (clientId > 0) await loadClient(db, actor, clientId);
+  else if (applianceId === null) throw new NotFoundError('This client');
+  else await findInScope(db, actor, 'appliances', applianceId, 'This appliance');
+  let q = deviceQuery(db, actor)
+    .where('ps.service_gen', '=', SERVICE_GEN.FIRST)
+    .where('ps.last_rp_at', 'is not', null);
+  if (clientId > 0) q = q.where('ps.client_id', '=', clientId);
+  const flag = applianceId === null ? 'is_cloud' : 'is_local';
+  if (applianceId !== null) q = q.where('ps.appliance_id', '=', applianceId);
+  q = q.where((eb) =>
+    eb.exists(
+      eb
+        .selectFrom('restore_points as rp')
+        .select('rp.id')
+        .whereRef('rp.system_id', '=', 'ps.id')
+        .where(`rp.${flag}`, '=', 1),
+    ),
+  );
+  return { devices: await devices(q) };
+}
+
+/** POST /appliance/get {scopeBy: 'client', forClient, paging, ...}: appliances of a client. */
+export async function appliancesOf(
+  db: Kysely<Database>,
+  actor: Actor,
+  body: {
+    scopeBy: 'client' | 'appliance';
+    forClient?: number;
+    forAppliance?: number;
+    paging: { offset: number; limit: number };
+    eligible_for_cifs_sharing: number;
+  },
+): Promise<{ list: RecoveryAppliance[]; total: number }> {
+  let q = db.selectFrom('appliances as a').where(inScope(actor, 'a'));
+  if (body.scopeBy === 'client') {
+    await loadClient(db, actor, body.forClient ?? 0);
+    q = q.where('a.client_id', '=', body.forClient ?? 0);
+  } else {
+    q = q.where('a.id', '=', body.forAppliance ?? 0);
+  }
+  // Shares are exposed by first-tool appliances (spec: recovery-flow 7, eligible_for_cifs_sharing).
+  if (body.eligible_for_cifs_sharing) q = q.where('a.is_brc_appliance', '=', 1);
+  const rows = await q
+    .select((eb) => [
+      'a.id',
+      'a.name',
+      'a.sid',
+      'a.model_name',
+      'a.online',
+      eb
+        .selectFrom('protected_systems as ps')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('ps.appliance_id', '=', 'a.id')
+        .where('ps.service_gen', '=', SERVICE_GEN.FIRST)
+        .as('devices_count'),
+    ])
+    .orderBy('a.name_lc')
+    .offset(body.paging.offset)
+    .limit(body.paging.limit)
+    .execute();
+  const list = rows
+    .map((r) => ({
+      id: Number(r.id),
+      name: r.name,
+      sid: r.sid,
+      model_name: r.model_name,
+      online: Number(r.online),
+      devices_count: Number(r.devices_count ?? 0),
+    }))
+    .filter((a) => a.devices_count > 0);
+  return { list, total: list.length };
+}
+
+/** POST /offsite_ajax/jobs {deviceId, applianceId}: jobs with points there (0 = cloud). */
+export async function jobsOf(
+  db: Kysely<Database>,
+  actor: Actor,
+  deviceId: number,
+  applianceId: number,
+): Promise<{ jobs: RecoveryJob[] }> {
+  const system = await findInScope(db, actor, 'protected_systems', deviceId, 'This device');
+  if (applianceId > 0 && Number(system.appliance_id) !== applianceId)
+    throw new NotFoundError('This appliance');
+  const flag = applianceId > 0 ? 'is_local' : 'is_cloud';
+  const rows = await db
+    .selectFrom('jobs as j')
+    .select(['j.id', 'j.name', 'j.type', 'j.drives'])
+    .where('j.system_id', '=', deviceId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('restore_points as rp')
+          .select('rp.id')
+          .whereRef('rp.job_id', '=', 'j.id')
+          .where(`rp.${flag}`, '=', 1),
+      ),
+    )
+    .orderBy('j.id')
+    .execute();
+  return {
+    jobs: rows.map((j) => {
+      const drives = jobDrives(j);
+      return {
+        id: Number(j.id),
+        name: j.name,
+        type: j.type,
+        drives,
+        info:
+          j.type === 'SERVER_ALIVE_BMR'
+            ? `Whole system: ${drives.join(', ')}`
+            : `Files on ${drives.join(', ')}`,
+      };
+    }),
+  };
+}

@@ -1,0 +1,90 @@
+import { Alert, Anchor, Group, Loader, Modal, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { AutoVerifyThumbnail } from './AutoVerifyThumbnail';
+import { deviceKeys, fetchLastAutoVerify } from './api';
+import { Fact } from './DeviceCard';
+import { IconCheck, IconCross } from './deviceIcons';
+import { errorText } from './errors';
+import { formatDateTime } from './format';
+
+/** AutoVerify results modal (spec 4): loading, error or loaded; icon and colour by result. */
+export function AutoVerifyModal({
+  deviceId,
+  opened,
+  onClose,
+}: {
+  deviceId: number;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const q = useQuery({
+    queryKey: deviceKeys.lastAutoVerify(deviceId),
+    queryFn: ({ signal }) => fetchLastAutoVerify(deviceId, signal),
+    enabled: opened,
+  });
+  const d = q.data?.ok ? q.data.data : null;
+  const failedText = q.error
+    ? errorText(q.error)
+    : q.data && !q.data.ok
+      ? errorText(q.data.message ?? '')
+      : null;
+  const ok = d?.autoverify_status === 'success';
+  const title = d ? (
+    <Group gap="xs">
+      <ThemeIcon
+        color={ok ? 'green' : 'red'}
+        variant="light"
+        radius="xl"
+        size="md"
+        data-testid="autoverify-result-icon"
+      >
+        {ok ? <IconCheck size={16} /> : <IconCross size={16} />}
+      </ThemeIcon>
+      <Text fw={650} c={ok ? 'green.9' : 'red.8'}>
+        {ok ? 'AutoVerify succeeded' : 'AutoVerify failed'}
+      </Text>
+    </Group>
+  ) : (
+    'AutoVerify result'
+  );
+  const check = (v: string) => (v === 'Passed' ? 'Passed' : 'Failed');
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} size="lg">
+      {q.isPending && (
+        <Group justify="center" py="lg">
+          <Loader aria-label="Loading the AutoVerify result" />
+        </Group>
+      )}
+      {failedText && (
+        <Alert color="red" title="Could not load the AutoVerify result">
+          {failedText}
+        </Alert>
+      )}
+      {d && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <AutoVerifyThumbnail params={d.autoverify_url_params} width={250} height={156} />
+          <Stack gap={6}>
+            <Text size="sm">{d.autoverify_result}</Text>
+            <Fact label="Restore point">{formatDateTime(d.autoverify_last_rp)}</Fact>
+            <Fact label="Started">{formatDateTime(d.start_time)}</Fact>
+            <Fact label="Ended">{formatDateTime(d.end_time)}</Fact>
+            <Fact label="Heartbeat">{d.heartbeat ? 'Answered' : 'No answer'}</Fact>
+            <Fact label="System boot">{check(d.system_boot_check)}</Fact>
+            <Fact label="VSS">{check(d.vss_status)}</Fact>
+            <Fact label="chkdsk">{check(d.chkdsk_status)}</Fact>
+            <Fact label="Verified on">
+              {d.target_info.target_link ? (
+                <Anchor component={Link} to={d.target_info.target_link} onClick={onClose} size="sm">
+                  {d.target_info.target_link_text}
+                </Anchor>
+              ) : (
+                d.target_info.target_link_text
+              )}
+            </Fact>
+          </Stack>
+        </SimpleGrid>
+      )}
+    </Modal>
+  );
+}

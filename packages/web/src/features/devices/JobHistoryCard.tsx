@@ -1,0 +1,150 @@
+import { type JobHistoryAnswer, jobTypeLabel, TABLE_ROWS_DEFAULT } from '@lifeboat/contract';
+import { ActionIcon, Button, Group, Pagination, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { deviceKeys, useDeviceCard } from './api';
+import { DeviceCard } from './DeviceCard';
+import { IconRefresh } from './deviceIcons';
+import { formatBytes, formatDateTime, formatDuration } from './format';
+import { JobDetailsModal } from './JobDetailsModal';
+import { JobLegendModal } from './JobLegendModal';
+import { JOB_TYPE_STYLE, jobStatusStyle } from './jobStatus';
+import { ToneBadge } from './ToneBadge';
+
+const PAGE_CONTROL_LABEL = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
+type Opened = { machineId: number; documentId: number; inProgress: boolean } | null;
+
+/** Job history (spec 2.4): server-side pages, a legend and the details of each run. */
+export function JobHistoryCard({ deviceId, compact = false }: { deviceId: number; compact?: boolean }) {
+  const head = useDeviceCard(deviceId, 'job_history_details').card;
+  const rows = compact ? 5 : (head?.rows_on_page ?? TABLE_ROWS_DEFAULT);
+  const [page, setPage] = useState(1);
+  const [legend, setLegend] = useState(false);
+  const [opened, setOpened] = useState<Opened>(null);
+  const qc = useQueryClient();
+  const q = useQuery({
+    queryKey: deviceKeys.jobs(deviceId, page, rows),
+    queryFn: ({ signal }) =>
+      api<JobHistoryAnswer>(`/device/job_history/${deviceId}/${page}/${rows}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const data = q.data?.job_history_data;
+  const refresh = () => {
+    setOpened(null);
+    void qc.invalidateQueries({ queryKey: [...deviceKeys.device(deviceId), 'job_history'] });
+  };
+  const pages = data ? Math.max(1, Math.ceil(data.records_count / rows)) : 1;
+  const cols = head?.job_history_columns ?? [];
+  return (
+    <DeviceCard
+      title={head?.title ?? 'Job history'}
+      ready={!!data && !!head}
+      skeletonRows={5}
+      testId="job-history"
+      extra={
+        <Group gap={4} wrap="nowrap">
+          <Button variant="subtle" size="compact-sm" onClick={() => setLegend(true)}>
+            Legend
+          </Button>
+          <Tooltip label={head?.refresh ?? 'Refresh'} withArrow>
+            <ActionIcon
+              variant="subtle"
+              onClick={refresh}
+              aria-label="Refresh the job history"
+              loading={q.isFetching}
+            >
+              <IconRefresh size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      }
+    >
+      {data && data.rows.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No job has run for this system yet.
+        </Text>
+      )}
+      {data && data.rows.length > 0 && (
+        <Table.ScrollContainer minWidth={compact ? 300 : 560}>
+          <Table fz="sm" highlightOnHover style={{ opacity: q.isPlaceholderData ? 0.6 : 1 }}>
+            <Table.Thead>
+              <Table.Tr>
+                {cols
+                  .filter((c) => !compact || c.key === 'status' || c.key === 'start_time')
+                  .map((c) => (
+                    <Table.Th key={c.key}>{c.label}</Table.Th>
+                  ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.rows.map((r) => {
+                const st = jobStatusStyle(r.status);
+                const open = () =>
+                  setOpened({
+                    machineId: r.machine_id,
+                    documentId: r.document_id,
+                    inProgress: r.in_progress,
+                  });
+                return (
+                  <Table.Tr key={r.document_id}>
+                    <Table.Td>
+                      <UnstyledButton
+                        onClick={open}
+                        aria-label={`Details of the ${r.status} job of ${formatDateTime(r.start_time)}`}
+                      >
+                        <ToneBadge colour={st.colour} icon={st.icon} style={{ cursor: 'pointer' }}>
+                          {r.status}
+                        </ToneBadge>
+                      </UnstyledButton>
+                    </Table.Td>
+                    {!compact && (
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          {JOB_TYPE_STYLE[r.type]?.icon}
+                          {jobTypeLabel(r.type, r.backup_type)}
+                        </Group>
+                      </Table.Td>
+                    )}
+                    <Table.Td>{formatDateTime(r.start_time)}</Table.Td>
+                    {!compact && <Table.Td>{formatDuration(r.duration)}</Table.Td>}
+                    {!compact && (
+                      <Table.Td>
+                        {r.status === 'Failed' || r.status === 'Missed' ? '—' : formatBytes(r.size)}
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {data && data.records_count > rows && (
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" c="dimmed">
+            {data.records_count}
+            {data.count_capped ? '+' : ''} runs
+          </Text>
+          <Pagination
+            getControlProps={(control) => ({ 'aria-label': PAGE_CONTROL_LABEL[control] })}
+            total={pages}
+            value={page}
+            onChange={setPage}
+            size="sm"
+            siblings={compact ? 0 : 1}
+            boundaries={1}
+          />
+        </Group>
+      )}
+      <JobLegendModal opened={legend} onClose={() => setLegend(false)} />
+      <JobDetailsModal job={opened} onClose={() => setOpened(null)} onRefresh={refresh} />
+    </DeviceCard>
+  );
+}

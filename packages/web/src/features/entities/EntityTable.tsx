@@ -1,0 +1,146 @@
+import type { EntityTable as EntityName, EntityRows } from '@lifeboat/contract';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { IconAlert } from '../../components/icons';
+import { entityKeys, fetchEntityList } from './entitiesApi';
+import { type RowActionHandlers, RowActions } from './RowActions';
+import { SearchBox } from './SearchBox';
+import { TablePager } from './TablePager';
+import type { TableUrlState } from './useTableUrlState';
+
+export interface EntityColumn<R> {
+  key: string;
+  label: string;
+  render: (row: R) => ReactNode;
+  /** Hidden under this breakpoint (narrow screens keep the essentials). */
+  visibleFrom?: 'sm' | 'md' | 'lg';
+  align?: 'left' | 'right';
+}
+
+interface EntityTableProps<E extends EntityName> {
+  entity: E;
+  /** What the table lists, for labels: "clients". */
+  noun: string;
+  state: TableUrlState;
+  columns: EntityColumn<EntityRows[E]>[];
+  rowLabel: (row: EntityRows[E]) => string;
+  actions?: RowActionHandlers<EntityRows[E]>;
+  /** Filters and buttons next to the search box. */
+  toolbar?: ReactNode;
+  searchPlaceholder?: string;
+  /** Shown under the empty message (e.g. an Add button). */
+  emptyAction?: ReactNode;
+}
+
+/** A generic server-side table (spec: 2 'Generic entity tables'): search, paging, row actions. */
+export function EntityTable<E extends EntityName>(props: EntityTableProps<E>) {
+  const { entity, noun, state, columns, rowLabel, actions, toolbar, searchPlaceholder, emptyAction } = props;
+  const list = useQuery({
+    queryKey: entityKeys.list(entity, state.query),
+    queryFn: ({ signal }) => fetchEntityList(entity, state.query, signal),
+    // The previous page stays on screen while the next loads (STYLE 6).
+    placeholderData: keepPreviousData,
+  });
+  const data = list.data;
+  const hasActions = actions !== undefined;
+  const colCount = columns.length + (hasActions ? 1 : 0);
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <SearchBox
+          value={state.search}
+          onSearch={state.setSearch}
+          label={`Search ${noun}`}
+          placeholder={searchPlaceholder}
+        />
+        {toolbar && (
+          <Group gap="sm" wrap="wrap">
+            {toolbar}
+          </Group>
+        )}
+      </Group>
+      {list.isError && (
+        <Alert color="red" icon={<IconAlert size={18} />} title={`The ${noun} could not be loaded`}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{list.error.message}</Text>
+            <Group gap="xs">
+              <Button size="xs" variant="default" onClick={() => list.refetch()}>
+                Try again
+              </Button>
+              {(state.search || Object.keys(state.filters).length > 0 || state.page > 1) && (
+                <Button size="xs" variant="default" onClick={state.clearAll}>
+                  Show all {noun}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {!(list.isError && !data) && (
+        <Paper
+          withBorder
+          radius="md"
+          pos="relative"
+          style={{ overflow: 'hidden', opacity: list.isPlaceholderData ? 0.6 : 1 }}
+        >
+          <Table.ScrollContainer minWidth={340} type="native">
+            <Table verticalSpacing="sm" highlightOnHover aria-label={noun} aria-busy={list.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  {columns.map((c) => (
+                    <Table.Th key={c.key} visibleFrom={c.visibleFrom} ta={c.align}>
+                      {c.label}
+                    </Table.Th>
+                  ))}
+                  {hasActions && (
+                    <Table.Th w={56}>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  )}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.isPending &&
+                  Array.from({ length: 5 }, (_, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                    <Table.Tr key={i}>
+                      <Table.Td colSpan={colCount}>
+                        <Skeleton height={18} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                {data?.content.map((row) => (
+                  <Table.Tr key={row.id}>
+                    {columns.map((c) => (
+                      <Table.Td key={c.key} visibleFrom={c.visibleFrom} ta={c.align}>
+                        {c.render(row)}
+                      </Table.Td>
+                    ))}
+                    {hasActions && (
+                      <Table.Td>
+                        <RowActions row={row} label={rowLabel(row)} handlers={actions} />
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+                {data && data.content.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={colCount}>
+                      <Stack align="center" gap="xs" py="xl">
+                        <Text c="dimmed">{data.empty_desc}</Text>
+                        {!state.search && emptyAction}
+                      </Stack>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      {data && data.records_count > 0 && <TablePager answer={data} state={state} noun={noun} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Health } from '@lifeboat/contract';
+import { Anchor, Badge, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+// Small cell renderers shared by the entity tables.
+
+const dateFmt = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const numFmt = new Intl.NumberFormat('en-US');
+
+export const formatDate = (ms: number) => dateFmt.format(new Date(ms));
+export const formatCount = (n: number) => numFmt.format(n);
+
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
+  let v = bytes;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v >= 10 || i === 0 ? Math.round(v) : v.toFixed(1)} ${units[i]}`;
+}
+
+const HEALTH_COLOR: Record<Health, string> = {
+  TROUBLED: 'red',
+  WARNED: 'yellow',
+  UNPROTECTED: 'orange',
+  NODATA: 'gray',
+  PARKED: 'gray',
+  NORMAL: 'green',
+};
+const HEALTH_LABEL: Record<Health, string> = {
+  TROUBLED: 'Troubled',
+  WARNED: 'Warning',
+  UNPROTECTED: 'Unprotected',
+  NODATA: 'No data',
+  PARKED: 'Parked',
+  NORMAL: 'Healthy',
+};
+export const HEALTH_OPTIONS = (Object.keys(HEALTH_LABEL) as Health[]).map((h) => ({
+  value: h,
+  label: HEALTH_LABEL[h],
+}));
+
+/**
+ * A status badge: the colour is the dot, the text keeps the page's text colour, so it reads at
+ * WCAG AA contrast whatever the colour (a light badge's tinted text does not).
+ */
+export function SoftBadge({ color, children }: { color: string; children: ReactNode }) {
+  return (
+    <Badge variant="dot" color={color}>
+      {children}
+    </Badge>
+  );
+}
+
+export function HealthBadge({ health }: { health: Health | null }) {
+  if (!health) return <Text c="dimmed">No devices</Text>;
+  return <SoftBadge color={HEALTH_COLOR[health]}>{HEALTH_LABEL[health]}</SoftBadge>;
+}
+
+export function StatusBadge({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
+  return <SoftBadge color={ok ? 'green' : 'gray'}>{ok ? yes : no}</SoftBadge>;
+}
+
+/** The row's name, a link to its page when it has one. */
+export function NameCell({ to, children }: { to?: string; children: ReactNode }) {
+  return to ? (
+    <Anchor component={Link} to={to} fw={500}>
+      {children}
+    </Anchor>
+  ) : (
+    <Text fw={500}>{children}</Text>
+  );
+}

@@ -1,0 +1,96 @@
+import type { ArchiveFormat, RecoveryDevice, RecoveryFileEntry, RecoveryJob } from '@lifeboat/contract';
+import type { WizardEntry } from '../wizardEntry';
+import type { StepName, WizardStep } from './steps';
+
+// The recovery state (spec: recovery-flow 3 'Recovery state'), kept to what this part uses.
+
+export interface ClientChoice {
+  id: number;
+  name: string;
+  has_brc: number;
+  has_x360recover: number;
+  has_local_devices: number;
+}
+
+export interface ApplianceChoice {
+  id: number;
+  name: string;
+}
+
+export type DeviceChoice = Pick<
+  RecoveryDevice,
+  'id' | 'name' | 'asid' | 'appliance_id' | 'client_id' | 'state'
+>;
+export type JobChoice = Pick<RecoveryJob, 'id' | 'name' | 'type' | 'drives'>;
+
+export interface PointChoice {
+  id: number;
+  /** epoch ms */
+  ts: number;
+}
+
+export interface RestoreSelection {
+  selected: RecoveryFileEntry[];
+  archive: ArchiveFormat;
+}
+
+export interface RecoveryData {
+  /** spec: recovery-flow 1, 'general reseller' when a reseller picks the client first. */
+  flow: 'recovery' | 'general reseller';
+  entry: WizardEntry;
+  client: ClientChoice | null;
+  /** First tool (service generation 2) or second tool (4). */
+  tool: 'first' | 'second' | null;
+  type: 'file_or_folder' | 'virtual-disk' | 'virtualization' | null;
+  via: 'cloud' | 'appliance' | null;
+  appliance: ApplianceChoice | null;
+  device: DeviceChoice | null;
+  /** The wizard was opened for this device: setAppliance and setDevice are skipped. */
+  presetDevice: boolean;
+  job: JobChoice | null;
+  drive: string | null;
+  point: PointChoice | null;
+  /** Disk format of a share, once the appliance asked for VHDX. */
+  format: 'VHDX' | null;
+  restore: RestoreSelection;
+  /** The browse step's mount (filemountUseId), completed when the wizard closes. */
+  mountId: string | null;
+}
+
+export interface WizardState {
+  step: WizardStep;
+  /** The steps the user saw before this one; back returns to the last. Auto-skipped steps are not here. */
+  history: WizardStep[];
+  /** Steps choose by themselves (one appliance, one job...) only when arrived at going forward. */
+  direction: 'forward' | 'back';
+  data: RecoveryData;
+  /** Where an entry's start step asks to go once the entry is loaded. */
+  startStep: StepName | null;
+}
+
+export function initialState(entry: WizardEntry): WizardState {
+  const data: RecoveryData = {
+    flow: entry.kind === 'reseller' ? 'general reseller' : 'recovery',
+    entry,
+    client: null,
+    tool: null,
+    type: null,
+    via: null,
+    appliance: null,
+    device: null,
+    presetDevice: false,
+    job: null,
+    drive: null,
+    point: null,
+    format: null,
+    restore: { selected: [], archive: 'zip' },
+    mountId: null,
+  };
+  return {
+    step: { name: entry.kind === 'reseller' ? 'clientSelect' : 'loading' },
+    history: [],
+    direction: 'forward',
+    data,
+    startStep: entry.kind === 'device' ? ((entry.startStep as StepName | undefined) ?? null) : null,
+  };
+}

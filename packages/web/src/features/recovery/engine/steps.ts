@@ -1,0 +1,118 @@
+// Every step of the recovery wizard (spec: recovery-flow 2 'Wizard steps' and 'Second-tool
+// steps'). This part walks the way to files and shares; the others render a placeholder until
+// the virtualization, export, failover and second-tool part fills them in.
+
+export const STEP_NAMES = [
+  // Internal: loads what the entry point names (client features, the device) before the first step.
+  'loading',
+  'clientSelect',
+  'recoverToolSelect',
+  'type',
+  'typeRB',
+  'restoreType',
+  'setAppliance',
+  'setDevice',
+  'setJob',
+  'setDrive',
+  'setRecoveryPoint',
+  'browse',
+  'restore',
+  'exposeCifsShare',
+  'locateVirtualization',
+  'setExportType',
+  'exportVm',
+  'exportChangeFormat',
+  'exportVmFailover',
+  'setVmExportFailover',
+  'vmRunning',
+  'revokeMount',
+  'setupLocalVm',
+  'startVm',
+  'browseLocalVms',
+  'showVMExist',
+  'showVOExist',
+  'notAvailable',
+  'error',
+  'genericError',
+  'applianceOffline',
+  'setVirtualizationType',
+  'setVirtualizationFailover',
+  'setVirtualizationRunbook',
+  'setRunbookVirtualizationType',
+  'startRunbookWarning',
+  'createRunbookFailover',
+  'createFailover',
+  'createFailoverFailed',
+  'setVoVmsAutoStop',
+  'rbSetDevice',
+  'setPsPassword',
+  'selectRestorePoint',
+  'recoveryInProgress',
+  'exportComplete',
+  'exportVirtualDisk',
+  'rbExportType',
+] as const;
+export type StepName = (typeof STEP_NAMES)[number];
+
+/** Steps that carry what they show; every other step is just its name. */
+export type DetailedStep =
+  | { name: 'genericError'; title: string; message: string }
+  /** `retry` is the step that asked the appliance; 'try again' goes back there. */
+  | { name: 'applianceOffline'; retry: StepName }
+  | { name: 'notAvailable'; message: string }
+  | { name: 'error'; message: string }
+  | { name: 'revokeMount'; shareId: number; message: string }
+  | { name: 'exportChangeFormat'; message: string };
+
+type Detailed = DetailedStep['name'];
+export type WizardStep = DetailedStep | { name: Exclude<StepName, Detailed> };
+
+/** The steps this part builds; the rest show a 'coming later' placeholder with a way back. */
+export const BUILT_STEPS: ReadonlySet<StepName> = new Set<StepName>([
+  'loading',
+  'clientSelect',
+  'recoverToolSelect',
+  'type',
+  'restoreType',
+  'setAppliance',
+  'setDevice',
+  'setJob',
+  'setDrive',
+  'setRecoveryPoint',
+  'browse',
+  'restore',
+  'exposeCifsShare',
+  'exportChangeFormat',
+  'revokeMount',
+  'notAvailable',
+  'error',
+  'genericError',
+  'applianceOffline',
+]);
+
+export const STEP_TITLES: Partial<Record<StepName, string>> = {
+  loading: 'Getting ready',
+  clientSelect: 'Choose a client',
+  recoverToolSelect: 'Choose the backup tool',
+  type: 'What do you want to recover?',
+  typeRB: 'What do you want to recover?',
+  restoreType: 'Where from?',
+  setAppliance: 'Choose an appliance',
+  setDevice: 'Choose a device',
+  setJob: 'Choose a backup job',
+  setDrive: 'Choose a drive',
+  setRecoveryPoint: 'Choose a restore point',
+  browse: 'Choose files and folders',
+  restore: 'Download',
+  exposeCifsShare: 'Network share',
+  exportChangeFormat: 'Switch to VHDX?',
+  revokeMount: 'A share is already open',
+  notAvailable: 'Not available',
+  error: 'Something went wrong',
+  genericError: 'The appliance refused',
+  applianceOffline: 'The appliance does not answer',
+};
+
+export function isStepName(value: string): value is StepName {
+  return (STEP_NAMES as readonly string[]).includes(value);
+}

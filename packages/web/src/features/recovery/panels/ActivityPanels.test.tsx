@@ -1,0 +1,112 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../../test/render';
+import { ResellerActivityPanels } from '../ActivityPanels';
+
+// The reseller's panels against a fake server: countdowns, 'pending unmount', the local shares
+// feed's expiry editor (minutes sent as seconds, the server's new time shown).
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
+const share = (id: number, expire: number) => ({
+  id,
+  name: `files-${id}.zip`,
+  device_name: 'FS01',
+  client_id: 6,
+  client_name: 'Acme',
+  download_type: 2,
+  files_count: 2,
+  folders_count: 0,
+  created: NOW - 1000,
+  expire_time: expire,
+});
+let expire = NOW + 24 * 3_600_000;
+
+function server(url: string, init?: RequestInit): Response {
+  if (url.includes('/reseller/get_reseller_cloud_shares/3'))
+    return json({
+      now: NOW,
+      cloud_shares: [share(1, NOW + 6 * 86_400_000 + 3 * 3_600_000 + 5_000), share(2, NOW - 1000)],
+    });
+  if (url.includes('/reseller/get_reseller_exposed_local_shares/3'))
+    return json({
+      local_shares: [
+        {
+          id: 9,
+          share_id: 9,
+          device_name: 'DC01',
+          appliance_name: 'APP',
+          client_name: 'Acme',
+          share_path: '\\\\APP\\DC01-1',
+          status: 'active',
+          created_at: NOW,
+          expire_time: expire,
+        },
+      ],
+    });
+  if (url.includes('/share/load_edit_expire_dialog/9'))
+    return json({
+      html: 'Choose how long the share stays mounted, counted from now.',
+      expireTime: expire,
+      defaultIndex: 5,
+      choices: [60, 120, 240, 480, 720, 1440, 2160, 2880, 4320, 10080].map((m) => ({
+        value: m * 60,
+        label: m === 60 ? '1 hour' : m === 1440 ? '24 hours' : `${m} min`,
+      })),
+    });
+  if (url.includes('/share/set_cifs_share_ttl/9/') && init?.method === 'POST') {
+    // A fixed answer, so the test sees that the feed shows the server's time, not its own sum.
+    expire = NOW + 3_600_000;
+    return json({ ok: true, newExpireTime: expire });
+  }
+  return json({ code: 'NOT_FOUND', message: 'nope' }, 404);
+}
+
+describe('reseller activity panels', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockImplementation(async (input, init) => server(String(input), init));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+  });
+
+  const render = () =>
+    renderRoutes({ path: '/', routes: [{ path: '/', element: <ResellerActivityPanels resellerId={3} /> }] });
+
+  it('counts down in at most two units and reads pending unmount at zero, without the suppress link', async () => {
+    render();
+    const rows = await screen.findAllByTestId('cloud-share');
+    // The server's clock is used, whatever this machine's clock says.
+    expect(rows[0]?.textContent).toMatch(/expires in 6 days 3 hours/);
+    expect(rows[0]?.textContent).toContain('Suppress');
+    expect(rows[1]?.textContent).toContain('pending unmount');
+    expect(rows[1]?.textContent).not.toContain('Suppress');
+    expect(rows[1]?.textContent).toContain('Edit or expire');
+  });
+
+  it('edits a local share’s expiry: the choice is sent in seconds and the feed shows the server’s time', async () => {
+    render();
+    const row = await screen.findByTestId('local-share');
+    expect(row.textContent).toContain(new Date(NOW + 24 * 3_600_000).toLocaleString());
+    fireEvent.click(screen.getByRole('button', { name: 'Edit expiry' }));
+    const select = await screen.findByTestId('expiry-select');
+    expect((select as HTMLInputElement).value).toBe('24 hours');
+    // The default choice, 24 hours, goes out as 86400 seconds (the browser test picks another).
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([u]) => String(u).endsWith('/share/set_cifs_share_ttl/9/86400')),
+      ).toBe(true),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('share-expiry').textContent).toContain(
+        new Date(NOW + 3_600_000).toLocaleString(),
+      ),
+    );
+  });
+});

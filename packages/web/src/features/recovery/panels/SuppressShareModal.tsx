@@ -1,0 +1,44 @@
+import type { LocalShare } from '@lifeboat/contract';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { recoveryKeys, suppressShare } from '../api';
+
+/** Suppress (remove) a local share after a confirmation. */
+export function SuppressShareModal({
+  share,
+  resellerId,
+  onClose,
+}: {
+  share: LocalShare;
+  resellerId: number;
+  onClose: () => void;
+}) {
+  const qc = useQueryClient();
+  const run = useMutation({
+    mutationFn: () => suppressShare(share.id),
+    onSuccess: (a) => {
+      notifications.show({ color: a.ok ? 'teal' : 'gray', title: a.dialogTitle, message: a.dialogMsg });
+      void qc.invalidateQueries({ queryKey: recoveryKeys.localShares(resellerId) });
+      onClose();
+    },
+  });
+  return (
+    <Modal opened onClose={onClose} title="Remove this share?">
+      <Stack gap="md">
+        <Text size="sm">
+          {share.share_path} of {share.device_name} will be unmounted now. Anyone using it loses access.
+        </Text>
+        {run.error && <Alert color="red">{run.error.message}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" loading={run.isPending} onClick={() => run.mutate()}>
+            Remove share
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,98 @@
+import type { RecoveryFileEntry } from '@lifeboat/contract';
+import { Alert, Checkbox, Group, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { fetchFiles, recoveryKeys } from '../api';
+import { sizeText } from '../format';
+import { EntryIcon } from './EntryIcon';
+
+interface BrowserColumnProps {
+  applianceId: number;
+  mount: string;
+  path: string;
+  /** The entry of this column that is open in the next column. */
+  openPath: string | null;
+  selected: ReadonlyMap<string, RecoveryFileEntry>;
+  onOpen: (entry: RecoveryFileEntry) => void;
+  onToggle: (entry: RecoveryFileEntry, on: boolean) => void;
+  onHover: (entry: RecoveryFileEntry | null) => void;
+}
+
+/** One folder of the multi-column browser: check to select, click a folder to open it. */
+export function BrowserColumn(p: BrowserColumnProps) {
+  const q = useQuery({
+    queryKey: recoveryKeys.files(p.mount, p.path),
+    queryFn: () => fetchFiles(p.applianceId, p.mount, p.path),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const label = p.path === '' ? 'Restore point' : (p.path.split('/').pop() ?? p.path);
+  return (
+    <Stack
+      gap={0}
+      w={240}
+      miw={240}
+      style={{ borderRight: '1px solid var(--mantine-color-default-border)' }}
+      role="group"
+      aria-label={`Folder ${label}`}
+    >
+      <Text size="xs" fw={600} c="dimmed" px="xs" py={6} truncate>
+        {label}
+      </Text>
+      <ScrollArea h={300} type="auto">
+        {q.isPending && (
+          <Stack gap={6} p="xs">
+            {[0, 1, 2, 3, 4].map((i) => (
+              <Skeleton key={i} h={22} />
+            ))}
+          </Stack>
+        )}
+        {q.error && (
+          <Alert color="red" m="xs" p="xs">
+            {q.error.message}
+          </Alert>
+        )}
+        {q.data?.files.length === 0 && (
+          <Text size="sm" c="dimmed" p="xs">
+            This folder is empty.
+          </Text>
+        )}
+        {q.data?.files.map((e) => {
+          const open = p.openPath === e.path;
+          return (
+            <Group
+              key={e.path}
+              gap={6}
+              wrap="nowrap"
+              px="xs"
+              py={3}
+              bg={open ? 'var(--mantine-primary-color-light)' : undefined}
+              onMouseEnter={() => p.onHover(e)}
+              onMouseLeave={() => p.onHover(null)}
+            >
+              <Checkbox
+                size="xs"
+                aria-label={`Select ${e.name}`}
+                checked={p.selected.has(e.path)}
+                onChange={(ev) => p.onToggle(e, ev.currentTarget.checked)}
+              />
+              <UnstyledButton
+                style={{ flex: 1, minWidth: 0 }}
+                onClick={() => (e.type === 'folder' ? p.onOpen(e) : p.onToggle(e, !p.selected.has(e.path)))}
+                onFocus={() => p.onHover(e)}
+              >
+                <Group gap={6} wrap="nowrap">
+                  <EntryIcon folder={e.type === 'folder'} />
+                  <Text size="sm" truncate style={{ flex: 1 }}>
+                    {e.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                    {e.type === 'folder' ? '›' : sizeText(e.size)}
+                  </Text>
+                </Group>
+              </UnstyledButton>
+            </Group>
+          );
+        })}
+      </ScrollArea>
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import { downloadTypeFor, RESTORE_LINK_DELAY_MS } from '@lifeboat/contract';
+import { Alert, Anchor, Button, Center, CopyButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { insertDownloadSession, recoveryKeys } from '../api';
+import { StepFooter } from './StepFooter';
+import type { StepProps } from './types';
+
+const TYPE_TEXT: Record<number, string> = {
+  1: 'the file itself',
+  2: 'a zip archive',
+  3: 'a tar archive of the folder',
+  4: 'a tar archive of the selection',
+};
+
+/** restore: creates the download session and shows its link after 1.5 s (spec: recovery-flow 2, 9). */
+export function RestoreStep({ state, dispatch, close }: StepProps) {
+  const d = state.data;
+  const r = d.restore;
+  const files = r.selected.filter((e) => e.type === 'file').length;
+  const type = downloadTypeFor(r.selected, r.archive);
+  const body = {
+    filemountUseId: d.mountId ?? '',
+    appliance_id: d.via === 'appliance' ? (d.device?.appliance_id ?? 0) : 0,
+    device_id: d.device?.id ?? 0,
+    job_id: d.job?.id ?? 0,
+    restore_point: d.point?.id ?? 0,
+    drive: d.drive,
+    path: r.selected.length === 1 ? (r.selected[0]?.path ?? '') : r.selected.map((e) => e.path),
+    download_type: type,
+    files_count: files,
+    folders_count: r.selected.length - files,
+  };
+  // A query, not an effect: the same selection makes one session however often this renders.
+  const session = useQuery({
+    queryKey: [...recoveryKeys.all, 'download', body],
+    queryFn: () => insertDownloadSession(body),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const t = setTimeout(() => setReady(true), RESTORE_LINK_DELAY_MS);
+    return () => clearTimeout(t);
+  }, []);
+  const link = session.data && ready ? session.data : null;
+  const absolute = link ? new URL(link.download_url, window.location.origin).toString() : '';
+
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        {r.selected.length === 1 ? r.selected[0]?.name : `${r.selected.length} items`} from {d.device?.name},
+        downloaded as {TYPE_TEXT[type]} (type {type}).
+      </Text>
+      {session.error ? (
+        <Alert color="red" title="The download could not be prepared">
+          {session.error.message}
+        </Alert>
+      ) : link ? (
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="xs">
+            <Anchor href={link.download_url} download={link.name} fw={600} data-testid="download-link">
+              Download {link.name}
+            </Anchor>
+            <Text size="sm" c="dimmed">
+              The link works until {new Date(link.expired).toLocaleString()} (7 days) for people who may see
+              this device.
+            </Text>
+            <CopyButton value={absolute}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="light" w="fit-content" onClick={copy}>
+                  {copied ? 'Link copied' : 'Copy link'}
+                </Button>
+              )}
+            </CopyButton>
+          </Stack>
+        </Paper>
+      ) : (
+        <Center py="lg">
+          <Group gap="sm">
+            <Loader size="sm" aria-label="Preparing the download" />
+            <Text c="dimmed">Preparing your download…</Text>
+          </Group>
+        </Center>
+      )}
+      <StepFooter state={state} dispatch={dispatch}>
+        <Button onClick={close} disabled={!link && !session.error}>
+          Done
+        </Button>
+      </StepFooter>
+    </Stack>
+  );
+}

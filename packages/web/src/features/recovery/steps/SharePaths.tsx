@@ -1,0 +1,36 @@
+import { Button, Code, CopyButton, Group, Paper, Stack, Text } from '@mantine/core';
+
+function PathRow({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+      <Group gap="xs" wrap="nowrap">
+        <Code style={{ flex: 1, overflowWrap: 'anywhere' }}>{value}</Code>
+        <CopyButton value={value}>
+          {({ copied, copy }) => (
+            <Button size="xs" variant="light" onClick={copy} aria-label={`Copy the ${label.toLowerCase()}`}>
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The share path and the Mac share path, each with a copy button. */
+export function SharePaths({ sharePath, macSharePath }: { sharePath: string; macSharePath: string }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          The restore point is open as a network share on the appliance’s network.
+        </Text>
+        <PathRow label="Share path" value={sharePath} />
+        <PathRow label="Mac share path" value={macSharePath} />
+      </Stack>
+    </Paper>
+  );
+}

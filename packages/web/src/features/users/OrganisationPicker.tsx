@@ -1,0 +1,67 @@
+import { LEVEL } from '@lifeboat/contract';
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useCurrentUser } from '../../session/session';
+import { entityKeys, fetchEntityList } from '../entities/entitiesApi';
+
+interface OrganisationPickerProps {
+  value: string;
+  onChange: (id: string) => void;
+  error?: string;
+}
+
+/** Where a new user belongs: one's own organisation or one below it (the server checks scope). */
+export function OrganisationPicker({ value, onChange, error }: OrganisationPickerProps) {
+  const user = useCurrentUser();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const query = { rows: 25, search: debounced.startsWith('Your organisation') ? '' : debounced };
+  const clients = useQuery({
+    queryKey: entityKeys.list('client', query),
+    queryFn: ({ signal }) => fetchEntityList('client', query, signal),
+    enabled: user.level >= LEVEL.RESELLER,
+  });
+  const resellers = useQuery({
+    queryKey: entityKeys.list('reseller', query),
+    queryFn: ({ signal }) => fetchEntityList('reseller', query, signal),
+    enabled: user.level > LEVEL.RESELLER,
+  });
+  const own = { value: String(user.organisationId), label: `Your organisation (${user.organisationName})` };
+  const data = [
+    { group: 'Yours', items: [own] },
+    ...(resellers.data?.content.length
+      ? [
+          {
+            group: 'Resellers',
+            items: resellers.data.content.map((r) => ({ value: String(r.id), label: r.name })),
+          },
+        ]
+      : []),
+    ...(clients.data?.content.length
+      ? [
+          {
+            group: 'Clients',
+            items: clients.data.content.map((c) => ({ value: String(c.id), label: c.name })),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <Select
+      label="Organisation"
+      description="The user's level follows its organisation."
+      searchable
+      data={data}
+      value={value}
+      onChange={(v) => v && onChange(v)}
+      onSearchChange={setSearch}
+      filter={({ options }) => options}
+      nothingFoundMessage="No organisation matches"
+      error={error}
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
