@@ -60,7 +60,10 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         app.get(
           `/${kind}/dashboard/filter_values/${table}/:key/:id`,
           { schema: { params: z.object({ id: z.string().max(32), key: z.string().max(64) }) } },
-          async (req) => filterValues(ctx, await owner(req, kind, actorOf(req)), table, req.params.key),
+          async (req, reply) => {
+            const json = await filterValues(ctx, await owner(req, kind, actorOf(req)), table, req.params.key);
+            return reply.type('application/json; charset=utf-8').send(json);
+          },
         );
       }
     }

@@ -19,7 +19,7 @@ import { loadVaultSummary } from './vault-summary';
 const DAY = 86_400_000;
 
 /** How many clients a reseller has (index org_reseller). */
-async function countClients(ctx: AppContext, resellerId: number): Promise<number> {
+export async function countClients(ctx: AppContext, resellerId: number): Promise<number> {
   const row = await ctx.dbh.db
     .selectFrom('organisations')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -81,44 +81,47 @@ function renderTables(page = PAGE) {
   return renderRoutes({ path: '/', routes: [{ path: '/', element: <DashboardTables page={page} /> }] });
 }
 
+// Generous waits: the suite shares two cores with other work.
+const findText = (text: string) => screen.findByText(text, {}, { timeout: 5000 });
+
 const lastPost = (table: string) => posts.filter((p) => p.table === table).at(-1);
 
-describe('DashboardTables', () => {
+describe('DashboardTables', { timeout: 30_000 }, () => {
   it('shows pagination only when the rows do not fit one page, and pages on the server', async () => {
     renderTables();
-    await screen.findByText('protected_systems-all-1');
-    await screen.findByText('vaults-all-2');
+    await findText('protected_systems-all-1');
+    await findText('vaults-all-2');
     expect(screen.getByRole('navigation', { name: 'protected_systems pages' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'vaults pages' })).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'appliances pages' })).toBeNull();
     const pager = within(screen.getByRole('navigation', { name: 'protected_systems pages' }));
     fireEvent.click(pager.getByRole('button', { name: '3' }));
-    await screen.findByText('protected_systems-all-21');
+    await findText('protected_systems-all-21');
     expect(lastPost('protected_systems')?.page).toBe(3);
   });
 
   it('a quick filter asks all three tables for that health, and a second click removes it', async () => {
     renderTables();
-    await screen.findByText('appliances-all-1');
+    await findText('appliances-all-1');
     const troubled = screen.getByRole('button', { name: 'Troubled' });
     fireEvent.click(troubled);
-    for (const t of ['protected_systems', 'appliances', 'vaults']) await screen.findByText(`${t}-TROUBLED-1`);
+    for (const t of ['protected_systems', 'appliances', 'vaults']) await findText(`${t}-TROUBLED-1`);
     expect(troubled.getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(troubled);
     // Back to every health (the unfiltered pages may come from the query cache).
-    for (const t of ['protected_systems', 'appliances', 'vaults']) await screen.findByText(`${t}-all-1`);
+    for (const t of ['protected_systems', 'appliances', 'vaults']) await findText(`${t}-all-1`);
     expect(troubled.getAttribute('aria-pressed')).toBe('false');
     expect(screen.queryByText('vaults-TROUBLED-1')).toBeNull();
   });
 
   it('without appliances there is no appliance table and the quick filters act on the other two', async () => {
     renderTables({ ...PAGE, has_appliances: false });
-    await screen.findByText('vaults-all-1');
+    await findText('vaults-all-1');
     expect(screen.queryByText('appliances-all-1')).toBeNull();
     const warned = screen.getByRole('button', { name: 'Warned' });
     fireEvent.click(warned);
-    await screen.findByText('protected_systems-WARNED-1');
-    await screen.findByText('vaults-WARNED-1');
+    await findText('protected_systems-WARNED-1');
+    await findText('vaults-WARNED-1');
     expect(warned.getAttribute('aria-pressed')).toBe('true');
     expect(posts.some((p) => p.table === 'appliances')).toBe(false);
   });
@@ -126,7 +129,7 @@ describe('DashboardTables', () => {
   it('selects one row at a time, by click or from the keyboard', async () => {
     renderTables();
     const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
-    await screen.findByText('vaults-all-1');
+    await findText('vaults-all-1');
     fireEvent.keyDown(row('vaults-all-1'), { key: 'Enter' });
     expect(row('vaults-all-1').getAttribute('aria-selected')).toBe('true');
     fireEvent.click(row('vaults-all-2'));
