@@ -4,6 +4,9 @@ import { renderRoutes } from '../../test/render';
 import { DeviceSidebar } from './DeviceSidebar';
 import { actions, info, stubDeviceApi } from './testFixtures';
 
+/** Generous waits: the machine running the suite may be busy. */
+const WAIT = { timeout: 5000 };
+
 function renderSidebar(onClose = vi.fn()) {
   const r = renderRoutes({
     path: '/list',
@@ -27,15 +30,15 @@ describe('DeviceSidebar (spec 2.3)', () => {
       '/device/get_device_actions/5': actions(),
     });
     renderSidebar();
-    const sidebar = await screen.findByTestId('device-sidebar');
-    expect(await within(sidebar).findByRole('heading', { name: 'FS01' })).toBeTruthy();
+    const sidebar = await screen.findByTestId('device-sidebar', {}, WAIT);
+    expect(await within(sidebar).findByRole('heading', { name: 'FS01' }, WAIT)).toBeTruthy();
     expect(within(sidebar).getByText('Server')).toBeTruthy();
     expect(within(sidebar).getAllByTestId('device-status')[0]?.textContent).toBe('Troubled');
     expect(sidebar.querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('error');
     expect(within(sidebar).getByRole('link', { name: 'Open the device page' }).getAttribute('href')).toBe(
       '/device/details/5',
     );
-    expect(await within(sidebar).findByRole('button', { name: 'Recover' })).toBeTruthy();
+    expect(await within(sidebar).findByRole('button', { name: 'Recover' }, WAIT)).toBeTruthy();
     expect(within(sidebar).getByRole('button', { name: 'Run cloud AutoVerify' })).toBeTruthy();
     expect(within(sidebar).getByRole('button', { name: 'Alert settings' })).toBeTruthy();
     expect(within(sidebar).getByRole('switch', { name: 'Geo-plus' })).toBeTruthy();
@@ -52,8 +55,8 @@ describe('DeviceSidebar (spec 2.3)', () => {
       }),
     });
     renderSidebar();
-    const sidebar = await screen.findByTestId('device-sidebar');
-    await within(sidebar).findByRole('heading', { name: 'FS01' });
+    const sidebar = await screen.findByTestId('device-sidebar', {}, WAIT);
+    await within(sidebar).findByRole('heading', { name: 'FS01' }, WAIT);
     expect(sidebar.querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('info');
     expect(within(sidebar).queryByTestId('autoverify-card')).toBeNull();
     expect(within(sidebar).queryByTestId('local-cache')).toBeNull();
@@ -63,7 +66,7 @@ describe('DeviceSidebar (spec 2.3)', () => {
   it('closes on navigation', async () => {
     stubDeviceApi({ '/device/get_device_details_info/5': info() });
     const { router, onClose } = renderSidebar();
-    await screen.findByTestId('device-sidebar');
+    await screen.findByTestId('device-sidebar', {}, WAIT);
     expect(onClose).not.toHaveBeenCalled();
     await act(() => router.navigate('/elsewhere'));
     expect(onClose).toHaveBeenCalled();
