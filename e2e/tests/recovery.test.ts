@@ -290,6 +290,11 @@ describe('recovery wizard', () => {
 
     const r = await openPage(browser, DESKTOP);
     await signIn(r.page, 'reseller');
+    // The dashboard's quick action opens the general reseller flow.
+    await r.page.getByRole('button', { name: 'Recovery wizard' }).click();
+    await step(r.page, 'clientSelect');
+    await r.page.keyboard.press('Escape');
+    await r.page.getByRole('dialog').waitFor({ state: 'hidden' });
     // DC01-ACME (system 7 of the demo fleet) from its page's recover action.
     await r.page.goto('/home/reseller-dashboard?recover=device:7:restoreType');
     await step(r.page, 'restoreType');
