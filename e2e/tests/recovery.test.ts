@@ -39,9 +39,15 @@ async function toRecoveryPoint(
   const resellerId = await organisationId(page);
   await page.goto(`/home/reseller-dashboard?recover=reseller:${resellerId}`);
   await step(page, 'clientSelect');
-  await page.getByRole('dialog').getByRole('row', { name: /Acme Dental Group/ }).waitFor();
+  await page
+    .getByRole('dialog')
+    .getByRole('row', { name: /Acme Dental Group/ })
+    .waitFor();
   if (shots) await screenshot(page, `${shots}-01-client-select`);
-  await page.getByRole('dialog').getByRole('row', { name: /Acme Dental Group/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('row', { name: /Acme Dental Group/ })
+    .click();
   await step(page, 'recoverToolSelect');
   if (shots) await screenshot(page, `${shots}-02-tool`);
   await page.getByRole('button', { name: 'Appliance and cloud backups' }).click();
@@ -53,9 +59,15 @@ async function toRecoveryPoint(
   await page.getByRole('button', { name: via }).click();
   // One eligible appliance (ACME-BRC01) and one job: both chosen by themselves.
   await step(page, 'setDevice');
-  await page.getByRole('dialog').getByRole('row', { name: /DC01-ACME/ }).waitFor();
+  await page
+    .getByRole('dialog')
+    .getByRole('row', { name: /DC01-ACME/ })
+    .waitFor();
   if (shots) await screenshot(page, `${shots}-05-device`);
-  await page.getByRole('dialog').getByRole('row', { name: /DC01-ACME/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('row', { name: /DC01-ACME/ })
+    .click();
   await step(page, 'setDrive');
   if (shots) await screenshot(page, `${shots}-06-drive`);
   await page.getByRole('button', { name: 'C:' }).click();
