@@ -39,9 +39,15 @@ async function toRecoveryPoint(
   const resellerId = await organisationId(page);
   await page.goto(`/home/reseller-dashboard?recover=reseller:${resellerId}`);
   await step(page, 'clientSelect');
-  await page.getByRole('dialog').getByRole('row', { name: /Acme Dental Group/ }).waitFor();
+  await page
+    .getByRole('dialog')
+    .getByRole('row', { name: /Acme Dental Group/ })
+    .waitFor();
   if (shots) await screenshot(page, `${shots}-01-client-select`);
-  await page.getByRole('dialog').getByRole('row', { name: /Acme Dental Group/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('row', { name: /Acme Dental Group/ })
+    .click();
   await step(page, 'recoverToolSelect');
   if (shots) await screenshot(page, `${shots}-02-tool`);
   await page.getByRole('button', { name: 'Appliance and cloud backups' }).click();
@@ -53,9 +59,15 @@ async function toRecoveryPoint(
   await page.getByRole('button', { name: via }).click();
   // One eligible appliance (ACME-BRC01) and one job: both chosen by themselves.
   await step(page, 'setDevice');
-  await page.getByRole('dialog').getByRole('row', { name: /DC01-ACME/ }).waitFor();
+  await page
+    .getByRole('dialog')
+    .getByRole('row', { name: /DC01-ACME/ })
+    .waitFor();
   if (shots) await screenshot(page, `${shots}-05-device`);
-  await page.getByRole('dialog').getByRole('row', { name: /DC01-ACME/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('row', { name: /DC01-ACME/ })
+    .click();
   await step(page, 'setDrive');
   if (shots) await screenshot(page, `${shots}-06-drive`);
   await page.getByRole('button', { name: 'C:' }).click();
@@ -290,6 +302,11 @@ describe('recovery wizard', () => {
 
     const r = await openPage(browser, DESKTOP);
     await signIn(r.page, 'reseller');
+    // The dashboard's quick action opens the general reseller flow.
+    await r.page.getByRole('button', { name: 'Recovery wizard' }).click();
+    await step(r.page, 'clientSelect');
+    await r.page.keyboard.press('Escape');
+    await r.page.getByRole('dialog').waitFor({ state: 'hidden' });
     // DC01-ACME (system 7 of the demo fleet) from its page's recover action.
     await r.page.goto('/home/reseller-dashboard?recover=device:7:restoreType');
     await step(r.page, 'restoreType');
