@@ -1,24 +1,27 @@
-import type { Health } from '@lifeboat/contract';
+import {
+  HEALTH_LABELS,
+  type Health,
+  type HealthColour,
+  healthColour as healthColourName,
+} from '@lifeboat/contract';
 
 // Health colours (spec: dashboard-device-azure 4 'Health values and colours') and the sidebar
-// header's colour by status (2.3). Kept in one small file so it can be unified with the
-// dashboard's healthColour() once both are merged.
+// header's colour by status (2.3), in Mantine's colour names; the health rule itself is the
+// contract's healthColour(), shared with the dashboard.
 
-/** Mantine colour of a health value: TROUBLED red, NODATA light grey, NORMAL green, WARNED yellow, others grey. */
+/** Mantine colour of a health value, from the one rule in the contract (TROUBLED red, WARNED
+ * yellow, NORMAL green, NODATA light grey, others grey). */
 export function healthColour(status: string): string {
-  switch (status) {
-    case 'TROUBLED':
-      return 'red';
-    case 'NORMAL':
-      return 'green';
-    case 'WARNED':
-      return 'yellow';
-    case 'NODATA':
-      return 'gray.4';
-    default:
-      return 'gray';
-  }
+  return MANTINE_COLOUR[healthColourName(status)];
 }
+
+const MANTINE_COLOUR: Record<HealthColour, string> = {
+  red: 'red',
+  yellow: 'yellow',
+  green: 'green',
+  grey: 'gray',
+  'light-grey': 'gray.4',
+};
 
 export type HeaderTone = 'success' | 'error' | 'warning' | 'info' | 'neutral';
 
@@ -47,16 +50,7 @@ export const TONE_COLOUR: Record<HeaderTone, string> = {
   neutral: 'gray',
 };
 
-export const HEALTH_LABEL: Record<Health, string> = {
-  TROUBLED: 'Troubled',
-  WARNED: 'Warned',
-  NORMAL: 'Healthy',
-  PARKED: 'Parked',
-  NODATA: 'No data',
-  UNPROTECTED: 'Unprotected',
-};
-
-export const healthLabel = (status: string) => HEALTH_LABEL[status as Health] ?? status;
+export const healthLabel = (status: string) => HEALTH_LABELS[status as Health] ?? status;
 
 /** CSS variable of a Mantine colour name with an optional shade ("red", "gray.4"). */
 export function colourVar(colour: string): string {

@@ -1,4 +1,4 @@
-import type { Health } from '@lifeboat/contract';
+import { HEALTH_LABELS, type Health } from '@lifeboat/contract';
 import { Anchor, Badge, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -30,17 +30,10 @@ const HEALTH_COLOR: Record<Health, string> = {
   PARKED: 'gray',
   NORMAL: 'green',
 };
-const HEALTH_LABEL: Record<Health, string> = {
-  TROUBLED: 'Troubled',
-  WARNED: 'Warning',
-  UNPROTECTED: 'Unprotected',
-  NODATA: 'No data',
-  PARKED: 'Parked',
-  NORMAL: 'Healthy',
-};
-export const HEALTH_OPTIONS = (Object.keys(HEALTH_LABEL) as Health[]).map((h) => ({
+// Labels are the contract's, the same words as the dashboard and device pages.
+export const HEALTH_OPTIONS = (Object.keys(HEALTH_LABELS) as Health[]).map((h) => ({
   value: h,
-  label: HEALTH_LABEL[h],
+  label: HEALTH_LABELS[h],
 }));
 
 /**
@@ -57,7 +50,7 @@ export function SoftBadge({ color, children }: { color: string; children: ReactN
 
 export function HealthBadge({ health }: { health: Health | null }) {
   if (!health) return <Text c="dimmed">No devices</Text>;
-  return <SoftBadge color={HEALTH_COLOR[health]}>{HEALTH_LABEL[health]}</SoftBadge>;
+  return <SoftBadge color={HEALTH_COLOR[health]}>{HEALTH_LABELS[health]}</SoftBadge>;
 }
 
 export function StatusBadge({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
