@@ -1,5 +1,6 @@
 import type { Database } from '@lifeboat/db';
 import { type Kysely, sql } from 'kysely';
+import { perDatabase, TtlCache } from '../../cache/ttl-cache';
 import { type Actor, inScope, scopeKind } from '../../scope';
 
 // Workstations and servers per vault (spec: dashboard 3 'Vault row'), counted over the actor's
@@ -7,17 +8,13 @@ import { type Actor, inScope, scopeKind } from '../../scope';
 // walk over the scope's systems (a few ms), kept for a minute per scope: the vaults tab shows a
 // summary, not a live counter (docs/decisions.md 'Entities').
 
-const TTL_MS = 60_000;
-const MAX_KEYS = 2_000;
-
 export interface VaultCounts {
   workstations: number;
   servers: number;
 }
 
-type Entry = { at: number; counts: Promise<Map<number, VaultCounts>> };
 // One cache per database handle, so apps (and tests) on different databases never mix.
-const caches = new WeakMap<object, Map<string, Entry>>();
+const cacheOf = perDatabase(() => new TtlCache<Map<number, VaultCounts>>(60_000, 2_000));
 
 function scopeKey(actor: Actor): string {
   const k = scopeKind(actor);
@@ -45,28 +42,6 @@ async function count(db: Kysely<Database>, actor: Actor): Promise<Map<number, Va
   return out;
 }
 
-export function vaultDeviceCounts(
-  db: Kysely<Database>,
-  actor: Actor,
-  now = Date.now(),
-): Promise<Map<number, VaultCounts>> {
-  const key = scopeKey(actor);
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  const hit = cache.get(key);
-  if (hit && now - hit.at < TTL_MS) return hit.counts;
-  if (cache.size >= MAX_KEYS) cache.clear();
-  const counts = count(db, actor);
-  cache.set(key, { at: now, counts });
-  // A failed count is not kept.
-  counts.catch(() => cache.delete(key));
-  return counts;
-}
-
-/** Start from fresh counts (a test that moves systems between vaults). */
-export function forgetVaultCounts(db: Kysely<Database>): void {
-  caches.delete(db);
+export function vaultDeviceCounts(db: Kysely<Database>, actor: Actor): Promise<Map<number, VaultCounts>> {
+  return cacheOf(db).get(scopeKey(actor), () => count(db, actor));
 }

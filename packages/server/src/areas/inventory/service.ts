@@ -5,9 +5,9 @@ import {
   type InventoryType,
 } from '@lifeboat/contract';
 import { getMeta } from '@lifeboat/db';
+import { perDatabase, TtlCache } from '../../cache/ttl-cache';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../scope';
-import { CountersCache } from './counters-cache';
 import { presentRow } from './presenter';
 import {
   countTypes,
@@ -31,15 +31,12 @@ interface Snapshot {
   lastCheck: number | null;
 }
 
-// One cache per running app (tests build many apps), shared by the routes and the VM handler.
-const caches = new WeakMap<object, CountersCache<Snapshot>>();
-export function countersOf(ctx: Pick<AppContext, 'dbh'>): CountersCache<Snapshot> {
-  let c = caches.get(ctx.dbh);
-  if (!c) {
-    c = new CountersCache<Snapshot>(() => Date.now());
-    caches.set(ctx.dbh, c);
-  }
-  return c;
+// typeCounters of a wide slice (the platform, a distributor) aggregate up to the whole fleet, so
+// they are kept 5 s per slice, one cache per running app (tests build many apps), shared by the
+// routes and the VM handler; this instance's own VM actions clear it.
+const countersCache = perDatabase(() => new TtlCache<Snapshot>(5000));
+export function countersOf(ctx: Pick<AppContext, 'dbh'>): TtlCache<Snapshot> {
+  return countersCache(ctx.dbh);
 }
 
 /** GET /devices/inventory: typeCounters and which virtualized tabs to show (spec: inventory 3). */
