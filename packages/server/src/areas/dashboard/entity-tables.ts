@@ -1,9 +1,9 @@
 import type { DashboardApplianceRow, DashboardTableAnswer, DashboardVaultRow } from '@lifeboat/contract';
+import { ReuseCache } from '../../cache/reuse-cache';
 import type { AppContext } from '../../context';
 import { formatBytes } from './format';
 import type { Owner } from './owner';
 import { ownerCondition } from './owner';
-import { ReuseCache } from './reuse-cache';
 import { loadRollup, worstHealth } from './rollup';
 import type { TableQuery } from './table-input';
 import { loadVaultSummary } from './vault-summary';

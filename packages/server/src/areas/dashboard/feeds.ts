@@ -1,8 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
+import { ReuseCache } from '../../cache/reuse-cache';
 import type { AppContext } from '../../context';
 import { plural, timeAgo } from './format';
 import type { Owner } from './owner';
-import { ReuseCache } from './reuse-cache';
 
 // Block 5, the collapsible feeds (spec 2.2): server-made HTML of what a reseller should know
 // now. Every value is escaped when written, and the whole is sanitised once more on its way out

@@ -5,12 +5,12 @@ import {
   HEALTH_LABELS,
   QUICK_FILTERS,
 } from '@lifeboat/contract';
+import { reuseAnswer } from '../../cache/reuse-cache';
 import type { AppContext } from '../../context';
 import { NotFoundError } from '../../http/errors';
 import type { Actor } from '../../scope';
 import type { Owner } from './owner';
 import { ownerCondition } from './owner';
-import { reuseAnswer } from './reuse-cache';
 import { countClients } from './summary';
 import { blockConfig, filtersFor } from './table-config';
 

@@ -1,11 +1,11 @@
 import type { DashboardSystemRow, DashboardTableAnswer } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import { type Kysely, sql } from 'kysely';
+import { reuseAnswer } from '../../cache/reuse-cache';
 import type { AppContext } from '../../context';
 import type { Owner } from './owner';
 import { ownerCondition } from './owner';
 import { presentSystem, type SystemExtras } from './ps-presenter';
-import { reuseAnswer } from './reuse-cache';
 import { loadRollup } from './rollup';
 import type { TableQuery } from './table-input';
 import { likeContains } from './table-input';

@@ -1,9 +1,9 @@
 import type { Database } from '@lifeboat/db';
 import { resolveThreshold } from '@lifeboat/fleet';
 import type { Kysely } from 'kysely';
+import { ReuseCache } from '../../cache/reuse-cache';
 import type { Owner } from './owner';
 import { ownerCondition } from './owner';
-import { ReuseCache } from './reuse-cache';
 
 // One read of the owner's systems through the covering index ps_reseller_rollup (migration
 // 002): every per-reseller figure of the dashboard is computed from it, never from job_history.

@@ -6,11 +6,11 @@ import type {
   QuickActionsData,
 } from '@lifeboat/contract';
 import { storageLevel } from '@lifeboat/contract';
+import { reuseAnswer } from '../../cache/reuse-cache';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../scope';
 import { formatBytes } from './format';
 import type { Owner } from './owner';
-import { reuseAnswer } from './reuse-cache';
 import { loadRollup, withinThreshold } from './rollup';
 import { loadVaultSummary } from './vault-summary';
 

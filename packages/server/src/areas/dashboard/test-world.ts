@@ -1,9 +1,9 @@
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { forgetReusedAnswers } from '../../cache/reuse-cache';
 import { buildWorld, TEST_PASSWORD, type World } from '../../test/factories';
 import { createTestApp, loginAs, type Session, type TestApp } from '../../test/harness';
-import { forgetReusedAnswers } from './reuse-cache';
 
 // Extra data the dashboard tests need on top of the shared factories' world: granted quick
 // actions, more systems of reseller A (to page), vaults, a threshold, restore points, AutoVerify

@@ -1,8 +1,8 @@
 import type { Database } from '@lifeboat/db';
 import type { Selectable } from 'kysely';
+import { ReuseCache } from '../../cache/reuse-cache';
 import type { AppContext } from '../../context';
 import { NotFoundError } from '../../http/errors';
-import { ReuseCache } from './reuse-cache';
 
 /** Drawn at twice the table's 64x40 (spec 9), so it stays sharp on dense screens. */
 const WIDTH = 128;

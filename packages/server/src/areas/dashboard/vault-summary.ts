@@ -1,8 +1,8 @@
 import type { DashboardVaultRow } from '@lifeboat/contract';
+import { ReuseCache } from '../../cache/reuse-cache';
 import type { AppContext } from '../../context';
 import type { Owner } from './owner';
 import { ownerCondition } from './owner';
-import { ReuseCache } from './reuse-cache';
 import { worstHealth } from './rollup';
 
 // The owner's vaults: those its systems copy to (shared cloud vaults included) and, for a

@@ -1,7 +1,8 @@
 import type { AutoVerifyData, DeviceAutoVerifyInfoAnswer, LastAutoVerifyAnswer } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
-import { renderScreenshot } from '@lifeboat/fleet';
 import type { Kysely } from 'kysely';
+import { ReuseCache } from '../../cache/reuse-cache';
+import type { AppContext } from '../../context';
 import { NotFoundError } from '../../http/errors';
 import type { Actor } from '../../scope';
 import { type Device, isD2C, isNas, loadDevice } from './device';
@@ -106,6 +107,7 @@ export const IMAGE_SIZES = {
 
 /** The PNG of one AutoVerify result's screen; 404 when it has none or is not the actor's. */
 export async function autoVerifyImage(
+  ctx: Pick<AppContext, 'fabric' | 'clock'>,
   db: Kysely<Database>,
   actor: Actor,
   params: string,
@@ -121,28 +123,18 @@ export async function autoVerifyImage(
     .where('system_id', '=', d.id)
     .executeTakeFirst();
   if (!r || r.screenshot_seed === null) throw new NotFoundError('This image');
-  const key = `${size}:${d.id}:${m[2]}:${d.hostname}`;
-  const cached = IMAGE_CACHE.get(key);
-  if (cached) {
-    // Re-insert: the Map's order makes it least-recently-used first.
-    IMAGE_CACHE.delete(key);
-    IMAGE_CACHE.set(key, cached);
-    return cached;
-  }
-  const png = renderScreenshot(Number(r.screenshot_seed), {
-    ...IMAGE_SIZES[size],
-    hostname: d.hostname,
-    osType: d.os_type,
-    ok: r.boot_check === 'Passed',
-  });
-  IMAGE_CACHE.set(key, png);
-  if (IMAGE_CACHE.size > IMAGE_CACHE_MAX) IMAGE_CACHE.delete(IMAGE_CACHE.keys().next().value as string);
-  return png;
+  const { screenshot_seed: seed, boot_check: bootCheck } = r;
+  // Rendering a PNG costs milliseconds of CPU and a result's image never changes: drawn through
+  // the fabric once, kept a while (the scope check above runs on every request).
+  return drawn.get(`${size}:${d.id}:${m[2]}:${d.hostname}`, ctx.clock.now(), () =>
+    ctx.fabric.autoVerifyScreenshot({
+      screenshotSeed: Number(seed),
+      ...IMAGE_SIZES[size],
+      hostname: d.hostname,
+      osType: d.os_type,
+      ok: bootCheck === 'Passed',
+    }),
+  );
 }
 
-/**
- * Rendering a PNG costs milliseconds of CPU; a result's image never changes, so the last few
- * hundred are kept (thumbnails are ~10-40 KB). The scope check above runs on every request.
- */
-const IMAGE_CACHE = new Map<string, Buffer>();
-const IMAGE_CACHE_MAX = 300;
+const drawn = new ReuseCache<Buffer>(10 * 60_000, 300);

@@ -158,7 +158,7 @@ export function deviceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         `/image/last_autoverify_${size}/:params`,
         { config: { navigation: true }, schema: { params: z.object({ params: z.string().max(40) }) } },
         async (req, reply) => {
-          const png = await autoVerifyImage(db, actorOf(req), req.params.params, size);
+          const png = await autoVerifyImage(ctx, db, actorOf(req), req.params.params, size);
           // One URL per result: it never changes, but stays private to the signed-in user.
           reply.header('cache-control', 'private, max-age=86400').type('image/png');
           return reply.send(png);
