@@ -1,17 +1,10 @@
+import { Icon } from '../../../components/icons';
+
 /** A folder or a file, drawn like the shell's icons (decorative: the name beside it says what it is). */
 export function EntryIcon({ folder }: { folder: boolean }) {
   return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
+    <Icon
+      size={16}
       style={{
         flexShrink: 0,
         color: folder ? 'var(--mantine-color-yellow-7)' : 'var(--mantine-color-dimmed)',
@@ -22,6 +15,6 @@ export function EntryIcon({ folder }: { folder: boolean }) {
       ) : (
         <path d="M14 3.5H7a2 2 0 0 0-2 2v13a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8.5zM14 3.5v5h5" />
       )}
-    </svg>
+    </Icon>
   );
 }
