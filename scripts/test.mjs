@@ -11,6 +11,22 @@ const run = (label, cmd, args, env = {}) => {
   }
 };
 
+// Debian's tools the tests use as a person's would: Chromium (browser suite), poppler's pdftotext
+// (reports), qemu-img (disk images). On a fresh machine where we may install, install them.
+const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+const missing = [
+  ['chromium', 'chromium'],
+  ['pdftotext', 'poppler-utils'],
+  ['qemu-img', 'qemu-utils'],
+].filter(([cmd]) => !has(cmd));
+if (missing.length > 0 && process.getuid?.() === 0 && has('apt-get')) {
+  const pkgs = missing.map(([, pkg]) => pkg);
+  process.stdout.write(`\n== installing Debian's ${pkgs.join(', ')}\n`);
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get update', 'apt-get', ['update', '-qq'], env);
+  run('apt-get install', 'apt-get', ['install', '-y', '-qq', ...pkgs, 'fonts-dejavu-core'], env);
+}
+
 run('unit and API tests (SQLite)', 'npx', ['vitest', 'run'], { LIFEBOAT_TEST_ENGINE: 'sqlite' });
 if (process.env.TEST_DATABASE_URL) {
   run('unit and API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'node'], {

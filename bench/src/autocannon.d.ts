@@ -12,6 +12,17 @@ declare module 'autocannon' {
     body?: string;
     timeout?: number;
     title?: string;
+    /** Requests in turn; setupRequest may rewrite each one just before it is sent. */
+    requests?: {
+      setupRequest?: (req: RequestParams, context: Record<string, unknown>) => RequestParams;
+    }[];
+  }
+
+  export interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
   }
 
   export interface Histogram {

@@ -38,6 +38,22 @@ export function runCleanups(): Promise<void> {
   return running;
 }
 
+/** Run a bench's main, clean up, then exit with its code (1 and the error when it throws). */
+export function runMain(main: () => Promise<number>, name: string): void {
+  main()
+    .then(async (code) => {
+      await runCleanups();
+      process.exit(code);
+    })
+    .catch(async (err: unknown) => {
+      process.stderr.write(
+        `\n${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+      );
+      await runCleanups();
+      process.exit(1);
+    });
+}
+
 function install(): void {
   if (installed) return;
   installed = true;

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { type BenchArgs, parseBenchArgs, splitMethod, USAGE } from './args';
-import { runCleanups } from './cleanup';
+import { runMain } from './cleanup';
 import { describeCounts, ensureSqliteFleet, type FleetMarker } from './fleet';
 import { type CallSpec, measure } from './load';
 import { otherCpuShare } from './machine';
@@ -144,13 +144,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2))
-  .then(async (code) => {
-    await runCleanups();
-    process.exit(code);
-  })
-  .catch(async (err: unknown) => {
-    process.stderr.write(`\nbench failed: ${err instanceof Error ? err.message : String(err)}\n`);
-    await runCleanups();
-    process.exit(1);
-  });
+runMain(() => main(process.argv.slice(2)), 'bench');

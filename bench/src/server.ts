@@ -27,6 +27,8 @@ export interface RunningServer {
 export interface StartOptions {
   database: ServerDatabase;
   env?: Record<string, string>;
+  /** Options for node itself, before the script (e.g. --cpu-prof). */
+  nodeArgs?: string[];
 }
 
 export async function freePort(): Promise<number> {
@@ -64,7 +66,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       : { dataDir: fs.mkdtempSync(path.join(CACHE_DIR, 'run-')), database: opts.database };
   const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
 
-  const child = spawn(process.execPath, tsxArgs(SERVER_MAIN, []), {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...tsxArgs(SERVER_MAIN, [])], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -75,6 +77,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       LIFEBOAT_DATA_DIR: dataDir,
       // Background workers would compete with the calls under test for the same two cores.
       LIFEBOAT_WORKERS: '0',
+      // The benchmarks measure HTTP calls; the FTPS server would only take a fixed port.
+      LIFEBOAT_FTPS: '0',
       LOG_LEVEL: 'warn',
       ...(database.kind === 'postgres' ? { DATABASE_URL: database.url } : { DATABASE_URL: '' }),
       ...opts.env,

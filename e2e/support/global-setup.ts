@@ -64,6 +64,8 @@ export async function setup(project: TestProject): Promise<void> {
       PORT: String(port),
       LIFEBOAT_DATA_DIR: dataDir,
       SIM_SPEED: '0',
+      // The console's FTPS export server on a free port too (several runs may share the machine).
+      LIFEBOAT_FTPS_PORT: String(await freePort()),
       // The recovery wizard's error screens (issue 6): reseller2's appliance 7 never answers a
       // share request (applianceOffline), appliance 9 refuses it (genericError), and system 115
       // (on appliance 9) is refused anything but VHDX (exportChangeFormat).

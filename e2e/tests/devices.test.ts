@@ -13,8 +13,12 @@ import {
   TABLET,
 } from '../support/browser';
 import { apiGet, findActionableDevice } from '../support/devices';
+import { logRequests } from '../support/network';
 
 // Issue 4: the device page and its actions in a real browser against the demo fleet.
+
+/** The web app's polling of a running operation (web/src/api/useOperation.ts OPERATION_POLL_MS). */
+const OPERATION_POLL_MS = 1500;
 
 let browser: Browser;
 let page: Page;
@@ -37,17 +41,12 @@ async function openDevicePage(p: Page) {
 }
 
 describe('device sidebar', () => {
-  it('opens a protected system from the dashboard, then expands to the page', async (ctx) => {
+  it('opens a protected system from the dashboard, then expands to the page', async () => {
     await page.goto('/home/reseller-dashboard');
     const names = page.locator('[data-table="reseller_protected_systems_table"] [data-device]');
-    // The dashboard (issue 3) lists the systems; until it is merged there is nothing to open.
-    const listed = await names
-      .first()
-      .waitFor({ timeout: 15_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (!listed) return ctx.skip();
+    // The dashboard lists the reseller's systems: an empty list is a failure, not a skip.
     const first = names.first();
+    await first.waitFor({ timeout: 15_000 });
     const id = await first.getAttribute('data-device');
     const name = (await first.textContent())?.trim() ?? '';
     await first.click();
@@ -111,6 +110,29 @@ describe('device details page', () => {
     await page.getByTestId('autoverify-result-icon').waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}/device-autoverify-modal.png` });
     await page.keyboard.press('Escape');
+  });
+
+  it('sits quiet after an AutoVerify: no more requests than its polling allows', async () => {
+    // Issue 18: after a run the actions card refreshed everything again and again.
+    const { context, page: p } = await openPage(browser, DESKTOP);
+    await signIn(p, 'reseller');
+    await openDevicePage(p);
+    const requests = logRequests(p);
+    await p.getByRole('button', { name: 'Run cloud AutoVerify' }).click();
+    await p.getByText('AutoVerify finished').waitFor({ timeout: 30_000 });
+    await p.getByRole('button', { name: 'Run cloud AutoVerify' }).waitFor();
+    // The refresh after the run settles (a loop never would)...
+    await requests.settled();
+    const afterRun = requests.seen.length;
+    // ...then a minute on the page's own (fake) clock: a finished run polls nothing, and nothing
+    // may ask more often than the operation's polling interval would.
+    await p.clock.install();
+    await p.clock.runFor(60_000);
+    await requests.settled();
+    const idle = requests.seen.slice(afterRun);
+    expect(idle.length, idle.join('\n')).toBeLessThanOrEqual(60_000 / OPERATION_POLL_MS);
+    expect(idle.filter((r) => r.includes('/api/operations/'))).toEqual([]);
+    await context.close();
   });
 
   it('switches geo-plus on and off, with a confirmation, shown in the geo summary', async () => {

@@ -36,14 +36,31 @@ describe('entity tables', () => {
     // Characters outside spec 5's set are dropped as they are typed.
     await dialog.getByLabel('Client name').pressSequentially('Harbour <Dental>; Care');
     expect(await dialog.getByLabel('Client name').inputValue()).toBe('Harbour Dental Care');
-    await dialog.getByLabel('Contact e-mail').fill('not an address');
-    await dialog.getByRole('button', { name: 'Add client' }).click();
-    // The server's field error shows under its field and the button works again.
-    await dialog.getByText('Enter an e-mail address such as name@example.com.').waitFor();
-    await dialog.getByText('The client was not saved').waitFor();
-    await screenshot(page, 'entities-client-dialog-error-1280');
-    await dialog.getByLabel('Contact e-mail').fill('office@harbourdental.example');
+    const saves: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/object/client/save')) saves.push(r.url());
+    });
+    const email = dialog.getByLabel('Contact e-mail');
     const submit = dialog.getByRole('button', { name: 'Add client' });
+    // The contract's schema checks the address in the browser: its message shows under the
+    // field and nothing is sent.
+    await email.fill('not an address');
+    await submit.click();
+    await dialog.getByText('Enter an e-mail address such as name@example.com.').waitFor();
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(saves).toEqual([]);
+    // A refusal only the server can make (a name another of the reseller's clients has) shows
+    // under its field, the form says it was not saved, and the button works again.
+    const taken = (await rowNames(page, 'clients'))[0] ?? '';
+    await email.fill('office@harbourdental.example');
+    await dialog.getByLabel('Client name').fill(taken);
+    await submit.click();
+    await dialog.getByText(`A client named \u201c${taken}\u201d already exists.`).waitFor();
+    await dialog.getByText('The client was not saved').waitFor();
+    expect(await dialog.getByLabel('Client name').getAttribute('aria-invalid')).toBe('true');
+    expect(saves).toHaveLength(1);
+    await screenshot(page, 'entities-client-dialog-error-1280');
+    await dialog.getByLabel('Client name').fill('Harbour Dental Care');
     expect(await submit.isEnabled()).toBe(true);
     await submit.click();
     await dialog.waitFor({ state: 'hidden' });

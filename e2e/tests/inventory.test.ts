@@ -17,13 +17,16 @@ afterAll(async () => {
 const rows = (page: Page) => page.locator('table[aria-label="Devices"] tbody tr');
 
 async function waitForRowCount(page: Page, predicate: (n: number) => boolean, timeout = 10_000) {
-  const deadline = Date.now() + timeout;
-  let n = await rows(page).count();
-  while (!predicate(n)) {
-    if (Date.now() > deadline) throw new Error(`row count stayed at ${n}`);
-    await page.waitForTimeout(100);
-    n = await rows(page).count();
-  }
+  let n = 0;
+  await expect
+    .poll(
+      async () => {
+        n = await rows(page).count();
+        return predicate(n);
+      },
+      { timeout, message: 'row count' },
+    )
+    .toBe(true);
   return n;
 }
 
@@ -51,17 +54,25 @@ describe('device inventory', () => {
     );
     await screenshot(page, 'inventory-reseller-1280');
 
-    await rows(page).last().scrollIntoViewIfNeeded();
-    await page.mouse.wheel(0, 4000);
+    // Scrolling to the end of the first 40 loads the next 40, and only those: the end is then 40
+    // rows below the screen. (A longer scroll may reach that end too and load a third page.)
+    await page.getByTestId('inventory-shown').scrollIntoViewIfNeeded();
     const after = await waitForRowCount(page, (n) => n > 40);
     expect(after).toBe(Math.min(80, total));
     // Page two continues the order of page one: names still ascending, no device twice.
-    const links = rows(page).locator('a');
-    const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    expect(new Set(hrefs).size).toBe(after);
-    const names = await links.allTextContents();
+    const links = await rows(page)
+      .locator('a')
+      .evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href'), name: a.textContent ?? '' })));
+    expect(links).toHaveLength(after);
+    expect(new Set(links.map((l) => l.href)).size).toBe(after);
+    const names = links.map((l) => l.name);
     expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase(), 'en')));
     expect(await seriousViolations(page)).toEqual([]);
+    // The end again: the next page, up to the last device.
+    if (total > after) {
+      await page.getByTestId('inventory-shown').scrollIntoViewIfNeeded();
+      expect(await waitForRowCount(page, (n) => n > after)).toBe(Math.min(after + 40, total));
+    }
     await context.close();
   });
 
@@ -100,11 +111,10 @@ describe('device inventory', () => {
     // Running now, so it can be stopped again (and the demo is left as it was).
     await page.getByRole('button', { name: `Actions for ${name}` }).click();
     const menu = page.getByRole('menu');
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
-      'Details',
-      'Stop virtual machine',
-      'Discard virtual machine',
-    ]);
+    // The menu opens after the click (allTextContents does not wait for it).
+    await expect
+      .poll(() => menu.getByRole('menuitem').allTextContents())
+      .toEqual(['Details', 'Stop virtual machine', 'Discard virtual machine']);
     await menu.getByRole('menuitem', { name: 'Stop virtual machine' }).click();
     await same.getByTestId('vm-state').getByText('Stopped', { exact: true }).waitFor({ timeout: 15_000 });
     expect(await row.isVisible()).toBe(true);

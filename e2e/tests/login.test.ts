@@ -79,8 +79,7 @@ describe('login page', () => {
     expect(shake.shakeAnimations).toBe(1);
     await expect(page.locator('[data-shakes]').getAttribute('data-shakes')).resolves.toBe('1');
     // The shake finishes within the spec's 250 ms and leaves the card where it was.
-    await page.waitForTimeout(400);
-    expect(await page.locator('[data-shaking]').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-shaking]').count(), { timeout: 400 }).toBe(0);
 
     // Still on the login page, no session cookie, and the API says nobody is signed in.
     expect(new URL(page.url()).pathname).toBe('/login');

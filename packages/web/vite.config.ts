@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 const API_TARGET = process.env.LIFEBOAT_API ?? 'http://127.0.0.1:8080';
 
@@ -14,12 +15,14 @@ function serveAppForNavigation(req: IncomingMessage): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: true,
+    // Maps are written for debugging a build but not referenced from the bundles; the server
+    // never serves them (http/spa.ts).
+    sourcemap: 'hidden',
     rolldownOptions: {
       treeshake: {
         // The contract's modules only declare things; an unused zod schema (`z.object(...)`) is

@@ -76,6 +76,30 @@ export function nearestStop(minutes: number, s: ThresholdScale): number {
   return best;
 }
 
+/** A threshold as typed in the alert settings form, in the scale's unit; answers minutes. */
+export function thresholdInputRule(kind: ThresholdKind) {
+  const scale = thresholdScale(kind);
+  return z.string().transform((raw, ctx) => {
+    const c = checkThresholdInput(raw, scale);
+    if (c.ok) return c.minutes;
+    ctx.addIssue({ code: 'custom', message: c.message });
+    return z.NEVER;
+  });
+}
+
+/**
+ * The alert settings form of a device: its backup threshold (server or workstation) and the
+ * local cache's, typed in hours and days; the fields are named as the save's body names them.
+ */
+export function alertSettingsForm(backup: Exclude<ThresholdKind, 'local_cache'>) {
+  return z.object({
+    backup_minutes: thresholdInputRule(backup),
+    backup_enabled: z.boolean(),
+    local_cache_minutes: thresholdInputRule('local_cache'),
+    local_cache_enabled: z.boolean(),
+  });
+}
+
 export const thresholdSetting = z.object({
   kind: z.enum(['server', 'workstation', 'local_cache']),
   name: z.string(),

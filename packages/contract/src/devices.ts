@@ -8,7 +8,8 @@ export * from './device-thresholds';
 // answer is ok false stays in its loading skeleton (spec 8).
 
 /** POST /device/start_cloud_autoverify (form: id) -> success */
-export const startCloudAutoVerifyBody = z.object({ id: z.union([z.string().max(32), z.number().int()]) });
+/** A form's values are text: the route reads the device id from it (anything else is a 404). */
+export const startCloudAutoVerifyBody = z.object({ id: z.string().max(32) });
 export const startCloudAutoVerifyAnswer = z.union([
   z.object({ success: z.literal(true), operation_id: z.number().int() }),
   z.object({ success: z.literal(false), message: z.string() }),

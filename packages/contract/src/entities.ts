@@ -1,6 +1,25 @@
 import { z } from 'zod';
-import { TABLE_SEARCH_MAX } from './constants';
 import { HEALTH, ORG_KINDS, VAULT_TYPES } from './enums';
+import {
+  changedPasswordRule,
+  choiceRule,
+  emailRule,
+  FIELD_MAX,
+  fieldMessages,
+  nameRule,
+  passwordRule,
+  usernameRule,
+} from './fields';
+import {
+  LIST_COUNT_CAP,
+  LIST_PAGE_SIZES,
+  listFields,
+  listPage,
+  listRows,
+  listSearch,
+  type TableAnswer,
+  tableAnswer,
+} from './lists';
 
 // Generic entity tables and edit dialogs (spec: inventory-reports-exports-security 2 'Generic
 // entity tables', 5, 7 `POST /{entity}/data` and `POST /api/v1/object/{entity}/save`). The spec
@@ -21,19 +40,11 @@ export const ENTITY_TABLES = [
 export type EntityTable = (typeof ENTITY_TABLES)[number];
 
 /** Rows per page a table offers; the first is the default. */
-export const ENTITY_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const ENTITY_PAGE_SIZES = LIST_PAGE_SIZES;
 /** Counts stop here: the table shows "1,000+" rather than counting the whole platform. */
-export const ENTITY_COUNT_CAP = 1000;
+export const ENTITY_COUNT_CAP = LIST_COUNT_CAP;
 /** The search box waits this long after the last keystroke (spec: 9 'Table search'). */
 export const TABLE_SEARCH_DEBOUNCE_MS = 500;
-
-// spec 5: entity edit inputs drop characters other than letters, digits, whitespace and these.
-const DROPPED = /[^\p{L}\p{N}\s_@.\-~!#$%^&*()+=|/'"]/gu;
-
-/** Drop the characters an entity edit input does not accept (spec: 5 'Entity edit inputs'). */
-export function sanitizeEntityInput(value: string): string {
-  return value.replace(DROPPED, '');
-}
 
 const intLike = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const optionalId = z
@@ -41,15 +52,8 @@ const optionalId = z
   .optional()
   .transform((v) => (v === '' || v === undefined ? undefined : v));
 
-/** The request of every table: paging, search and the filters some tables know. */
-export const entityListRequest = z.object({
-  page: intLike(1, 100_000).default(1),
-  rows: z.coerce
-    .number()
-    .int()
-    .refine((n) => (ENTITY_PAGE_SIZES as readonly number[]).includes(n), 'Choose 10, 25, 50 or 100 rows.')
-    .default(ENTITY_PAGE_SIZES[0]),
-  search: z.string().max(TABLE_SEARCH_MAX, `Search for at most ${TABLE_SEARCH_MAX} characters.`).default(''),
+// Entity tables keep their indexed name order: they take no sort (lists.ts listSortFields).
+const listFilters = {
   reseller_id: optionalId,
   client_id: optionalId,
   health_status: z
@@ -61,6 +65,20 @@ export const entityListRequest = z.object({
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
   status: z.enum(['', 'online', 'offline', 'enabled', 'disabled']).optional(),
+};
+
+/**
+ * What a table call accepts, as its form body and in its query (links): every key optional, no
+ * defaults, so the server can let the body win key by key and then apply entityListRequest's.
+ */
+export const entityListFields = listFields(listFilters, ENTITY_PAGE_SIZES);
+
+/** The request of every table: paging, search and the filters some tables know. */
+export const entityListRequest = z.object({
+  page: listPage.default(1),
+  rows: listRows(ENTITY_PAGE_SIZES).default(ENTITY_PAGE_SIZES[0]),
+  search: listSearch.default(''),
+  ...listFilters,
 });
 export type EntityListRequest = z.input<typeof entityListRequest>;
 export type EntityListParams = z.output<typeof entityListRequest>;
@@ -184,21 +202,9 @@ export interface EntityRows {
 }
 
 /** The table answer (spec: dashboard-device-azure 3 'Table response': content, records_count, empty_desc). */
-export const entityListAnswer = <T extends z.ZodTypeAny>(row: T) =>
-  z.object({
-    content: z.array(row),
-    records_count: z.number(),
-    /** True when records_count stopped at ENTITY_COUNT_CAP: there are more. */
-    records_count_capped: z.boolean(),
-    empty_desc: z.string(),
-    page: z.number(),
-    rows: z.number(),
-  });
-export interface EntityListAnswer<T> {
-  content: T[];
-  records_count: number;
-  records_count_capped: boolean;
-  empty_desc: string;
+export const entityListAnswer = <T extends z.ZodType>(row: T) =>
+  tableAnswer(row).extend({ page: z.number(), rows: z.number() });
+export interface EntityListAnswer<T> extends TableAnswer<T> {
   page: number;
   rows: number;
 }
@@ -210,19 +216,19 @@ const text = (max: number) => z.string().max(max, `Use at most ${max} characters
 export const clientSaveRequest = z.object({
   id: optionalId,
   reseller_id: optionalId,
-  name: text(100),
-  email: text(254).optional().default(''),
+  name: text(FIELD_MAX.name),
+  email: text(FIELD_MAX.email).optional().default(''),
 });
 export type ClientSaveRequest = z.input<typeof clientSaveRequest>;
 
 export const userSaveRequest = z.object({
   id: optionalId,
   organisation_id: optionalId,
-  username: text(128).optional().default(''),
-  name: text(100),
-  email: text(254).optional().default(''),
+  username: text(FIELD_MAX.username).optional().default(''),
+  name: text(FIELD_MAX.name),
+  email: text(FIELD_MAX.email).optional().default(''),
   /** Required when creating; on edit, empty keeps the current password. */
-  password: z.string().max(256).optional().default(''),
+  password: text(FIELD_MAX.password).optional().default(''),
   /** Optional: the level follows the organisation; a different one is refused. */
   level: z
     .union([z.literal(''), intLike(0, 3)])
@@ -238,14 +244,42 @@ export type UserSaveRequest = z.input<typeof userSaveRequest>;
 /** Edit only: resellers are onboarded by the provider. */
 export const resellerSaveRequest = z.object({
   id: optionalId,
-  name: text(100),
-  email: text(254).optional().default(''),
+  name: text(FIELD_MAX.name),
+  email: text(FIELD_MAX.email).optional().default(''),
   can_create_client: z
     .union([z.boolean(), z.enum(['0', '1', 'true', 'false'])])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === true || v === '1' || v === 'true')),
 });
 export type ResellerSaveRequest = z.input<typeof resellerSaveRequest>;
+
+// The edit dialogs' forms: the fields' rules (contract/fields.ts) the saves check again.
+
+const orgForm = (kind: 'client' | 'reseller') =>
+  z.object({ name: nameRule(`${kind} name`), email: emailRule() });
+
+/** Add or edit a client; the reseller comes from the page (reseller_id is not checked). */
+export const clientForm = orgForm('client').extend({ reseller_id: z.string() });
+/** Add a client as staff or a distributor: the reseller is chosen in the dialog. */
+export const clientFormWithReseller = clientForm.extend({ reseller_id: choiceRule(fieldMessages.reseller) });
+export const resellerForm = orgForm('reseller').extend({ can_create_client: z.boolean() });
+
+// Add and edit share one shape, so the user dialog switches schema without changing its fields.
+const userFields = { organisation_id: z.string(), name: nameRule('name'), disabled: z.boolean() };
+/** Add a user: the organisation's id as text, the user name empty for the e-mail address. */
+export const userCreateForm = z.object({
+  ...userFields,
+  email: emailRule(true),
+  username: usernameRule,
+  password: passwordRule,
+});
+/** Edit a user: the user name stays, an empty password keeps the current one. */
+export const userEditForm = z.object({
+  ...userFields,
+  email: emailRule(),
+  username: z.string(),
+  password: changedPasswordRule,
+});
 
 /** GET /api/v1/object/client/{id}: what the client dialog edits. */
 export const clientRecord = z.object({
@@ -256,14 +290,29 @@ export const clientRecord = z.object({
 });
 export type ClientRecord = z.infer<typeof clientRecord>;
 
-/** The save answer (spec: 7 `POST /api/v1/object/{entity}/save` -> is_error, errors). */
+/** The save answer (spec: 7 `POST /api/v1/object/{entity}/save` -> is_error, errors); 201 when created. */
 export const entitySaveAnswer = z.object({
-  is_error: z.boolean(),
+  is_error: z.literal(false),
   errors: z.record(z.string(), z.string()),
-  id: z.number().optional(),
-  message: z.string().optional(),
+  id: z.number(),
 });
 export type EntitySaveAnswer = z.infer<typeof entitySaveAnswer>;
+
+/**
+ * A refused save (400): the spec's is_error and errors (field -> message) next to our code,
+ * message and fields. A malformed body answers it too, with no field named.
+ */
+export const entitySaveRefusal = z.object({
+  is_error: z.literal(true),
+  errors: z.record(z.string(), z.string()),
+  code: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type EntitySaveRefusal = z.infer<typeof entitySaveRefusal>;
+
+/** DELETE /api/v1/object/{client,user}/{id}. */
+export const entityDeleteAnswer = z.object({ is_error: z.literal(false) });
 
 /** What a support login page would open (spec: dashboard-device-azure 2.1 external logins). */
 export const supportLoginAnswer = z.object({

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  HEALTH_SEVERITY,
   healthColour,
   quickFilterActive,
+  resolveThreshold,
   storageLevel,
   storageNeedsTooltip,
   toggleQuickFilter,
+  worstHealth,
 } from './health';
 
 describe('healthColour', () => {
@@ -61,5 +64,53 @@ describe('toggleQuickFilter', () => {
     expect(quickFilterActive(input, 'NORMAL')).toBe(false);
     expect(quickFilterActive([['NORMAL'], ['NORMAL']], 'NORMAL')).toBe(true);
     expect(quickFilterActive([], 'NORMAL')).toBe(false);
+  });
+});
+
+describe('worstHealth', () => {
+  it('ranks by HEALTH_SEVERITY whatever the order of the systems', () => {
+    expect(worstHealth(['NORMAL', 'TROUBLED', 'WARNED'])).toBe('TROUBLED');
+    expect(worstHealth(['PARKED', 'NORMAL', 'WARNED'])).toBe('WARNED');
+    // A healthy system outranks systems without data, unprotected or parked ones.
+    expect(worstHealth(['PARKED', 'UNPROTECTED', 'NODATA', 'NORMAL'])).toBe('NORMAL');
+    expect(worstHealth(['PARKED', 'UNPROTECTED'])).toBe('UNPROTECTED');
+    expect(worstHealth(['PARKED'])).toBe('PARKED');
+    expect(worstHealth([])).toBe('NODATA');
+    expect(worstHealth(['BOGUS', null, undefined])).toBe('NODATA');
+  });
+
+  it('agrees with the order of HEALTH_SEVERITY for every pair', () => {
+    for (const [i, a] of HEALTH_SEVERITY.entries())
+      for (const b of HEALTH_SEVERITY.slice(i)) {
+        expect(worstHealth([a, b])).toBe(a);
+        expect(worstHealth([b, a])).toBe(a);
+      }
+  });
+});
+
+describe('resolveThreshold', () => {
+  const sys = { id: 1, client_id: 2, reseller_id: 3, device_type: 'server' };
+  const row = (
+    scope_kind: 'reseller' | 'client' | 'system',
+    scope_id: number,
+    minutes: number,
+    enabled = 1,
+  ) => ({
+    scope_kind,
+    scope_id,
+    kind: 'server',
+    minutes,
+    enabled,
+  });
+
+  it('takes the nearest override: system, client, reseller, then the default', () => {
+    expect(resolveThreshold(sys, [])).toBe(2160);
+    expect(resolveThreshold({ ...sys, device_type: 'workstation' }, [])).toBe(4320);
+    expect(resolveThreshold(sys, [row('reseller', 3, 120)])).toBe(120);
+    expect(resolveThreshold(sys, [row('reseller', 3, 120), row('client', 2, 240)])).toBe(240);
+    expect(resolveThreshold(sys, [row('client', 2, 240), row('system', 1, 480)])).toBe(480);
+    expect(resolveThreshold(sys, [row('system', 1, 480, 0)])).toBeNull();
+    // A NAS is judged like a server; another system's row does not apply.
+    expect(resolveThreshold({ ...sys, device_type: 'nas' }, [row('system', 9, 480)])).toBe(2160);
   });
 });

@@ -1,3 +1,4 @@
+import { THRESHOLD_DEFAULTS } from './constants';
 import type { Health } from './enums';
 
 // Display rules of the dashboard shared by every area that lists systems (spec:
@@ -30,6 +31,63 @@ export const HEALTH_LABELS: Record<Health, string> = {
   NODATA: 'No data',
   UNPROTECTED: 'Unprotected',
 };
+
+/**
+ * Worst first: the health of a group of systems (a client, an appliance, a vault) is the first
+ * of these any of them has (docs/decisions.md 'Worst health'). Every area ranks with this list.
+ */
+export const HEALTH_SEVERITY: readonly Health[] = [
+  'TROUBLED',
+  'WARNED',
+  'NORMAL',
+  'NODATA',
+  'UNPROTECTED',
+  'PARKED',
+];
+
+/** The worst of the statuses by HEALTH_SEVERITY; unknown values are ignored; NODATA when none. */
+export function worstHealth(statuses: Iterable<string | null | undefined>): Health {
+  let worst = HEALTH_SEVERITY.length;
+  for (const s of statuses) {
+    const i = HEALTH_SEVERITY.indexOf(s as Health);
+    if (i >= 0 && i < worst) worst = i;
+  }
+  return HEALTH_SEVERITY[worst] ?? 'NODATA';
+}
+
+// --- Alert thresholds: how old a system's newest restore point may get before it is trouble
+// (spec: dashboard-device-azure 4, recovery-flow 9; inheritance system > client > reseller >
+// default). The simulator judges health with it and the dashboard SLA figures use it.
+
+export interface ThresholdRow {
+  scope_kind: 'reseller' | 'client' | 'system';
+  scope_id: number;
+  kind: string;
+  minutes: number;
+  enabled: number;
+}
+
+export interface ThresholdOwner {
+  id: number;
+  client_id: number;
+  reseller_id: number;
+  device_type: string;
+}
+
+/** Threshold kind of a device: NAS boxes are judged like servers. */
+export function thresholdKind(deviceType: string): 'server' | 'workstation' {
+  return deviceType === 'workstation' ? 'workstation' : 'server';
+}
+
+/** Minutes before a stale restore point is trouble; null when alerting is switched off. */
+export function resolveThreshold(sys: ThresholdOwner, rows: readonly ThresholdRow[]): number | null {
+  const kind = thresholdKind(sys.device_type);
+  const at = (scope: ThresholdRow['scope_kind'], id: number) =>
+    rows.find((r) => r.scope_kind === scope && Number(r.scope_id) === id && r.kind === kind);
+  const row = at('system', sys.id) ?? at('client', sys.client_id) ?? at('reseller', sys.reseller_id);
+  if (!row) return THRESHOLD_DEFAULTS[kind];
+  return row.enabled ? Number(row.minutes) : null;
+}
 
 export type StorageLevel = 'normal' | 'warning' | 'danger' | 'critical';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { INVENTORY_PAGE_SIZE, SERVICE_GEN, TABLE_SEARCH_MAX } from './constants';
+import { INVENTORY_PAGE_SIZE, SERVICE_GEN } from './constants';
 import { HEALTH, SVA_JOB_STATUSES } from './enums';
+import { listSearch } from './lists';
 
 // The device inventory (spec: inventory-reports-exports-security 2 'Device inventory', 3 'Device
 // row' and 'Inventory response', 4 'Virtualized machine actions', 9). Tab types and call paths
@@ -40,6 +41,11 @@ export interface ActionFacts {
   vm_busy: boolean;
   /** The organisation may recover (can_recover) and the device has a restore point. */
   can_recover: boolean;
+  /**
+   * The VM is one the recovery wizard started on the appliance (a local VM): the console manages
+   * it even on a first-tool device (docs/decisions.md 'Virtualization').
+   */
+  local_vm?: boolean;
 }
 
 /**
@@ -50,7 +56,7 @@ export interface ActionFacts {
  */
 export function rowActions(row: ActionFacts, virtualizedTab: boolean): RowAction[] {
   if (!virtualizedTab) return row.can_recover ? ['details', 'recover'] : ['details'];
-  if (row.service_gen === SERVICE_GEN.FIRST) return ['details'];
+  if (row.service_gen === SERVICE_GEN.FIRST && !row.local_vm) return ['details'];
   if (row.has_appliance === 1 && row.appliance_online === 0) return ['details'];
   if (row.vm_busy) return ['details'];
   switch (row.sva_job_status) {
@@ -93,8 +99,12 @@ export const inventoryScopeQuery = z.object({
 });
 export type InventoryScopeQuery = z.input<typeof inventoryScopeQuery>;
 
+/**
+ * The inventory's list request: the one list contract's search, with keyset paging in place of
+ * page numbers (spec: inventory 2, rows load 40 at a time as the user scrolls).
+ */
 export const inventoryListQuery = inventoryScopeQuery.extend({
-  search: z.string().max(TABLE_SEARCH_MAX, `Search is limited to ${TABLE_SEARCH_MAX} characters.`).optional(),
+  search: listSearch.optional(),
   /** Opaque cursor of the previous page's last row (keyset paging). */
   after: z.string().max(400).optional(),
 });

@@ -1,12 +1,16 @@
 import { z } from 'zod';
+import { jsonWhole as whole } from './call';
 
 // The recovery area's calls (spec: recovery-flow 7 'Discovery', 'Browsing and download',
 // 'Shares'; inventory-reports-exports-security 7, local shares). Paths are the spec's.
 
 export * from './recovery-rules';
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const idOrZero = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const id = whole(1, Number.MAX_SAFE_INTEGER, 'This must be an id (a whole number from 1).');
+/** An id, or 0 where the spec says '{applianceId or 0}' (recovery-flow 7, the cloud copy). */
+const idOrZero = whole(0, Number.MAX_SAFE_INTEGER, 'This must be an id, or 0.');
+/** The spec's 0/1 switches of POST /appliance/get (recovery-flow 7). */
+const bit = z.union([z.literal(0), z.literal(1)], { error: 'This must be 0 or 1.' });
 const text = (max: number) => z.string().max(max);
 
 // --- Discovery ---------------------------------------------------------------------------
@@ -75,17 +79,17 @@ export const devicesAnswer = z.object({ devices: z.array(recoveryDevice) });
 
 export const applianceGetBody = z.object({
   scopeBy: z.enum(['client', 'appliance']),
-  forClient: idOrZero.optional(),
-  forAppliance: idOrZero.optional(),
+  forClient: id.optional(),
+  forAppliance: id.optional(),
   paging: z
     .object({
-      offset: z.coerce.number().int().min(0).max(100_000),
-      limit: z.coerce.number().int().min(1).max(100),
+      offset: whole(0, 100_000, 'The offset must be a whole number from 0 to 100000.'),
+      limit: whole(1, 100, 'The limit must be a whole number from 1 to 100.'),
     })
     .default({ offset: 0, limit: 100 }),
-  devices_count: z.coerce.number().int().min(0).max(1).default(1),
-  offsited: z.coerce.number().int().min(0).max(1).default(0),
-  eligible_for_cifs_sharing: z.coerce.number().int().min(0).max(1).default(0),
+  devices_count: bit.default(1),
+  offsited: bit.default(0),
+  eligible_for_cifs_sharing: bit.default(0),
 });
 export const recoveryAppliance = z.object({
   id: z.number(),
@@ -164,9 +168,9 @@ export const insertDownloadBody = z.object({
   drive: text(256).nullable().default(null),
   /** One path, or several for a multi-selection. */
   path: z.union([text(4096), z.array(text(4096)).min(1).max(500)]),
-  download_type: z.coerce.number().int().min(1).max(4),
-  files_count: z.coerce.number().int().min(0).max(100_000),
-  folders_count: z.coerce.number().int().min(0).max(100_000),
+  download_type: whole(1, 4, 'The download type must be 1, 2, 3 or 4.'),
+  files_count: whole(0, 100_000, 'The count of files must be a whole number from 0 to 100000.'),
+  folders_count: whole(0, 100_000, 'The count of folders must be a whole number from 0 to 100000.'),
 });
 export type InsertDownloadBody = z.input<typeof insertDownloadBody>;
 export const insertDownloadAnswer = z.object({
@@ -234,6 +238,15 @@ export const editExpireDialogAnswer = z.object({
   defaultIndex: z.number(),
 });
 export type EditExpireDialogAnswer = z.infer<typeof editExpireDialogAnswer>;
+
+/** The mount expiry editor's form: the chosen unmount option, in seconds (inventory 9). */
+export const shareExpiryForm = z.object({
+  seconds: z
+    .string()
+    .regex(/^\d{1,9}$/, 'Choose when the share unmounts.')
+    .transform(Number)
+    .pipe(z.number().int().positive('Choose when the share unmounts.')),
+});
 
 export const localShare = z.object({
   id: z.number(),

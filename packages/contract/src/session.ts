@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { ORG_KINDS } from './enums';
+import { FIELD_MAX } from './fields';
 
-// spec: platform issue 6 'Sessions and the security base'.
+// spec: platform issue 6 'Sessions and the security base'. Also the sign-in form's schema.
 export const loginRequest = z.object({
-  username: z.string().trim().min(1, 'Enter your user name.').max(128),
-  password: z.string().min(1, 'Enter your password.').max(256),
+  username: z.string().trim().min(1, 'Enter your user name.').max(FIELD_MAX.username),
+  password: z.string().min(1, 'Enter your password.').max(FIELD_MAX.password),
   code: z.string().trim().max(16).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** The sign-in form once the server has asked for the MFA code. */
+export const loginWithCodeRequest = loginRequest.extend({
+  code: z.string().trim().min(1, 'Enter the code from your authenticator app.').max(16),
+});
 
 export const sessionUser = z.object({
   id: z.number().int(),

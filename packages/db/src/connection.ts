@@ -1,15 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
+import type PgModule from 'pg';
 import type { DialectName } from './dialect';
 import type { Database } from './schema';
 
-// BIGINT (int8) and NUMERIC come back from pg as strings; our values (epoch ms, byte counts,
-// counts) fit in a double, so read them as numbers on both engines.
-pg.types.setTypeParser(20, (v) => Number(v));
-pg.types.setTypeParser(1700, (v) => Number(v));
+let pgLoaded: typeof PgModule | undefined;
+
+/** pg is loaded on first use only: a console on SQLite starts without it. */
+async function loadPg(): Promise<typeof PgModule> {
+  if (!pgLoaded) {
+    const pg = (await import('pg')).default;
+    // BIGINT (int8) and NUMERIC come back from pg as strings; our values (epoch ms, byte counts,
+    // counts) fit in a double, so read them as numbers on both engines.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    pg.types.setTypeParser(1700, (v) => Number(v));
+    pgLoaded = pg;
+  }
+  return pgLoaded;
+}
 
 export interface DbHandle {
   db: Kysely<Database>;
@@ -33,6 +43,7 @@ export function isPostgresUrl(url: string): boolean {
 
 export async function openDb(opts: OpenOptions): Promise<DbHandle> {
   if (isPostgresUrl(opts.url)) {
+    const pg = await loadPg();
     if (opts.schema) {
       const admin = new pg.Client({ connectionString: opts.url });
       await admin.connect();
@@ -44,7 +55,7 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
       max: opts.poolSize ?? 10,
       ...(opts.schema ? { options: `-c search_path="${opts.schema.replace(/"/g, '')}"` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...qlog() });
     return { db, dialect: 'postgres', sqlite: null, close: () => db.destroy() };
   }
   if (opts.url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(opts.url)), { recursive: true });
@@ -53,7 +64,10 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    ...qlog(),
+  });
   return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
 }
 
@@ -78,6 +92,31 @@ function withStatementCache(sqlite: SQLite.Database) {
       }
       cache.set(source, stmt);
       return stmt;
+    },
+  };
+}
+
+/**
+ * LIFEBOAT_QUERY_STATS=<file> (benchmarks only): time spent per SQL text, written to <file> when
+ * the process exits, slowest total first. Off by default: then Kysely logs nothing.
+ */
+const queryStats = new Map<string, { n: number; ms: number }>();
+function qlog(): { log?: (e: LogEvent) => void } {
+  const file = process.env.LIFEBOAT_QUERY_STATS;
+  if (!file) return {};
+  if (queryStats.size === 0)
+    process.once('exit', () => {
+      const rows = [...queryStats.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 80);
+      const line = ([q, v]: [string, { n: number; ms: number }]) =>
+        `${v.ms.toFixed(0)} ms\t${v.n}\t${(v.ms / v.n).toFixed(3)} ms\t${q.slice(0, 600)}`;
+      fs.writeFileSync(file, `total\tcalls\tmean\tsql\n${rows.map(line).join('\n')}\n`);
+    });
+  return {
+    log: (e) => {
+      const s = queryStats.get(e.query.sql) ?? { n: 0, ms: 0 };
+      s.n++;
+      s.ms += e.queryDurationMillis;
+      queryStats.set(e.query.sql, s);
     },
   };
 }

@@ -6,6 +6,14 @@ import * as m003 from './migrations/003_device';
 import * as m004 from './migrations/004_inventory';
 import * as m005 from './migrations/005_recovery';
 import * as m006 from './migrations/006_entities';
+import * as m007 from './migrations/007_schedules';
+import * as m008 from './migrations/008_sign_in_limits';
+import * as m009 from './migrations/009_rollups';
+import * as m010 from './migrations/010_ftps';
+import * as m011 from './migrations/011_reports';
+import * as m012 from './migrations/012_mfa';
+import * as m013 from './migrations/013_virtualization';
+import * as m014 from './migrations/014_azure';
 import type { Database } from './schema';
 
 // Migrations are listed here (not read from disk) so they work the same under tsx, vitest and
@@ -17,6 +25,14 @@ const migrations: Record<string, Migration> = {
   '004_inventory': m004,
   '005_recovery': m005,
   '006_entities': m006,
+  '007_schedules': m007,
+  '008_sign_in_limits': m008,
+  '009_rollups': m009,
+  '010_ftps': m010,
+  '011_reports': m011,
+  '012_mfa': m012,
+  '013_virtualization': m013,
+  '014_azure': m014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

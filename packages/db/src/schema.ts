@@ -29,6 +29,8 @@ export interface OrganisationTable {
   can_download_agent: Generated<Flag>;
   can_edit_policy: Generated<Flag>;
   show_vo_information: Generated<Flag>;
+  /** A reseller requires MFA of all its users and its clients' users (010). */
+  require_mfa: Generated<Flag>;
   cloud_quota_bytes: Generated<number>;
   email: string | null;
   created_at: number;
@@ -48,6 +50,10 @@ export interface UserTable {
   mfa_enabled: Generated<Flag>;
   mfa_reminder_show_time: number | null;
   mfa_reminder_active: Generated<Flag>;
+  /** The time step (epoch seconds / 30) of the last accepted code: older or equal steps are refused (010). */
+  mfa_last_step: number | null;
+  /** JSON array of SHA-256 hashes of the unused one-time recovery codes (010). */
+  mfa_recovery_codes: string | null;
   refresh_rate_minutes: Generated<number>;
   created_at: number;
 }
@@ -65,10 +71,13 @@ export interface SessionTable {
 }
 
 export interface LoginAttemptTable {
-  /** 'user:<name>' or 'ip:<address>' */
+  /** 'pair:<address>|<name>', 'account:<name>' or 'known:<address>|<name>' (docs/sign-in-limits.md) */
   key: string;
+  /** The first failure counted (the start of the account's hour; a known address's sign-in). */
   window_start: number;
   failures: number;
+  /** No attempt of this key before this time (epoch ms); 0 when it may try now. */
+  retry_at: Generated<number>;
 }
 
 export interface ApplianceTable {
@@ -221,6 +230,39 @@ export interface ResellerHealthDailyTable {
   total: number;
 }
 
+/**
+ * What a group of protected systems counts (migration 009_rollups), kept by triggers on
+ * protected_systems and system_vaults. A row whose `systems` fell to 0 counts as no row.
+ */
+export interface RollupCounts {
+  systems: number;
+  servers: number;
+  workstations: number;
+  nas: number;
+  cloud_used_bytes: number;
+  h_troubled: number;
+  h_warned: number;
+  h_normal: number;
+  h_nodata: number;
+  h_unprotected: number;
+  h_parked: number;
+}
+
+export interface ClientRollupTable extends RollupCounts {
+  client_id: number;
+  reseller_id: number;
+}
+
+export interface ApplianceRollupTable extends RollupCounts {
+  appliance_id: number;
+}
+
+export interface ClientVaultRollupTable extends RollupCounts {
+  client_id: number;
+  vault_id: number;
+  reseller_id: number;
+}
+
 export interface AutoverifyResultTable {
   id: Generated<number>;
   system_id: number;
@@ -273,6 +315,23 @@ export interface OperationTable {
   created_at: number;
   updated_at: number;
   finished_at: number | null;
+  /** '<schedule key>@<slot time>' for a scheduled run (unique), else null. */
+  schedule_slot: string | null;
+}
+
+/** A recurring piece of work (migration 007_schedules); each run is an operation. */
+export interface ScheduleTable {
+  key: string;
+  kind: string;
+  /** JSON */
+  input: string;
+  interval_ms: number;
+  next_run_at: number;
+  /** The run in flight: while it is queued or running, the schedule starts no other. */
+  operation_id: number | null;
+  last_run_at: number | null;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface AuditLogTable {
@@ -307,9 +366,13 @@ export interface Database {
   job_history: JobHistoryTable;
   health_history: HealthHistoryTable;
   reseller_health_daily: ResellerHealthDailyTable;
+  client_rollups: ClientRollupTable;
+  appliance_rollups: ApplianceRollupTable;
+  client_vault_rollups: ClientVaultRollupTable;
   autoverify_results: AutoverifyResultTable;
   thresholds: ThresholdTable;
   operations: OperationTable;
+  schedules: ScheduleTable;
   audit_log: AuditLogTable;
   meta: MetaTable;
 }
@@ -365,6 +428,8 @@ export interface DownloadSessionTable extends RecoveryColumns {
 /** A network share exposed from an appliance restore point (spec: recovery-flow 4 'Share exposure'). */
 export interface CifsShareTable extends RecoveryColumns {
   format: string | null;
+  /** 'dynamic' or 'fixed' for a disk export (migration 013). */
+  export_type: string | null;
   status: 'exposing' | 'active' | 'failed' | 'expired' | 'suppressed';
   share_path: string;
   mac_share_path: string;
@@ -375,9 +440,183 @@ export interface CifsShareTable extends RecoveryColumns {
   ended_at: number | null;
 }
 
+/** A local VM the wizard started on an appliance (migration 013; spec: recovery-flow 3 'VM config'). */
+export interface LocalVmTable {
+  id: Generated<number>;
+  reseller_id: number;
+  client_id: number;
+  system_id: number;
+  appliance_id: number;
+  restore_point_id: number;
+  rp_taken_at: number;
+  memory_mb: number;
+  cpus: number;
+  use_vnc: Flag;
+  use_current_address: Flag;
+  test_ip: string | null;
+  is_test: Flag;
+  /** starting -> running -> ended (stopped VMs stay 'running' until discarded), or failed. */
+  status: 'starting' | 'running' | 'failed' | 'ended';
+  error: string | null;
+  user_id: number | null;
+  created_at: number;
+  started_at: number | null;
+  ended_at: number | null;
+}
+
+// --- FTPS exports (migration 010_ftps) ---
+
+/** spec: inventory-reports-exports-security 3 'FTPS export record'; recovery-flow 4 'FTPS export'. */
+export interface FtpsExportTable {
+  id: Generated<number>;
+  /** The spec's export_uuid. */
+  uuid: string;
+  reseller_id: number;
+  client_id: number;
+  system_id: number;
+  restore_point_id: number;
+  rp_taken_at: number;
+  /** ffr: files and folders; disk: one disk image */
+  type: 'ffr' | 'disk';
+  format: 'VMDK' | 'VHD' | 'VHDX' | null;
+  export_type: string | null;
+  /** JSON array of the exported folders and files (ffr) */
+  paths: string;
+  name: string;
+  status: 'running' | 'ready' | 'failed' | 'discarding' | 'discarded' | 'expired';
+  operation_id: number | null;
+  /** The FTPS user of this export. */
+  login: string;
+  /** The FTPS password, encrypted with the console's secret key (shown again by ftps_credentials). */
+  password_enc: string;
+  password_protected: Generated<Flag>;
+  rp_in_use: Generated<Flag>;
+  error: string | null;
+  size_bytes: Generated<number>;
+  expiration_days: number;
+  user_id: number | null;
+  created_at: number;
+  ready_at: number | null;
+  expires_at: number | null;
+  ended_at: number | null;
+}
+
+// --- Azure direct restore (migration 014_azure) ---
+
+/** One Azure wizard session per user (spec: dashboard-device-azure 3 'Wizard state'). */
+export interface AzureSessionTable {
+  user_id: number;
+  reseller_id: number;
+  /** 0 until a reseller user picks a client. */
+  client_id: number;
+  device_id: number | null;
+  restore_point_id: number | null;
+  /** The port's name for this sign-in; new on every reset. */
+  session_key: string;
+  /** The port's device codes (JSON), sealed with the console's secret key. */
+  manager_code_enc: string | null;
+  storage_code_enc: string | null;
+  manager_granted: Generated<Flag>;
+  storage_granted: Generated<Flag>;
+  azure_user: string | null;
+  subscription_id: string | null;
+  subscription_name: string | null;
+  resource_group_name: string | null;
+  storage_account_name: string | null;
+  storage_account_region: string | null;
+  updated_at: number;
+}
+
+/** spec: recovery-flow 3 'Azure job'. */
+export interface AzureJobTable {
+  id: Generated<number>;
+  reseller_id: number;
+  client_id: number;
+  system_id: number;
+  restore_point_id: number;
+  rp_taken_at: number;
+  system_name: string;
+  azure_user: string;
+  subscription_id: string;
+  subscription_name: string;
+  resource_group_name: string;
+  storage_account_name: string;
+  storage_account_region: string;
+  status: 'running' | 'completed' | 'failed' | 'cancelled';
+  percent: Generated<number>;
+  step: string | null;
+  operation_id: number | null;
+  /** JSON array of the restored disks' blob URLs. */
+  disk_urls: Generated<string>;
+  error: string | null;
+  user_id: number | null;
+  created_at: number;
+  finished_at: number | null;
+  dismissed_at: number | null;
+}
+
 export interface Database {
+  azure_sessions: AzureSessionTable;
+  azure_jobs: AzureJobTable;
+}
+
+export interface Database {
+  local_vms: LocalVmTable;
+  ftps_exports: FtpsExportTable;
   file_mounts: FileMountTable;
   download_sessions: DownloadSessionTable;
   cifs_shares: CifsShareTable;
   failover_test_states: FailoverTestStateTable;
+}
+
+// --- reports area (migration 011_reports) ---
+
+/** A generated executive summary report (spec: inventory-reports-exports-security 3, 4). */
+export interface ReportTable {
+  id: Generated<number>;
+  reseller_id: number;
+  client_id: number;
+  /** The schedule that produced it; null for a one-off report. */
+  definition_id: number | null;
+  /** The `reports.generate` or `reports.deliver` operation that renders it. */
+  operation_id: number | null;
+  from_date: string;
+  to_date: string;
+  level: 'summary' | 'detailed';
+  bandwidth_estimate: number;
+  summary_overview: string | null;
+  suggested_actions: string | null;
+  cancelled: Generated<Flag>;
+  /** The PDF, base64; null until rendered. */
+  pdf: string | null;
+  pdf_bytes: Generated<number>;
+  /** JSON list of the addresses it was e-mailed to. */
+  sent_to: string | null;
+  created_by: number | null;
+  created_at: number;
+  /** History retention: the row goes after this instant (REPORT_HISTORY_DAYS). */
+  expires_at: number;
+}
+
+/** A scheduled report (spec 3 'Schedule definition'); its next run is a row in `schedules`. */
+export interface ReportDefinitionTable {
+  id: Generated<number>;
+  reseller_id: number;
+  client_id: number;
+  name: string;
+  delivery_type: string;
+  /** JSON list of addresses. */
+  email_address: string;
+  active: Flag;
+  type: 'weekly' | 'monthly' | 'quarterly';
+  /** JSON: level, client_id, bandwidth_estimate, summary_overview, suggested_actions. */
+  report_params: string;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Database {
+  reports: ReportTable;
+  report_definitions: ReportDefinitionTable;
 }

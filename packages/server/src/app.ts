@@ -1,20 +1,35 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { azureRoutes } from './areas/azure/routes';
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { autoVerifyRoutes } from './areas/devices/autoverify-routes';
 import { deviceRoutes } from './areas/devices/routes';
 import { entitiesRoutes } from './areas/entities/routes';
+import { ftpsRoutes } from './areas/ftps/routes';
 import { inventoryRoutes } from './areas/inventory/routes';
 import { operationsRoutes } from './areas/operations/routes';
 import { recoveryRoutes } from './areas/recovery/routes';
+import { reportRoutes } from './areas/reports/routes';
+import { securityRoutes } from './areas/security/routes';
 import { sessionRoutes } from './areas/session/routes';
+import { settingsRoutes } from './areas/settings/routes';
+import { virtualizationRoutes } from './areas/virtualization/routes';
 import type { AppContext } from './context';
+import { apiDocsRoutes } from './http/api-docs';
 import { authHook } from './http/auth';
 import { errorHandler } from './http/errors';
+import { registerFormBody } from './http/form-body';
+import { noStoreByDefault } from './http/no-store';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Routes of the API scope registered without a declaration (must stay empty). */
+    undeclaredRoutes: string[];
+  }
+}
 
 export interface BuildOptions {
   logger?: boolean | { level: string };
@@ -25,9 +40,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.LIFEBOAT_TRUST_PROXY === '1',
+    // X-Forwarded-For only from the configured proxies (docs/sign-in-limits.md).
+    trustProxy: ctx.config.trustedProxies.length > 0 ? ctx.config.trustedProxies : false,
     // Long ids are fine, unbounded ones are not.
     routerOptions: { maxParamLength: 256 },
+    // A malformed or over-long address is answered by the same handler as every other error.
+    frameworkErrors: (err, req, reply) => errorHandler(err, req, reply),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -35,7 +53,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorateRequest('actor', null);
   app.decorateRequest('csrfToken', null);
 
-  await app.register(fastifyHelmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -57,13 +75,23 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     hsts: ctx.config.cookieSecure,
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyFormbody, { bodyLimit: 256 * 1024 });
+  registerFormBody(app, 256 * 1024);
 
-  app.get('/api/health', async () => ({ ok: true }));
+  app.get('/api/health', async (_req, reply) => reply.header('cache-control', 'no-store').send({ ok: true }));
+
+  // Every API route comes from a declaration in the contract (issue 11.1); one that does not is
+  // recorded here, and the declarations test fails on it.
+  const undeclared: string[] = [];
+  app.decorate('undeclaredRoutes', undeclared);
 
   // Every API route lives in this scope, behind the session and anti-forgery checks.
   await app.register(async (api) => {
+    api.addHook('onRoute', (r) => {
+      if (!r.config?.call) undeclared.push(`${r.method} ${r.url}`);
+    });
     api.addHook('onRequest', authHook(ctx));
+    api.addHook('onSend', noStoreByDefault);
+    await api.register(apiDocsRoutes());
     await api.register(sessionRoutes(ctx));
     await api.register(operationsRoutes(ctx));
     await api.register(autoVerifyRoutes(ctx));
@@ -72,6 +100,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await api.register(deviceRoutes(ctx));
     await api.register(inventoryRoutes(ctx));
     await api.register(recoveryRoutes(ctx));
+    await api.register(virtualizationRoutes(ctx));
+    await api.register(ftpsRoutes(ctx));
+    await api.register(azureRoutes(ctx));
+    await api.register(reportRoutes(ctx));
+    await api.register(securityRoutes(ctx));
+    await api.register(settingsRoutes(ctx));
   });
 
   await registerSpa(app, ctx.config.webDist);

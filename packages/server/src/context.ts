@@ -1,4 +1,4 @@
-import type { Clock, Fabric } from '@lifeboat/contract';
+import type { Clock, Ports } from '@lifeboat/contract';
 import type { DbHandle } from '@lifeboat/db';
 import type { Config } from './config';
 import type { OperationsEngine } from './operations/engine';
@@ -8,6 +8,7 @@ export interface AppContext {
   config: Config;
   dbh: DbHandle;
   clock: Clock;
-  fabric: Fabric;
+  /** The capability ports (files, virtualization, failover, ftps, azure, autoverify, fleet). */
+  ports: Ports;
   operations: OperationsEngine;
 }

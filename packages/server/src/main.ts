@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { systemClock } from '@lifeboat/contract';
 import { migrateToLatest, openDb } from '@lifeboat/db';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, generateFleet } from '@lifeboat/fleet';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { startFtpsServer } from './areas/ftps/ftps-server';
+import { ConfigError, loadConfig } from './config';
 import type { AppContext } from './context';
-import { createFabric } from './fabric';
+import { createPorts, demoLogins, firstStartDemoFleet } from './fabric';
 import { OperationsEngine } from './operations/engine';
 import { startOperations } from './operations/handlers';
 import { resolveSecretKey } from './secret';
@@ -18,32 +18,33 @@ async function main(): Promise<void> {
   const loaded = loadConfig();
   const config = { ...loaded, secretKey: resolveSecretKey(loaded) };
   const clock = systemClock;
-  const logger = { level: process.env.LOG_LEVEL ?? (config.production ? 'warn' : 'info') };
+  const logger = { level: config.logLevel ?? (config.production ? 'warn' : 'info') };
   const isPg = /^postgres/.test(config.databaseUrl);
   const dbh = await openDb({ url: config.databaseUrl });
   await migrateToLatest(dbh.db);
 
-  const existing = await dbh.db.selectFrom('organisations').select('id').limit(1).executeTakeFirst();
-  if (!existing) {
-    process.stdout.write('Generating the demo fleet (first start)...\n');
-    const started = Date.now();
-    await generateFleet(dbh, { seed: config.fleetSeed, size: 'demo', now: clock.now() });
+  const started = Date.now();
+  const generated = await firstStartDemoFleet(dbh, config, clock, () =>
+    process.stdout.write('Generating the demo fleet (first start)...\n'),
+  );
+  if (generated) {
     process.stdout.write(`Demo fleet ready in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
   }
 
-  const fabric = createFabric(config, clock);
-  const leaseMs = Number(process.env.LIFEBOAT_LEASE_MS) || 30_000;
+  const ports = createPorts(config, clock, dbh);
   const operations = new OperationsEngine({
     dbh,
     clock,
-    leaseMs,
+    leaseMs: config.leaseMs,
     log: (msg) => process.stderr.write(`[operations] ${msg}\n`),
   });
-  const ctx: AppContext = { config, dbh, clock, fabric, operations };
+  const ctx: AppContext = { config, dbh, clock, ports, operations };
   const app = await buildApp(ctx, { logger });
   await app.listen({ host: config.host, port: config.port });
   if (config.workers) await startOperations(ctx);
+  const ftps = config.ftpsEnabled ? await startFtpsServer(ctx) : null;
 
+  const demo = demoLogins();
   const url = `http://${config.host}:${config.port}`;
   const rel = path.relative(process.cwd(), config.databaseUrl);
   const where = isPg ? 'PostgreSQL' : `SQLite at ${rel.startsWith('..') ? config.databaseUrl : rel}`;
@@ -52,9 +53,10 @@ async function main(): Promise<void> {
     [
       '',
       `Lifeboat is running at ${url}  (${where})`,
+      ftps ? `FTPS exports on ${config.ftpsPublicHost}:${ftps.port} (explicit TLS)` : '',
       webMissing ? '  The web app is not built: run `npm run build:web`.' : '',
-      `Demo logins (password "${DEMO_PASSWORD}"):`,
-      ...DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(12)} ${a.role}`),
+      `Demo logins (password "${demo.password}"):`,
+      ...demo.accounts.map((a) => `  ${a.username.padEnd(12)} ${a.role}`),
       '',
     ].join('\n'),
   );
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
     closing = true;
     process.stdout.write(`\n${signal}: stopping...\n`);
     await app.close();
+    await ftps?.close();
     await operations.stop();
     await dbh.close();
     process.exit(0);
@@ -74,8 +77,15 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(
-    `Lifeboat could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-  );
+  // A bad setting is the operator's to fix: its sentences alone, no stack trace.
+  const why =
+    err instanceof ConfigError
+      ? err.problems.length === 1
+        ? err.message
+        : `\n  ${err.problems.join('\n  ')}`
+      : err instanceof Error
+        ? (err.stack ?? err.message)
+        : String(err);
+  process.stderr.write(`Lifeboat could not start: ${why}\n`);
   process.exit(1);
 });

@@ -78,6 +78,18 @@ describe('demo accounts', () => {
     ).toBeGreaterThan(0);
   });
 
+  it("gives `client` second-tool systems to export by FTPS, one of them protected by the password 'demo'", async () => {
+    const d2c = `FROM protected_systems s WHERE s.client_id = ${get('client').org_id} AND s.service_gen = 4
+      AND EXISTS (SELECT 1 FROM restore_points rp WHERE rp.system_id = s.id AND rp.is_cloud = 1)`;
+    expect(await count(`SELECT count(*) AS n ${d2c} AND s.password_protected = 0`)).toBeGreaterThan(0);
+    const protectedRows = await rowsOf<{ password_hash: string }>(
+      dbh,
+      `SELECT s.password_hash ${d2c} AND s.password_protected = 1`,
+    );
+    expect(protectedRows.length).toBeGreaterThan(0);
+    expect(await verifyPassword(DEMO_PASSWORD, protectedRows[0]?.password_hash ?? '')).toBe(true);
+  });
+
   it('gives every organisation some ordinary users with matching levels', async () => {
     expect(await count('SELECT count(*) AS n FROM users')).toBeGreaterThan(40);
     const wrong = `SELECT count(*) AS n FROM users u JOIN organisations o ON o.id = u.organisation_id WHERE

@@ -28,6 +28,7 @@ function base(id: number, name: string, createdAt: number): OrgRow {
     can_download_agent: 0,
     can_edit_policy: 0,
     show_vo_information: 0,
+    require_mfa: 0,
     cloud_quota_bytes: 0,
     email: null,
     created_at: createdAt,

@@ -48,6 +48,8 @@ export function writeUsers(ctx: GenContext): number {
       mfa_enabled: 0,
       mfa_reminder_show_time: null,
       mfa_reminder_active: 1,
+      mfa_last_step: null,
+      mfa_recovery_codes: null,
       refresh_rate_minutes: rng.chance(0.8) ? 60 : rng.pick(REFRESH_RATES_MINUTES),
       created_at: Math.min(ctx.now - DAY, orgCreated + rng.int(0, 60) * DAY),
     });

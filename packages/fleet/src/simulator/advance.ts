@@ -1,9 +1,10 @@
+import { type FleetAdvance, resolveThreshold } from '@lifeboat/contract';
 import type { Database, DbHandle } from '@lifeboat/db';
 import type { Insertable, Kysely } from 'kysely';
 import { grow, planBackup } from './backups';
 import { refreshResellerDaily } from './daily';
-import type { FaultPlan } from './faults';
-import { evaluateHealth, loadThresholds, resolveThreshold } from './health';
+import type { PortFaults } from './faults';
+import { evaluateHealth, loadThresholds } from './health';
 import { nightlyAutoVerify } from './nightly';
 
 // The living fleet: each call finishes the scheduled backups that are due at `now`, recomputes
@@ -18,18 +19,12 @@ export interface AdvanceOptions {
   autoVerifyBatch?: number;
   /** Systems examined per call for the nightly AutoVerify, a rotating window. Default 2000. */
   autoVerifyScan?: number;
-  /** The fabric's faults, so autoverify_fail also shows in nightly results. */
-  faults?: FaultPlan;
+  /** The living fleet's faults, so autoverify_fail also shows in nightly results. */
+  faults?: PortFaults<'fleet'>;
 }
 
-export interface AdvanceResult {
-  backups: number;
-  completed: number;
-  failed: number;
-  missed: number;
-  healthChanges: number;
-  autoVerified: number;
-}
+/** What one call changed (the living fleet port's FleetAdvance). */
+export type AdvanceResult = FleetAdvance;
 
 const DAY = 86_400_000;
 const CHUNK = 200;

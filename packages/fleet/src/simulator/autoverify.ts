@@ -1,5 +1,14 @@
-import type { AutoVerifyOutcome } from '@lifeboat/contract';
+import {
+  type AutoVerifyOutcome,
+  type AutoVerifyPort,
+  type AutoVerifyRequest,
+  FabricError,
+  type FabricProgress,
+} from '@lifeboat/contract';
+import { type SimDeps, TICKS_PER_STAGE } from './deps';
+import type { FaultSubject } from './faults';
 import { hash32, pick, unit } from './random';
+import { simulatedScreenshot } from './screenshots';
 
 // AutoVerify as the simulator plays it: boot the restore point as a virtual machine, wait for
 // the agent's heartbeat, look at the screen, run VSS and chkdsk checks, clean up. The verdict
@@ -87,4 +96,70 @@ export function autoVerifyVerdict(input: VerdictInput, forceFailure = false): Ve
 /** How long the run takes at speed 1, for results written without waiting (nightly runs). */
 export function nominalDurationMs(v: Verdict): number {
   return v.stages.reduce((sum, s) => sum + s.baseMs, 0);
+}
+
+function prepareFaults(deps: SimDeps<'autoverify'>, req: AutoVerifyRequest, subject: FaultSubject): void {
+  if (req.applianceId !== null && deps.faults.strikes('appliance_offline', subject)) {
+    // Not retried: the user should hear now, not after minutes of backoff.
+    throw new FabricError('APPLIANCE_OFFLINE', `The appliance of ${req.systemName} is offline.`, false);
+  }
+  if (deps.faults.strikes('rp_in_use', subject)) {
+    throw new FabricError(
+      'RP_IN_USE',
+      'The restore point is in use by another recovery (a share, an export or a virtual machine).',
+      true,
+    );
+  }
+}
+
+async function runSimulatedAutoVerify(
+  deps: SimDeps<'autoverify'>,
+  req: AutoVerifyRequest,
+  progress: FabricProgress,
+): Promise<AutoVerifyOutcome> {
+  const startedAt = deps.clock.now();
+  const subject = {
+    systemId: req.systemId,
+    applianceId: req.applianceId,
+    restorePointId: req.restorePointId,
+  };
+  const verdict = autoVerifyVerdict(
+    { systemId: req.systemId, restorePointId: req.restorePointId, restorePointAt: req.restorePointAt },
+    deps.faults.strikes('autoverify_fail', subject),
+  );
+  const total = nominalDurationMs(verdict);
+  let elapsed = 0;
+  for (const stage of verdict.stages) {
+    await progress.report((elapsed / total) * 100, stage.step);
+    if (stage.name === 'prepare') prepareFaults(deps, req, subject);
+    if (stage.name === 'heartbeat' && deps.faults.strikes('timeout', subject)) {
+      throw new FabricError('TIMEOUT', 'The virtual machine did not respond in time.', true);
+    }
+    for (let t = 1; t <= TICKS_PER_STAGE; t++) {
+      await deps.wait(stage.baseMs / TICKS_PER_STAGE);
+      const done = elapsed + (stage.baseMs * t) / TICKS_PER_STAGE;
+      if (t < TICKS_PER_STAGE) await progress.report((done / total) * 100, stage.step);
+    }
+    elapsed += stage.baseMs;
+  }
+  await progress.report(100, 'Finished');
+  return {
+    status: verdict.status,
+    result: verdict.result,
+    heartbeat: verdict.heartbeat,
+    bootCheck: verdict.bootCheck,
+    vssStatus: verdict.vssStatus,
+    chkdskStatus: verdict.chkdskStatus,
+    screenshotSeed: verdict.screenshotSeed,
+    startedAt,
+    endedAt: deps.clock.now(),
+  };
+}
+
+/** The simulator's AutoVerifyPort: a verdict per point, timed stages, the autoverify faults. */
+export function createSimulatedAutoVerify(deps: SimDeps<'autoverify'>): AutoVerifyPort {
+  return {
+    runAutoVerify: (req, progress) => runSimulatedAutoVerify(deps, req, progress),
+    autoVerifyScreenshot: async (req) => simulatedScreenshot(req),
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FaultPlan, parseFaults } from './faults';
+import { FAULT_NAMES, FaultPlan, PORT_FAULTS, parseFaults } from './faults';
 
 describe('parseFaults', () => {
   it('reads probabilities, forced subjects and the seed', () => {
@@ -60,5 +60,26 @@ describe('FaultPlan', () => {
   it('never strikes appliance faults for a direct-to-cloud system without a forced rule', () => {
     const plan = new FaultPlan(parseFaults('appliance_offline=1'));
     expect(plan.strikes('appliance_offline', { ...s, applianceId: null })).toBe(false);
+  });
+
+  it('knows a client subject: the natural one of the failover faults, or named', () => {
+    const plan = new FaultPlan(parseFaults('failover_failed@7,runbook_failed@client:8'));
+    expect(plan.strikes('failover_failed', { ...s, clientId: 7 })).toBe(true);
+    expect(plan.strikes('failover_failed', { ...s, systemId: 7 })).toBe(false);
+    expect(plan.strikes('runbook_failed', { ...s, clientId: 8 })).toBe(true);
+    expect(new FaultPlan(parseFaults('failover_failed=1')).strikes('failover_failed', s)).toBe(false);
+  });
+});
+
+describe('PORT_FAULTS', () => {
+  it('gives every port its faults, and SIM_FAULTS accepts each of them', () => {
+    expect(Object.keys(PORT_FAULTS).sort()).toEqual(
+      ['autoverify', 'azure', 'failover', 'files', 'fleet', 'ftps', 'virtualization'].sort(),
+    );
+    for (const faults of Object.values(PORT_FAULTS))
+      for (const f of faults) {
+        expect(FAULT_NAMES).toContain(f);
+        expect(parseFaults(`${f}=0.5`).probabilities).toEqual({ [f]: 0.5 });
+      }
   });
 });

@@ -4,21 +4,31 @@ import { unit } from './random';
 // branch of the console can be reached. Syntax, comma- or semicolon-separated:
 //   appliance_offline=0.1        probability per call (0..1), drawn from a seeded sequence
 //   appliance_offline@12         always, for that fault's natural subject (here appliance 12)
-//   rp_in_use@rp:345             always, for an explicit subject: system:<id>, appliance:<id>, rp:<id>
+//   rp_in_use@rp:345             always, for an explicit subject: system:<id>, appliance:<id>,
+//                                rp:<id>, client:<id>
 //   seed=7                       seed of the probabilistic draws (default 1)
-// Natural subjects: appliance_offline -> appliance, rp_in_use -> restore point, anything else -> system.
+// Natural subjects (NATURAL): appliance_offline and share_failed -> appliance, rp_in_use ->
+// restore point, failover_failed and runbook_failed -> client, anything else -> system.
+// One plan serves every port (one seeded sequence); PORT_FAULTS says which port strikes which.
 
-export const FAULT_NAMES = [
-  'appliance_offline',
-  'rp_in_use',
-  'autoverify_fail',
-  'timeout',
-  'format_refused',
-  'share_failed',
-] as const;
-export type FaultName = (typeof FAULT_NAMES)[number];
+/**
+ * The faults each port's simulator answers to (a module may strike only its own). A fault may
+ * serve several ports: appliance_offline is the same appliance whatever asks it.
+ */
+export const PORT_FAULTS = {
+  files: ['appliance_offline', 'format_refused', 'share_failed'],
+  virtualization: ['appliance_offline', 'timeout', 'rp_in_use'],
+  failover: ['appliance_offline', 'failover_failed', 'runbook_failed'],
+  ftps: ['rp_in_use', 'ftps_failed'],
+  azure: ['azure_failed'],
+  autoverify: ['appliance_offline', 'rp_in_use', 'autoverify_fail', 'timeout'],
+  fleet: ['autoverify_fail'],
+} as const;
+export type PortName = keyof typeof PORT_FAULTS;
+export type FaultName = (typeof PORT_FAULTS)[PortName][number];
+export const FAULT_NAMES: readonly FaultName[] = [...new Set(Object.values(PORT_FAULTS).flat())];
 
-export type SubjectKind = 'system' | 'appliance' | 'rp';
+export type SubjectKind = 'system' | 'appliance' | 'rp' | 'client';
 
 export interface ForcedFault {
   fault: FaultName;
@@ -36,6 +46,12 @@ export interface FaultSubject {
   systemId: number;
   applianceId: number | null;
   restorePointId?: number | null;
+  clientId?: number | null;
+}
+
+/** The part of a FaultPlan one port's simulator sees: only the faults of that port. */
+export interface PortFaults<P extends PortName> {
+  strikes(fault: (typeof PORT_FAULTS)[P][number], subject: FaultSubject): boolean;
 }
 
 const NATURAL: Record<FaultName, SubjectKind> = {
@@ -45,6 +61,10 @@ const NATURAL: Record<FaultName, SubjectKind> = {
   timeout: 'system',
   format_refused: 'system',
   share_failed: 'appliance',
+  failover_failed: 'client',
+  runbook_failed: 'client',
+  ftps_failed: 'system',
+  azure_failed: 'system',
 };
 
 export const NO_FAULTS: FaultConfig = { seed: 1, probabilities: {}, forced: [] };
@@ -61,7 +81,7 @@ export function parseFaults(text: string): FaultConfig {
   const config: FaultConfig = { seed: 1, probabilities: {}, forced: [] };
   for (const entry of text.split(/[,;]/).map((e) => e.trim())) {
     if (!entry) continue;
-    const forced = /^([a-z_]+)@(?:(system|appliance|rp):)?(\d+)$/.exec(entry);
+    const forced = /^([a-z_]+)@(?:(system|appliance|rp|client):)?(\d+)$/.exec(entry);
     if (forced) {
       const fault = faultName(forced[1] ?? '', entry);
       const kind = (forced[2] as SubjectKind | undefined) ?? NATURAL[fault];
@@ -91,6 +111,7 @@ export function parseFaults(text: string): FaultConfig {
 function subjectId(kind: SubjectKind, s: FaultSubject): number | null {
   if (kind === 'system') return s.systemId;
   if (kind === 'appliance') return s.applianceId;
+  if (kind === 'client') return s.clientId ?? null;
   return s.restorePointId ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { THRESHOLD_DEFAULTS } from '@lifeboat/contract';
+import type { ThresholdOwner, ThresholdRow } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
 import { deriveHealth, type HealthVerdict } from '../generator/health';
@@ -8,36 +8,7 @@ import { deriveHealth, type HealthVerdict } from '../generator/health';
 // recovery-flow 9 thresholds with inheritance system > client > reseller > default).
 
 export type { HealthVerdict };
-
-export interface ThresholdRow {
-  scope_kind: 'reseller' | 'client' | 'system';
-  scope_id: number;
-  kind: string;
-  minutes: number;
-  enabled: number;
-}
-
-export interface ThresholdOwner {
-  id: number;
-  client_id: number;
-  reseller_id: number;
-  device_type: string;
-}
-
-/** Threshold kind of a device: NAS boxes are judged like servers. */
-export function thresholdKind(deviceType: string): 'server' | 'workstation' {
-  return deviceType === 'workstation' ? 'workstation' : 'server';
-}
-
-/** Minutes before a stale restore point is trouble; null when alerting is switched off. */
-export function resolveThreshold(sys: ThresholdOwner, rows: readonly ThresholdRow[]): number | null {
-  const kind = thresholdKind(sys.device_type);
-  const at = (scope: ThresholdRow['scope_kind'], id: number) =>
-    rows.find((r) => r.scope_kind === scope && Number(r.scope_id) === id && r.kind === kind);
-  const row = at('system', sys.id) ?? at('client', sys.client_id) ?? at('reseller', sys.reseller_id);
-  if (!row) return THRESHOLD_DEFAULTS[kind];
-  return row.enabled ? Number(row.minutes) : null;
-}
+// The threshold rule itself (resolveThreshold) is the contract's: the dashboard uses it too.
 
 /** The overrides that can apply to a batch of systems, in one query. */
 export async function loadThresholds(

@@ -1,17 +1,21 @@
-// The simulator of the fabric and of the living fleet (ARCHITECTURE: 'The fabric is a port').
+// The simulator: one module per capability port (ARCHITECTURE: 'The fabric is ports'), and the
+// living fleet that advances the demo fleet.
 export { type AdvanceOptions, type AdvanceResult, advanceFleet, dayStart } from './advance';
 export {
   AUTOVERIFY_STAGES,
   autoVerifyVerdict,
   BASE_FAILURE_RATE,
+  createSimulatedAutoVerify,
   type FailureMode,
   nominalDurationMs,
   type Stage,
   type Verdict,
   type VerdictInput,
 } from './autoverify';
+export { AZURE_SIGN_IN_MS, createSimulatedAzure } from './azure';
 export { type BackupStatus, type PlannedBackup, planBackup, scheduleSlot } from './backups';
-export { SimulatedFabric, type SimulatedFabricOptions } from './fabric';
+export { createSimDeps, type SimDeps, type SimOptions } from './deps';
+export { createSimulatedFailover } from './failover';
 export {
   FAULT_NAMES,
   type FaultConfig,
@@ -20,8 +24,15 @@ export {
   type FaultSubject,
   type ForcedFault,
   NO_FAULTS,
+  PORT_FAULTS,
+  type PortFaults,
+  type PortName,
   parseFaults,
 } from './faults';
-export { evaluateHealth, type HealthVerdict, resolveThreshold } from './health';
-export { simulateVmAction, VM_STAGES } from './inventory';
+export { createSimulatedFiles } from './files';
+export { createSimulatedFtps } from './ftps';
+export { evaluateHealth, type HealthVerdict } from './health';
+export { createSimulatedLivingFleet } from './living-fleet';
 export { AUTOVERIFY_CURSOR_KEY } from './nightly';
+export { createSimulatedPorts, type SimulatedPortsOptions } from './ports';
+export { createSimulatedVirtualization, simulateVmAction, VM_STAGES } from './virtualization';

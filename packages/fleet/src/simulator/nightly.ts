@@ -1,7 +1,7 @@
 import { type Database, getMeta, setMeta } from '@lifeboat/db';
 import type { Insertable, Kysely } from 'kysely';
 import { autoVerifyVerdict, nominalDurationMs } from './autoverify';
-import type { FaultPlan } from './faults';
+import type { PortFaults } from './faults';
 
 // The nightly AutoVerify: every non-NAS system with a restore point gets a fresh result once a
 // day. A cursor in `meta` walks the systems in id order, a window per call, so the cost of a call
@@ -13,7 +13,7 @@ const DAY = 86_400_000;
 export interface NightlyOptions {
   batch: number;
   scan: number;
-  faults?: FaultPlan;
+  faults?: PortFaults<'fleet'>;
 }
 
 export async function nightlyAutoVerify(

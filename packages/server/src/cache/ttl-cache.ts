@@ -1,8 +1,9 @@
-// A small in-process cache for figures that many identical requests may share for a few seconds
-// (inventory typeCounters, vault device counts): wide aggregates that twenty technicians opening
-// the same tab should not each recount. Concurrent misses share one read; a failed read is not
-// kept; beyond `maxEntries` it starts over. The dashboard's ReuseCache differs on purpose: it
-// also serves the previous answer while one reload runs.
+// A small in-process cache for counters that many identical requests may share for a few seconds
+// (the inventory's typeCounters of a wide slice: up to the whole platform). Concurrent misses
+// share one read; a failed read is not kept; beyond `maxEntries` it starts over. Keep one per
+// database (perDatabase) and give it the injected clock's time: tests on a ManualClock see it
+// expire when they move the clock. Answers of other calls are never cached (docs/decisions.md
+// 'Rollups': the figures are kept in the database instead).
 
 interface Entry<T> {
   at: number;
@@ -15,15 +16,15 @@ export class TtlCache<T> {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 500,
-    private readonly now: () => number = Date.now,
   ) {}
 
-  get(key: string, load: () => Promise<T>): Promise<T> {
+  /** The value of `key` loaded less than ttlMs before `now` (the injected clock's), or a new load. */
+  get(key: string, now: number, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
-    if (hit && this.now() - hit.at < this.ttlMs) return hit.value;
+    if (hit && now - hit.at < this.ttlMs && now >= hit.at) return hit.value;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     const value = load();
-    this.entries.set(key, { at: this.now(), value });
+    this.entries.set(key, { at: now, value });
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);
     });
@@ -37,7 +38,7 @@ export class TtlCache<T> {
 
 /**
  * One cache per database handle, so apps (and tests) on different databases never mix:
- * `const countsOf = perDatabase(() => new TtlCache<X>(5000)); countsOf(db).get(...)`.
+ * `const countsOf = perDatabase(() => new TtlCache<X>(5000)); countsOf(db).get(key, ctx.clock.now(), load)`.
  */
 export function perDatabase<C>(make: () => C): (handle: object) => C {
   const caches = new WeakMap<object, C>();

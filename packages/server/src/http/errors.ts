@@ -57,7 +57,9 @@ function zodFields(err: FastifyError): Record<string, string> {
     (err as unknown as { validation?: { instancePath?: string; message?: string }[] }).validation ?? [];
   for (const i of issues) {
     const key = (i.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || 'request';
-    if (!fields[key]) fields[key] = i.message ?? 'Invalid value.';
+    // Zod names a missing value "received undefined": a person reads that it is required.
+    const message = /received undefined$/.test(i.message ?? '') ? 'This is required.' : i.message;
+    if (!fields[key]) fields[key] = message ?? 'Invalid value.';
   }
   return fields;
 }
@@ -71,7 +73,7 @@ export function errorHandler(err: FastifyError | AppError, req: FastifyRequest, 
     const fields = zodFields(err);
     const first = Object.entries(fields)[0];
     const message = first
-      ? `Please check ${first[0] === 'request' ? 'the request' : `"${first[0]}"`}: ${first[1]}`
+      ? sentence(`Please check ${first[0] === 'request' ? 'the request' : `"${first[0]}"`}: ${first[1]}`)
       : 'The request is not valid.';
     return reply.status(400).send({ code: 'BAD_REQUEST', message, fields });
   }
@@ -86,8 +88,25 @@ export function errorHandler(err: FastifyError | AppError, req: FastifyRequest, 
     .send({ code: 'INTERNAL', message: 'Something went wrong on the server. Please try again.' });
 }
 
+/** End a message as a sentence (Zod's messages have no full stop). */
+const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
+
+/** Fastify's own messages name internals or echo the address: a person reads these instead. */
+const BY_STATUS: Record<number, string> = {
+  400: 'The request is not valid.',
+  404: 'This address does not exist.',
+  405: 'This address does not take this kind of request.',
+  406: 'This address cannot answer in the format asked for.',
+  413: 'The request is too large.',
+  414: 'This address is too long.',
+  415: 'This content type is not accepted here.',
+  431: 'The request headers are too large.',
+};
+
 function friendlyClientError(err: FastifyError): string {
   switch (err.code) {
+    case 'FST_ERR_BAD_URL':
+      return 'This address is not valid.';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is not valid JSON.';
@@ -96,6 +115,6 @@ function friendlyClientError(err: FastifyError): string {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'This content type is not accepted here.';
     default:
-      return err.message;
+      return BY_STATUS[err.statusCode ?? 400] ?? 'The request could not be handled.';
   }
 }

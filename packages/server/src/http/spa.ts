@@ -18,6 +18,10 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes file.br and file.gz beside each text file (web/precompress.ts).
+      preCompressed: true,
+      // Source maps stay on the build machine: they expose the source, and no page needs them.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders: (res, file) => {
         // Vite puts content hashes in asset names, so they never change once served.
         if (file.includes(`${path.sep}assets${path.sep}`))
@@ -34,6 +38,6 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       return reply.status(404).send({ code: 'NOT_FOUND', message: 'This address does not exist.' });
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (!hasBuild) return reply.send(MISSING_BUILD);
-    return reply.send(fs.createReadStream(indexFile));
+    return reply.sendFile('index.html', { cacheControl: false });
   });
 }

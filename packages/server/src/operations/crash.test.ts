@@ -91,6 +91,8 @@ async function startServer(): Promise<Server> {
       SIM_SPEED: String(SIM_SPEED),
       SIM_FAULTS: '',
       LIFEBOAT_WORKERS: '1',
+      // The console's FTPS server listens too: on a free port, so parallel suites never clash.
+      LIFEBOAT_FTPS_PORT: String(await freePort()),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

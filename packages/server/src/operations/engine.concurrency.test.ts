@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { ManualClock } from '@lifeboat/contract';
-import { type DbHandle, migrateToLatest, openDb, openTestDb, testEngine } from '@lifeboat/db';
+import type { DbHandle } from '@lifeboat/db';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { OperationsEngine } from './engine';
-import { waitFor } from './test-helpers';
+import { openTwoHandles, testKinds, waitFor } from './test-helpers';
 
 // Two workers with their own connections (two pools on PostgreSQL, two handles on one SQLite
 // file) lease from the same table at the same time: no operation may run twice.
@@ -15,23 +12,9 @@ let second: DbHandle;
 let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
-  if (testEngine() === 'postgres') {
-    const tdb = await openTestDb('ops_conc');
-    first = tdb.dbh;
-    second = await tdb.connectAgain();
-    cleanup = () => tdb.close();
-    return;
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lifeboat-ops-'));
-  const file = path.join(dir, 'ops.sqlite');
-  first = await openDb({ url: file });
-  await migrateToLatest(first.db);
-  second = await openDb({ url: file });
-  cleanup = async () => {
-    await first.close();
-    await second.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
+  const two = await openTwoHandles('ops_conc');
+  ({ first, second } = two);
+  cleanup = two.close;
 });
 afterAll(() => cleanup());
 
@@ -39,7 +22,14 @@ it('never runs the same operation twice when two workers lease concurrently', as
   const clock = new ManualClock(Date.UTC(2026, 10, 20, 12));
   const runs = new Map<number, string[]>();
   const workers = [first, second].map((dbh, i) => {
-    const e = new OperationsEngine({ dbh, clock, workerId: `w${i}`, pollMs: 2, concurrency: 4 });
+    const e = new OperationsEngine({
+      dbh,
+      clock,
+      kinds: testKinds,
+      workerId: `w${i}`,
+      pollMs: 2,
+      concurrency: 4,
+    });
     e.register('work', async ({ op }) => {
       runs.set(op.id, [...(runs.get(op.id) ?? []), `w${i}`]);
       await new Promise((r) => setTimeout(r, 2 + (op.id % 5)));

@@ -1,9 +1,9 @@
 import { FabricError, ManualClock } from '@lifeboat/contract';
 import { openTestDb, type TestDb } from '@lifeboat/db';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OperationsEngine } from './engine';
+import { OperationsEngine, type OperationsEngineOptions } from './engine';
 import { LeaseLostError, OperationError } from './errors';
-import { deferred, waitFor } from './test-helpers';
+import { deferred, testKinds, waitFor } from './test-helpers';
 import type { OperationHandler } from './types';
 
 // The engine on the suite's engine (SQLite in memory, or an isolated PostgreSQL schema in the
@@ -12,10 +12,11 @@ import type { OperationHandler } from './types';
 const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);
 let tdb: TestDb;
 let clock: ManualClock;
-const engines: OperationsEngine[] = [];
+type TestEngine = OperationsEngine<typeof testKinds>;
+const engines: TestEngine[] = [];
 
-const engine = (extra: Partial<ConstructorParameters<typeof OperationsEngine>[0]> = {}) => {
-  const e = new OperationsEngine({ dbh: tdb.dbh, clock, pollMs: 10, ...extra });
+const engine = (extra: Partial<OperationsEngineOptions<typeof testKinds>> = {}) => {
+  const e = new OperationsEngine({ dbh: tdb.dbh, clock, pollMs: 10, kinds: testKinds, ...extra });
   engines.push(e);
   return e;
 };
@@ -238,5 +239,71 @@ describe('OperationsEngine', () => {
     await e.stop(50);
     expect(aborted).toBe(true);
     expect(await row(s)).toMatchObject({ status: 'queued', attempts: 0, lease_owner: null });
+  });
+
+  it('parses the input by its schema when leased and checks the result; a bad one fails', async () => {
+    const e = engine();
+    e.register('typed', async ({ input }) => ({ twice: input.n * 2 }));
+    const ok = await e.enqueue(tdb.dbh.db, { kind: 'typed', input: { n: 21 } });
+    // Rows written by an older version (or by hand) are not trusted: the schema runs at lease.
+    const bad = await tdb.dbh.db
+      .insertInto('operations')
+      .values({
+        kind: 'typed',
+        status: 'queued',
+        input: '{"n":"x"}',
+        run_after: T0,
+        created_at: T0,
+        updated_at: T0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await e.runOnce();
+    expect(await row(ok)).toMatchObject({ status: 'succeeded', result: '{"twice":42}' });
+    expect(await row(Number(bad.id))).toMatchObject({
+      status: 'failed',
+      error: 'The operation was queued with an input it cannot run.',
+    });
+
+    const wrong = engine({ workerId: 'wrong' });
+    // A handler that escapes its types (here through a cast) still cannot store a bad result.
+    wrong.register('typed', async () => ({ twice: 'many' }) as unknown as { twice: number });
+    const w = await wrong.enqueue(tdb.dbh.db, { kind: 'typed', input: { n: 1 } });
+    await wrong.runOnce();
+    expect(await row(w)).toMatchObject({
+      status: 'failed',
+      error: 'The operation finished with an unexpected result.',
+    });
+  });
+
+  it('keeps a heartbeat slot: a due heartbeat runs while long work fills every work slot', async () => {
+    const e = engine({ concurrency: 2, leaseMs: 60_000 });
+    const release = deferred();
+    e.register('work', async () => {
+      await release.promise;
+      return null;
+    });
+    e.register('beat', async () => 'beat');
+    for (let n = 0; n < 5; n++) await e.enqueue(tdb.dbh.db, { kind: 'work', input: { n } });
+    e.start();
+    await waitFor(async () => {
+      const running = await tdb.dbh.db
+        .selectFrom('operations')
+        .select('id')
+        .where('status', '=', 'running')
+        .execute();
+      return running.length === 2;
+    });
+    const beat = await e.enqueue(tdb.dbh.db, { kind: 'beat', input: {} });
+    e.wake();
+    await waitFor(async () => (await row(beat)).status === 'succeeded');
+    const queued = await tdb.dbh.db
+      .selectFrom('operations')
+      .select('id')
+      .where('kind', '=', 'work')
+      .where('status', '=', 'queued')
+      .execute();
+    expect(queued).toHaveLength(3); // the long work still waits for its own slots
+    release.resolve();
   });
 });

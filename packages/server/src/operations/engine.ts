@@ -1,20 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '@lifeboat/contract';
+import {
+  type Clock,
+  type OperationKinds,
+  type OperationLane,
+  type OperationRegistry,
+  operationKinds,
+} from '@lifeboat/contract';
 import type { DbHandle } from '@lifeboat/db';
 import { runOperation } from './run';
-import { type Fence, findOperation, insertOperation, leaseDue, releaseLease } from './store';
+import { type ScheduleDef, type ScheduleFamily, Scheduler } from './scheduler';
+import {
+  type Fence,
+  findOperation,
+  insertOperation,
+  insertScheduledRun,
+  leaseDue,
+  releaseLease,
+} from './store';
 import {
   type Db,
   type EngineLog,
   type EngineLogOption,
   type EnqueueRequest,
+  type KindOf,
   type Operation,
   type OperationHandler,
   toEngineLog,
 } from './types';
 
-export interface OperationsEngineOptions {
+export interface OperationsEngineOptions<Reg extends OperationRegistry = OperationKinds> {
   dbh: DbHandle;
+  /** The kinds this engine knows; the contract's registry unless a test brings its own. */
+  kinds?: Reg;
   clock: Clock;
   /** Optional; a pino-style logger or a line writer. */
   log?: EngineLogOption;
@@ -22,11 +39,14 @@ export interface OperationsEngineOptions {
   workerId?: string;
   leaseMs?: number;
   pollMs?: number;
-  /** How many handlers run at once in this process. */
+  /** How many long handlers (lane `work`) run at once in this process. */
   concurrency?: number;
+  /** Slots kept for the `heartbeat` lane (the fleet's tick, sweeps), never taken by long work. */
+  heartbeatConcurrency?: number;
 }
 
 interface Running {
+  lane: OperationLane;
   fence: Fence;
   controller: AbortController;
   done: Promise<void>;
@@ -39,13 +59,15 @@ interface Running {
  * leaves a lease that lapses, and another worker runs the operation again: handlers must be
  * idempotent (see README in this folder and HandlerContext.complete).
  */
-export class OperationsEngine {
+export class OperationsEngine<Reg extends OperationRegistry = OperationKinds> {
   readonly workerId: string;
   readonly leaseMs: number;
   private readonly pollMs: number;
-  private readonly concurrency: number;
+  private readonly slots: Record<OperationLane, number>;
   private readonly dbh: DbHandle;
   private readonly clock: Clock;
+  private readonly kinds: Reg;
+  private readonly scheduler: Scheduler;
   /** Handlers may log through the engine's logger. */
   readonly log: EngineLog;
   private readonly handlers = new Map<string, OperationHandler>();
@@ -55,23 +77,42 @@ export class OperationsEngine {
   private polling: Promise<void> | null = null;
   private pollAgain = false;
 
-  constructor(opts: OperationsEngineOptions) {
+  constructor(opts: OperationsEngineOptions<Reg>) {
     this.dbh = opts.dbh;
+    this.kinds = opts.kinds ?? (operationKinds as OperationRegistry as Reg);
     this.clock = opts.clock;
     this.log = toEngineLog(opts.log);
     this.workerId = opts.workerId ?? `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
     this.leaseMs = opts.leaseMs ?? 30_000;
     this.pollMs = opts.pollMs ?? 250;
-    this.concurrency = opts.concurrency ?? 4;
+    this.slots = { work: opts.concurrency ?? 4, heartbeat: opts.heartbeatConcurrency ?? 1 };
+    this.scheduler = new Scheduler(this.dbh.db, this.log, (db, def, now, slot) =>
+      insertScheduledRun(db, { kind: def.kind, input: def.input, runAfter: now, maxAttempts: 1 }, now, slot),
+    );
   }
 
-  register(kind: string, handler: OperationHandler): void {
+  /** Run `handler` for operations of `kind`; its input and result are typed by the registry. */
+  register<K extends KindOf<Reg>>(kind: K, handler: OperationHandler<Reg[K]>): void {
+    if (!this.kinds[kind]) throw new Error(`Operation kind ${kind} is not declared.`);
     if (this.handlers.has(kind)) throw new Error(`Operation kind ${kind} is already registered.`);
-    this.handlers.set(kind, handler);
+    this.handlers.set(kind, handler as OperationHandler);
+  }
+
+  /**
+   * Run `kind` every `everyMs` (a row in `schedules`, see scheduler.ts); each run is an
+   * operation with one attempt: a failed run is followed by the next one, not retried.
+   */
+  every<K extends KindOf<Reg>>(schedule: ScheduleDef<Reg, K>): void {
+    this.scheduler.add(schedule as ScheduleDef<OperationRegistry, string>);
+  }
+
+  /** Run `kind` on the schedules of a run-time family (rows written with putSchedule). */
+  everyOf<K extends KindOf<Reg>>(family: ScheduleFamily<Reg, K>): void {
+    this.scheduler.addFamily(family as unknown as ScheduleFamily<OperationRegistry, string>);
   }
 
   /** Insert an operation with `db`, which may be the caller's transaction; returns its id. */
-  enqueue(db: Db, req: EnqueueRequest): Promise<number> {
+  enqueue<K extends KindOf<Reg>>(db: Db, req: EnqueueRequest<Reg, K>): Promise<number> {
     return insertOperation(db, req, this.clock.now());
   }
 
@@ -118,7 +159,10 @@ export class OperationsEngine {
     }
   }
 
-  /** Lease what is due and run it to the end; for tests and scripts that drive time by hand. */
+  /**
+   * Start the due scheduled runs, lease what is due and run it to the end; for tests and
+   * scripts that drive time by hand.
+   */
   async runOnce(): Promise<number> {
     const started = await this.leaseAndRun();
     await Promise.all(started.map((r) => r.done));
@@ -148,18 +192,31 @@ export class OperationsEngine {
   }
 
   private async leaseAndRun(): Promise<Running[]> {
+    await this.scheduler
+      .claimDue(this.clock.now())
+      .catch((err: unknown) => this.log.error({ err }, 'starting scheduled runs failed'));
+    const started: Running[] = [];
+    for (const lane of ['heartbeat', 'work'] as const) started.push(...(await this.leaseLane(lane)));
+    return started;
+  }
+
+  /** Each lane leases only its kinds, up to its own free slots. */
+  private async leaseLane(lane: OperationLane): Promise<Running[]> {
+    let busy = 0;
+    for (const r of this.running.values()) if (r.lane === lane) busy++;
     const rows = await leaseDue(this.dbh.db, {
       owner: this.workerId,
       now: this.clock.now(),
       leaseMs: this.leaseMs,
-      limit: this.concurrency - this.running.size,
-      kinds: [...this.handlers.keys()],
+      limit: this.slots[lane] - busy,
+      kinds: [...this.handlers.keys()].filter((k) => this.kinds[k]?.lane === lane),
     });
     return rows.map((row) => {
       const fence: Fence = { id: Number(row.id), owner: this.workerId, attempts: Number(row.attempts) };
       const controller = new AbortController();
       const handler = this.handlers.get(row.kind);
       const run: Running = {
+        lane,
         fence,
         controller,
         done: runOperation({
@@ -167,6 +224,7 @@ export class OperationsEngine {
           fence,
           controller,
           handler,
+          def: this.kinds[row.kind],
           db: this.dbh.db,
           clock: this.clock,
           log: this.log,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildWorld, type World } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
-import { ensureFleetTicker, FLEET_TICK, registerFleetTick, tickIntervalMs } from './fleet-tick';
+import { FLEET_TICK, registerFleetTick, tickIntervalMs } from './fleet-tick';
 
 let t: TestApp;
 let w: World;
@@ -37,44 +37,32 @@ describe('fleet.tick', () => {
     expect(tickIntervalMs(0)).toBe(1000);
   });
 
-  it('is enqueued once at start-up, advances the fleet and keeps exactly one successor queued', async () => {
+  it('runs on its schedule, advances the fleet and never has two runs queued', async () => {
     const e = t.ctx.operations;
-    const first = await ensureFleetTicker(e, t.dbh.db);
-    expect(first).toEqual(expect.any(Number));
-    expect(await ensureFleetTicker(e, t.dbh.db)).toBeNull();
-
-    expect(await e.runOnce()).toBe(1);
+    expect(await e.runOnce()).toBe(1); // due at start-up
     const jobs = await t.dbh.db.selectFrom('job_history').select('system_id').execute();
     expect(jobs).toEqual([{ system_id: w.systemA1 }]);
-    let list = await ticks();
-    expect(list.map((r) => r.status)).toEqual(['succeeded', 'queued']);
-    expect(Number(list[1]?.run_after)).toBe(t.clock.now() + 1000);
+    const schedule = await t.dbh.db
+      .selectFrom('schedules')
+      .selectAll()
+      .where('key', '=', FLEET_TICK)
+      .executeTakeFirstOrThrow();
+    expect(Number(schedule.next_run_at)).toBe(t.clock.now() + 1000);
+    expect((await ticks()).map((r) => r.status)).toEqual(['succeeded']);
 
     expect(await e.runOnce()).toBe(0); // not due yet
     t.clock.advance(1000);
     expect(await e.runOnce()).toBe(1);
-    list = await ticks();
-    expect(list.filter((r) => r.status === 'queued')).toHaveLength(1);
-    expect(await ensureFleetTicker(e, t.dbh.db)).toBeNull();
-  });
-
-  it('collapses two chains of ticks into one', async () => {
-    const e = t.ctx.operations;
-    await e.enqueue(t.dbh.db, { kind: FLEET_TICK, input: {} });
-    await e.enqueue(t.dbh.db, { kind: FLEET_TICK, input: {} });
-    await e.runOnce();
-    const list = await ticks();
-    expect(list.filter((r) => r.status === 'queued')).toHaveLength(1);
-    expect(list.filter((r) => r.status === 'succeeded')).toHaveLength(2);
+    expect((await ticks()).map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
   });
 
   it('prunes ticks finished more than an hour ago', async () => {
     const e = t.ctx.operations;
-    await ensureFleetTicker(e, t.dbh.db);
     await e.runOnce();
     t.clock.advance(2 * 3_600_000);
     await e.runOnce();
-    const list = await ticks();
-    expect(list.map((r) => r.status)).toEqual(['succeeded', 'queued']);
+    t.clock.advance(1000);
+    await e.runOnce();
+    expect((await ticks()).map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
   });
 });

@@ -1,20 +1,30 @@
+import { registerAzureHandlers } from '../areas/azure/handlers';
 import { AUTOVERIFY_RUN, autoVerifyHandler } from '../areas/devices/autoverify-handler';
+import { registerFtpsHandlers } from '../areas/ftps/handlers';
 import { VM_OPERATION, vmActionHandler } from '../areas/inventory/vm-handler';
 import { registerRecoveryHandlers } from '../areas/recovery/expiry-handlers';
+import { REPORT_GENERATE, reportGenerateHandler } from '../areas/reports/generate-handler';
+import { registerReportSchedules } from '../areas/reports/schedules';
+import { localVmHandler } from '../areas/virtualization/local-vm-handler';
+import { LOCAL_VM_OPERATION } from '../areas/virtualization/service';
 import type { AppContext } from '../context';
-import { ensureFleetTicker, registerFleetTick } from './fleet-tick';
+import { registerFleetTick } from './fleet-tick';
 
 /** Register every operation kind this server can run. */
 export function registerOperationHandlers(ctx: AppContext): void {
   registerFleetTick(ctx.operations, ctx);
   ctx.operations.register(AUTOVERIFY_RUN, autoVerifyHandler(ctx));
   ctx.operations.register(VM_OPERATION, vmActionHandler(ctx));
+  ctx.operations.register(LOCAL_VM_OPERATION, localVmHandler(ctx));
   registerRecoveryHandlers(ctx);
+  registerFtpsHandlers(ctx);
+  registerAzureHandlers(ctx);
+  ctx.operations.register(REPORT_GENERATE, reportGenerateHandler(ctx));
+  registerReportSchedules(ctx);
 }
 
-/** The in-process workers: handlers, the fleet's ticker, then leasing. */
+/** The in-process workers: handlers and schedules, then leasing. */
 export async function startOperations(ctx: AppContext): Promise<void> {
   registerOperationHandlers(ctx);
-  await ensureFleetTicker(ctx.operations, ctx.dbh.db, ctx.clock.now());
   ctx.operations.start();
 }

@@ -1,13 +1,15 @@
 export { OperationsEngine, type OperationsEngineOptions } from './engine';
 export { backoffMs, LeaseLostError, OperationError } from './errors';
-export { ensureFleetTicker, FLEET_TICK, registerFleetTick, tickIntervalMs } from './fleet-tick';
+export { FLEET_TICK, registerFleetTick, tickIntervalMs } from './fleet-tick';
 export { registerOperationHandlers, startOperations } from './handlers';
+export { nextRunAt, type ScheduleDef } from './scheduler';
 export { lockSubject } from './subject-lock';
 export type {
   EngineLog,
   EngineLogOption,
   EnqueueRequest,
   HandlerContext,
+  HandlerFor,
   Operation,
   OperationHandler,
   OperationStatus,

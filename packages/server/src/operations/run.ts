@@ -1,4 +1,4 @@
-import type { Clock } from '@lifeboat/contract';
+import type { Clock, OperationDef } from '@lifeboat/contract';
 import { backoffMs, isRetryable, LeaseLostError, OperationError, userMessage } from './errors';
 import {
   type Fence,
@@ -16,6 +16,8 @@ export interface RunArgs {
   fence: Fence;
   controller: AbortController;
   handler: OperationHandler | undefined;
+  /** The kind's declaration: its input is parsed before the handler runs, its result after. */
+  def: OperationDef | undefined;
   db: Db;
   clock: Clock;
   log: EngineLog;
@@ -41,9 +43,16 @@ export async function runOperation(a: RunArgs): Promise<void> {
   // An abandoned run (lease lost, engine stopping) must not keep renewing, even if its handler hangs.
   controller.signal.addEventListener('abort', () => clearInterval(renewal), { once: true });
   let completed = false;
+  const checkResult = (value: unknown): unknown => {
+    if (!a.def) return value;
+    const parsed = a.def.result.safeParse(value);
+    if (parsed.success) return parsed.data;
+    log.error({ operationId: fence.id, kind: op.kind, issues: parsed.error.issues }, 'result off its schema');
+    throw new OperationError('The operation finished with an unexpected result.');
+  };
   const ctx: HandlerContext = {
     op,
-    input: op.input,
+    input: undefined,
     signal: controller.signal,
     clock,
     async progress(percent, step) {
@@ -57,7 +66,7 @@ export async function runOperation(a: RunArgs): Promise<void> {
     async complete(work) {
       if (controller.signal.aborted) throw new LeaseLostError(fence.id);
       const result = await db.transaction().execute(async (trx) => {
-        const value = await work(trx);
+        const value = checkResult(await work(trx));
         // The fence inside the same transaction: without the lease, the side effects roll back.
         if (!(await markSucceeded(trx, fence, clock.now(), value))) throw new LeaseLostError(fence.id);
         return value;
@@ -73,8 +82,19 @@ export async function runOperation(a: RunArgs): Promise<void> {
       // Only reachable when workers kept dying mid-run (lapsed leases count as attempts).
       throw new OperationError('The operation was interrupted too many times.');
     }
+    if (a.def) {
+      const input = a.def.input.safeParse(op.input);
+      if (!input.success) {
+        log.error(
+          { operationId: fence.id, kind: op.kind, issues: input.error.issues },
+          'input off its schema',
+        );
+        throw new OperationError('The operation was queued with an input it cannot run.');
+      }
+      ctx.input = input.data;
+    } else ctx.input = op.input;
     const result = await a.handler(ctx);
-    if (!completed && !(await markSucceeded(db, fence, clock.now(), result))) {
+    if (!completed && !(await markSucceeded(db, fence, clock.now(), checkResult(result)))) {
       log.warn({ operationId: fence.id, worker: fence.owner }, 'late completion refused: lease lost');
     }
   } catch (err) {

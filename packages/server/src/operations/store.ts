@@ -1,6 +1,7 @@
+import type { OperationRegistry } from '@lifeboat/contract';
 import type { OperationTable } from '@lifeboat/db';
 import { dialectOf as dialect } from '@lifeboat/db';
-import type { Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db, EnqueueRequest, Operation, OperationRow } from './types';
 
 // Every statement the engine runs against the operations table. Updates made by a worker are
@@ -15,34 +16,58 @@ export interface Fence {
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
 
-export async function insertOperation(db: Db, req: EnqueueRequest, now: number): Promise<number> {
+export async function insertOperation(
+  db: Db,
+  req: EnqueueRequest<OperationRegistry, string>,
+  now: number,
+): Promise<number> {
   const row = await db
     .insertInto('operations')
-    .values({
-      kind: req.kind,
-      status: 'queued',
-      reseller_id: req.resellerId ?? null,
-      client_id: req.clientId ?? null,
-      subject_type: req.subjectType ?? null,
-      subject_id: req.subjectId ?? null,
-      input: JSON.stringify(req.input ?? null),
-      progress: 0,
-      step: null,
-      result: null,
-      error: null,
-      attempts: 0,
-      max_attempts: req.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-      lease_owner: null,
-      lease_expires_at: null,
-      run_after: req.runAfter ?? now,
-      created_by: req.createdBy ?? null,
-      created_at: now,
-      updated_at: now,
-      finished_at: null,
-    })
+    .values(operationValues(req, now))
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+/** Insert the run of a schedule's slot unless the slot already has one; its id, or null. */
+export async function insertScheduledRun(
+  db: Db,
+  req: EnqueueRequest<OperationRegistry, string>,
+  now: number,
+  slot: string,
+): Promise<number | null> {
+  const row = await db
+    .insertInto('operations')
+    .values({ ...operationValues(req, now), schedule_slot: slot })
+    .onConflict((oc) => oc.column('schedule_slot').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
+}
+
+function operationValues(req: EnqueueRequest<OperationRegistry, string>, now: number) {
+  return {
+    kind: req.kind,
+    status: 'queued' as const,
+    reseller_id: req.resellerId ?? null,
+    client_id: req.clientId ?? null,
+    subject_type: req.subjectType ?? null,
+    subject_id: req.subjectId ?? null,
+    input: JSON.stringify(req.input ?? null),
+    progress: 0,
+    step: null,
+    result: null,
+    error: null,
+    attempts: 0,
+    max_attempts: req.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    lease_owner: null,
+    lease_expires_at: null,
+    run_after: req.runAfter ?? now,
+    created_by: req.createdBy ?? null,
+    created_at: now,
+    updated_at: now,
+    finished_at: null,
+  } satisfies Insertable<OperationTable>;
 }
 
 export async function findOperation(db: Db, id: number): Promise<Operation | null> {

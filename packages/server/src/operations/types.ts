@@ -1,4 +1,13 @@
-import type { Clock } from '@lifeboat/contract';
+import type {
+  Clock,
+  InputOf,
+  OperationDef,
+  OperationKinds,
+  OperationRegistry,
+  ParsedInputOf,
+  ResultOf,
+  StepOf,
+} from '@lifeboat/contract';
 import type { Database, OperationTable } from '@lifeboat/db';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 
@@ -28,9 +37,16 @@ export interface Operation {
   finishedAt: number | null;
 }
 
-export interface EnqueueRequest {
-  kind: string;
-  input: unknown;
+/** Kinds of a registry (contract/src/operations.ts in the server, a small one in tests). */
+export type KindOf<Reg extends OperationRegistry> = keyof Reg & string;
+
+export interface EnqueueRequest<
+  Reg extends OperationRegistry = OperationKinds,
+  K extends KindOf<Reg> = KindOf<Reg>,
+> {
+  kind: K;
+  /** Typed by the kind's input schema; parsed by it again when a worker leases the operation. */
+  input: InputOf<Reg[K]>;
   resellerId?: number | null;
   clientId?: number | null;
   subjectType?: string | null;
@@ -41,11 +57,12 @@ export interface EnqueueRequest {
   maxAttempts?: number;
 }
 
-export interface HandlerContext {
+export interface HandlerContext<D extends OperationDef = OperationDef> {
   op: Operation;
-  input: unknown;
+  /** The input as the kind's schema parsed it at lease time. */
+  input: ParsedInputOf<D>;
   /** Persist progress 0..100 (and renew the lease). Throws LeaseLostError once the lease is gone. */
-  progress(percent: number, step?: string): Promise<void>;
+  progress(percent: number, step?: StepOf<D>): Promise<void>;
   /** Aborted when the lease is lost or the engine stops: stop early, nothing you write will count. */
   signal: AbortSignal;
   clock: Clock;
@@ -54,11 +71,19 @@ export interface HandlerContext {
    * after a crash either both happened or neither did, and a worker that lost its lease writes
    * nothing. The value `work` returns becomes the result. Call it at most once, at the end.
    */
-  complete<R>(work: (trx: Transaction<Database>) => Promise<R>): Promise<R>;
+  complete(work: (trx: Transaction<Database>) => Promise<ResultOf<D>>): Promise<ResultOf<D>>;
 }
 
-/** Returns the result (stored as JSON) unless it finished through ctx.complete(). */
-export type OperationHandler = (ctx: HandlerContext) => Promise<unknown>;
+/**
+ * Returns the result (checked by the kind's result schema, stored as JSON), usually the value
+ * ctx.complete() returned.
+ */
+export type OperationHandler<D extends OperationDef = OperationDef> = (
+  ctx: HandlerContext<D>,
+) => Promise<ResultOf<D>>;
+
+/** The handler of one of the server's kinds: `HandlerFor<'autoverify.run'>`. */
+export type HandlerFor<K extends keyof OperationKinds> = OperationHandler<OperationKinds[K]>;
 
 /** The subset of pino (and Fastify's logger) the engine uses. */
 export interface EngineLog {

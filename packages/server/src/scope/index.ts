@@ -1,2 +1,6 @@
 export * from './actor';
+export * from './conditions';
+export * from './policy';
 export * from './scope';
+export { type ScopeCondition, type Scoped, type ScopeParent, scoped, unscoped } from './scoped';
+export { isTenantTable, SYSTEM_TABLES, TENANT_TABLES, type TenantTable, tenantCondition } from './tenancy';

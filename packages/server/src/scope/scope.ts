@@ -1,9 +1,11 @@
 import type { Database } from '@lifeboat/db';
 import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import { NotFoundError } from '../http/errors';
-import { type Actor, scopeKind } from './actor';
+import type { Actor } from './actor';
+import { scoped } from './scoped';
+import { organisationRowIn, resellerClientIn } from './tenancy';
 
-// Tenancy lives here: every read of a scoped table goes through these helpers, and an id outside
+// Tenancy lives in scope/: tenant tables are read and written through scoped() (scoped.ts), and an id outside
 // the actor's scope answers 404 as if it did not exist (ARCHITECTURE 'Tenancy in the data layer').
 
 /** Tables that carry reseller_id and client_id columns. */
@@ -11,35 +13,15 @@ export type ScopedTable = 'protected_systems' | 'appliances' | 'operations';
 
 /**
  * A WHERE condition restricting `alias` (a table or alias with reseller_id and client_id) to the
- * actor's scope. Always use it; for the provider's staff it is simply true.
+ * actor's scope; for the provider's staff it is simply true. scoped() adds it by itself.
  */
 export function inScope(actor: Actor, alias: string): RawBuilder<SqlBool> {
-  const reseller = sql.ref(`${alias}.reseller_id`);
-  switch (scopeKind(actor)) {
-    case 'all':
-      return sql<SqlBool>`1 = 1`;
-    case 'distributor':
-      return sql<SqlBool>`${reseller} in (select o.id from organisations o where o.distributor_id = ${actor.distributorId} and o.kind = 'reseller')`;
-    case 'reseller':
-      return sql<SqlBool>`${reseller} = ${actor.resellerId}`;
-    case 'client':
-      return sql<SqlBool>`${sql.ref(`${alias}.client_id`)} = ${actor.clientId}`;
-  }
+  return resellerClientIn(actor, alias);
 }
 
 /** Condition on the organisations table (alias) for organisations the actor may see. */
 export function orgInScope(actor: Actor, alias = 'organisations'): RawBuilder<SqlBool> {
-  const id = sql.ref(`${alias}.id`);
-  switch (scopeKind(actor)) {
-    case 'all':
-      return sql<SqlBool>`1 = 1`;
-    case 'distributor':
-      return sql<SqlBool>`(${id} = ${actor.distributorId} or ${sql.ref(`${alias}.distributor_id`)} = ${actor.distributorId})`;
-    case 'reseller':
-      return sql<SqlBool>`(${id} = ${actor.resellerId} or ${sql.ref(`${alias}.reseller_id`)} = ${actor.resellerId})`;
-    case 'client':
-      return sql<SqlBool>`${id} = ${actor.clientId}`;
-  }
+  return organisationRowIn(actor, alias);
 }
 
 /** Load one row of a scoped table by id, or throw 404. */
@@ -51,11 +33,10 @@ export async function findInScope<T extends ScopedTable>(
   what: string,
 ) {
   if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError(what);
-  const row = await db
+  const row = await scoped(db, actor)
     .selectFrom(table as ScopedTable)
     .selectAll()
     .where(sql.ref(`${table}.id`), '=', id)
-    .where(inScope(actor, table))
     .executeTakeFirst();
   if (!row) throw new NotFoundError(what);
   return row as unknown as Selectable<Database[T]>;
@@ -69,11 +50,10 @@ export async function findOrgInScope(
   what = 'This organisation',
 ) {
   if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError(what);
-  const row = await db
+  const row = await scoped(db, actor)
     .selectFrom('organisations')
     .selectAll()
     .where('organisations.id', '=', id)
-    .where(orgInScope(actor))
     .executeTakeFirst();
   if (!row) throw new NotFoundError(what);
   return row;

@@ -26,33 +26,51 @@ export interface World {
   users: Record<'staff' | 'dist' | 'resA' | 'resB' | 'cliA1' | 'cliB1', number>;
 }
 
+/** An organisation row (its lower-case name filled in); answers its id. */
+export async function insertOrg(
+  db: Kysely<Database>,
+  now: number,
+  o: Omit<Org, 'name_lc' | 'created_at'>,
+): Promise<number> {
+  const row = await db
+    .insertInto('organisations')
+    .values({ ...o, name_lc: o.name.toLowerCase(), created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** A user of `organisation_id` named `username` (e-mail username@example.test); answers its id. */
+export async function insertUser(
+  db: Kysely<Database>,
+  now: number,
+  passwordHash: string,
+  organisation_id: number,
+  username: string,
+  level: number,
+): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      organisation_id,
+      username,
+      name: username.toUpperCase(),
+      email: `${username}@example.test`,
+      password_hash: passwordHash,
+      level,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
 export async function buildWorld(db: Kysely<Database>, now: number): Promise<World> {
   cachedHash ??= await hashPassword(TEST_PASSWORD);
   const hash = cachedHash;
-  const org = async (o: Omit<Org, 'name_lc' | 'created_at'>) =>
-    (
-      await db
-        .insertInto('organisations')
-        .values({ ...o, name_lc: o.name.toLowerCase(), created_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  const user = async (organisation_id: number, username: string, level: number) =>
-    (
-      await db
-        .insertInto('users')
-        .values({
-          organisation_id,
-          username,
-          name: username.toUpperCase(),
-          email: `${username}@example.test`,
-          password_hash: hash,
-          level,
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const org = (o: Omit<Org, 'name_lc' | 'created_at'>) => insertOrg(db, now, o);
+  const user = (organisation_id: number, username: string, level: number) =>
+    insertUser(db, now, hash, organisation_id, username, level);
 
   const provider = await org({
     kind: 'provider',

@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { AppContext } from '../context';
-import { createFabric } from '../fabric';
+import { createPorts } from '../fabric';
 import { OperationsEngine } from '../operations/engine';
 
 // API tests run on the real Fastify app and a real database: SQLite in memory by default, and
@@ -30,11 +30,12 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     simSpeed: 0,
     workers: false,
     webDist: '/nonexistent',
+    secretKey: 'test-secret-key-for-mfa',
     ...overrides,
   };
-  const fabric = createFabric(config, clock);
+  const ports = createPorts(config, clock, dbh);
   const operations = new OperationsEngine({ dbh, clock, log: () => {} });
-  const ctx: AppContext = { config, dbh, clock, fabric, operations };
+  const ctx: AppContext = { config, dbh, clock, ports, operations };
   const app = await buildApp(ctx);
   await app.ready();
   return {

@@ -45,7 +45,8 @@ export function configureApiClient(next: Partial<ApiClientHooks>): void {
   hooks = { ...hooks, ...next };
 }
 
-function withQuery(path: string, query?: Record<string, FormValue>): string {
+/** `path` with `query` appended (booleans as 1/0, empty values left out). */
+export function withQuery(path: string, query?: Record<string, FormValue>): string {
   if (!query) return path;
   const params = toParams(query);
   const qs = params.toString();
@@ -65,6 +66,14 @@ function isErrorResponse(value: unknown): value is ErrorResponse {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return typeof v.code === 'string' && typeof v.message === 'string';
+}
+
+/** The field messages of an error answer: `fields`, or the spec's `errors` of a refused save. */
+function fieldsOf(data: ErrorResponse & { errors?: unknown }): Record<string, string> | undefined {
+  if (data.fields) return data.fields;
+  const errors = data.errors;
+  if (typeof errors !== 'object' || errors === null || Object.keys(errors).length === 0) return undefined;
+  return errors as Record<string, string>;
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -111,7 +120,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (res.ok) return data as T;
 
   if (res.status === 401 && !options.expectUnauthorized) hooks.onUnauthorized();
-  if (isErrorResponse(data)) throw new ApiError(res.status, data.code, data.message, data.fields);
+  if (isErrorResponse(data)) throw new ApiError(res.status, data.code, data.message, fieldsOf(data));
   throw new ApiError(
     res.status,
     `HTTP_${res.status}`,

@@ -1,7 +1,7 @@
-import { type SessionUser, visibleTabs } from '@lifeboat/contract';
+import { deviceCalls, type SessionUser, visibleTabs } from '@lifeboat/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../api/client';
+import { call } from '../api/call';
 import { connectApiClient } from '../session/session';
 import { makeUser, renderRoutes, USERS } from '../test/render';
 import { appRoutes } from './router';
@@ -103,7 +103,7 @@ describe('app routes', () => {
       ),
     );
     await act(async () => {
-      await api('/device/get_device_alert/5').catch(() => undefined);
+      await call(deviceCalls.alert, { params: { id: 5 } }).catch(() => undefined);
     });
     expect(await screen.findByText('Your session has ended. Sign in again to continue.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');

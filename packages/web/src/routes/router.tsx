@@ -10,6 +10,11 @@ const AppLayout = lazyPage(() => import('../shell/AppLayout'), 'AppLayout');
 const AppRoute = lazyPage(() => import('./AppRoute'), 'AppRoute');
 const TabRoute = lazyPage(() => import('./TabRoute'), 'TabRoute');
 const LandingRedirect = lazyPage(() => import('./LandingRedirect'), 'LandingRedirect');
+const AccountSecurityPage = lazyPage(
+  () => import('../features/security/AccountSecurityPage'),
+  'AccountSecurityPage',
+);
+const AuditLogPage = lazyPage(() => import('../features/security/AuditLogPage'), 'AuditLogPage');
 const NotFoundPage = lazyPage(() => import('../components/NotFoundPage'), 'NotFoundPage');
 
 function Root() {
@@ -36,6 +41,8 @@ export const appRoutes: RouteObject[] = [
               { index: true, element: <LandingRedirect /> },
               { path: '/home', element: <LandingRedirect /> },
               { path: '/home/:tab', element: <TabRoute /> },
+              { path: '/account/security', element: <AccountSecurityPage /> },
+              { path: '/audit', element: <AuditLogPage /> },
               ...APP_ROUTE_PATTERNS.map((pattern) => ({
                 path: pattern,
                 element: <AppRoute pattern={pattern} />,

@@ -1,6 +1,7 @@
-import type { LoginRequest, SessionResponse, SessionUser } from '@lifeboat/contract';
+import { type LoginRequest, type SessionResponse, type SessionUser, sessionCalls } from '@lifeboat/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, configureApiClient } from '../api/client';
+import { call } from '../api/call';
+import { ApiError, configureApiClient } from '../api/client';
 
 /** Why the last session ended, so the login page can say so (UI state, not server data). */
 export type SessionExit = 'ended' | 'signed-out';
@@ -19,7 +20,7 @@ export const sessionKeys = {
 /** The session probe: `null` when nobody is signed in. */
 export async function fetchSession(): Promise<SessionResponse | null> {
   try {
-    return await api<SessionResponse>('/api/session', { expectUnauthorized: true });
+    return await call(sessionCalls.current, {}, { expectUnauthorized: true });
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;
@@ -27,11 +28,11 @@ export async function fetchSession(): Promise<SessionResponse | null> {
 }
 
 export function signIn(body: LoginRequest): Promise<SessionResponse> {
-  return api<SessionResponse>('/api/session', { method: 'POST', json: body, expectUnauthorized: true });
+  return call(sessionCalls.signIn, { json: body }, { expectUnauthorized: true });
 }
 
-export function signOut(): Promise<void> {
-  return api<void>('/api/session', { method: 'DELETE', expectUnauthorized: true });
+export async function signOut(): Promise<void> {
+  await call(sessionCalls.signOut, {}, { expectUnauthorized: true });
 }
 
 export function readCsrfToken(client: QueryClient): string | undefined {

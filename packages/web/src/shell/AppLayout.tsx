@@ -6,6 +6,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { RecoveryWizardProvider } from '../features/recovery/RecoveryWizardProvider';
+import { MfaGate, MfaReminder } from '../features/security/MfaGate';
 import { tabForPath } from '../routes/tabPaths';
 import { useCurrentUser } from '../session/session';
 import classes from './Shell.module.css';
@@ -40,6 +41,8 @@ export function AppLayout() {
             py={{ base: 'lg', sm: 'xl' }}
             className={classes.content}
           >
+            <MfaGate />
+            <MfaReminder />
             <Suspense fallback={<PageLoader />}>
               <Outlet />
             </Suspense>

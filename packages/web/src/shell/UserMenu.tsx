@@ -1,6 +1,7 @@
 import type { SessionUser } from '@lifeboat/contract';
-import { Avatar, Box, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconLogout } from '../components/icons';
+import { ActionIcon, Avatar, Box, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { IconLock, IconLogout, IconReport } from '../components/icons';
 import { levelName } from '../session/levels';
 
 interface UserMenuProps {
@@ -29,6 +30,41 @@ export function UserMenu({ user, onSignOut, signingOut }: UserMenuProps) {
             {level}
           </Text>
         </Box>
+        {/* Words from 1200 px; icons between 768 and 1200 px so the organisation name keeps its room. */}
+        <Group gap={4} wrap="nowrap" visibleFrom="lg">
+          <Button
+            component={Link}
+            to="/account/security"
+            variant="subtle"
+            size="sm"
+            leftSection={<IconLock size={16} />}
+          >
+            Security
+          </Button>
+          <Button
+            component={Link}
+            to="/audit"
+            variant="subtle"
+            size="sm"
+            leftSection={<IconReport size={16} />}
+          >
+            Audit log
+          </Button>
+        </Group>
+        <Group gap={4} wrap="nowrap" hiddenFrom="lg">
+          <ActionIcon
+            component={Link}
+            to="/account/security"
+            variant="subtle"
+            size="lg"
+            aria-label="Security"
+          >
+            <IconLock size={18} />
+          </ActionIcon>
+          <ActionIcon component={Link} to="/audit" variant="subtle" size="lg" aria-label="Audit log">
+            <IconReport size={18} />
+          </ActionIcon>
+        </Group>
         <Button
           variant="default"
           size="sm"
@@ -62,6 +98,12 @@ export function UserMenu({ user, onSignOut, signingOut }: UserMenuProps) {
               </Text>
             </Box>
             <Menu.Divider />
+            <Menu.Item component={Link} to="/account/security" leftSection={<IconLock size={16} />}>
+              Security
+            </Menu.Item>
+            <Menu.Item component={Link} to="/audit" leftSection={<IconReport size={16} />}>
+              Audit log
+            </Menu.Item>
             <Menu.Item leftSection={<IconLogout size={16} />} onClick={onSignOut}>
               Sign out
             </Menu.Item>

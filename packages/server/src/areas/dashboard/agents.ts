@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { AgentInstaller, AgentInstallersData } from '@lifeboat/contract';
+import { type AgentInstaller, type AgentInstallersData, callPath, dashboardCalls } from '@lifeboat/contract';
 import { NotFoundError } from '../../http/errors';
 import { formatBytes } from './format';
 
@@ -48,7 +48,7 @@ export async function listInstallers(dir: string, resellerId: number): Promise<A
   return {
     installers: list.map((i) => ({
       ...i,
-      download_url: `/reseller/download_agent/${resellerId}/${encodeURIComponent(i.file_name)}`,
+      download_url: callPath(dashboardCalls.downloadAgent.path, { id: resellerId, file: i.file_name }),
     })),
     message: list.length
       ? 'Run the installer on the system to protect; it registers with this console.'

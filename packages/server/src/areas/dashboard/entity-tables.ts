@@ -1,44 +1,55 @@
-import type { DashboardApplianceRow, DashboardTableAnswer, DashboardVaultRow } from '@lifeboat/contract';
-import { ReuseCache } from '../../cache/reuse-cache';
+import {
+  type DashboardApplianceRow,
+  type DashboardTableAnswer,
+  type DashboardVaultRow,
+  HEALTH_SEVERITY,
+  type ListSort,
+} from '@lifeboat/contract';
 import type { AppContext } from '../../context';
+import { ownedBy, scoped } from '../../scope';
 import { formatBytes } from './format';
 import type { Owner } from './owner';
-import { ownerCondition } from './owner';
-import { loadRollup, worstHealth } from './rollup';
+import { worstOfCounts } from './rollup';
 import type { TableQuery } from './table-input';
 import { loadVaultSummary } from './vault-summary';
 
 // The appliance and vault tables. An owner has tens to a few hundred appliances and a handful of
-// vaults, and their health is derived from the owner's systems (the rollup), so both lists are
-// built per owner, kept for 2 seconds, and filtered and paged in memory.
+// vaults; their health and usage come from the rollups of migration 009 (per appliance, per
+// (client, vault)), so each request reads the owner's rows once and filters and pages them.
 
-const appliancesCache = new ReuseCache<DashboardApplianceRow[]>(2000);
-
-export function loadApplianceRows(ctx: AppContext, owner: Owner): Promise<DashboardApplianceRow[]> {
-  return appliancesCache.get(`${owner.kind}:${owner.id}`, ctx.clock.now(), () => readAppliances(ctx, owner));
-}
-
-async function readAppliances(ctx: AppContext, owner: Owner): Promise<DashboardApplianceRow[]> {
-  const rows = await ctx.dbh.db
+export async function loadApplianceRows(ctx: AppContext, owner: Owner): Promise<DashboardApplianceRow[]> {
+  const rows = await scoped(ctx.dbh.db, owner.actor)
+    .within(ownedBy(owner.row, 'a'))
     .selectFrom('appliances as a')
+    .leftJoin('appliance_rollups as ar', (j) =>
+      j.onRef('ar.appliance_id', '=', 'a.id').on('ar.systems', '>', 0),
+    )
     .selectAll('a')
-    .where(ownerCondition(owner, 'a'))
+    .select([
+      'ar.systems',
+      'ar.servers',
+      'ar.workstations',
+      'ar.nas',
+      'ar.h_troubled',
+      'ar.h_warned',
+      'ar.h_normal',
+      'ar.h_nodata',
+      'ar.h_unprotected',
+      'ar.h_parked',
+    ])
     .orderBy('a.name_lc')
     .orderBy('a.id')
     .execute();
-  const rollup = await loadRollup(ctx.dbh.db, owner, ctx.clock.now());
-  const bySystem = new Map<number, { health: string[]; ws: number; srv: number; nas: number }>();
-  for (const s of rollup.systems) {
-    if (s.applianceId === null) continue;
-    const g = bySystem.get(s.applianceId) ?? { health: [], ws: 0, srv: 0, nas: 0 };
-    g.health.push(s.health);
-    if (s.deviceType === 'workstation') g.ws++;
-    else if (s.deviceType === 'nas') g.nas++;
-    else g.srv++;
-    bySystem.set(s.applianceId, g);
-  }
   return rows.map((a) => {
-    const g = bySystem.get(Number(a.id));
+    const g =
+      a.systems === null
+        ? undefined
+        : {
+            ws: Number(a.workstations),
+            srv: Number(a.servers),
+            nas: Number(a.nas),
+            health: worstOfCounts(a),
+          };
     const seats = Number(a.license_workstations) + Number(a.license_servers) + Number(a.license_nas);
     const storageLicence = Number(a.license_storage_bytes);
     const used = g ? g.ws + g.srv + g.nas : 0;
@@ -55,7 +66,7 @@ async function readAppliances(ctx: AppContext, owner: Owner): Promise<DashboardA
       sid: a.sid,
       name: a.name,
       model_name: a.model_name,
-      health_status: g ? worstHealth(g.health) : 'NODATA',
+      health_status: g ? g.health : 'NODATA',
       online: Number(a.online) === 1,
       license_workstations: Number(a.license_workstations),
       license_servers: Number(a.license_servers),
@@ -79,11 +90,41 @@ async function readAppliances(ctx: AppContext, owner: Owner): Promise<DashboardA
 const LICENCE_OF = (r: DashboardApplianceRow) =>
   r.is_storage_license ? 'storage' : r.is_endpoint_license ? 'endpoint' : 'bdr_bundle';
 
+type SortKey<T> = (row: T) => string | number;
+
+/** Health sorts worst first (the one severity order), not by its letters. */
+const severity = (h: string) => {
+  const i = (HEALTH_SEVERITY as readonly string[]).indexOf(h);
+  return i < 0 ? HEALTH_SEVERITY.length : i;
+};
+
+/**
+ * Sort the owner's rows in memory by a whitelisted column (the body's schema checked it; an
+ * unknown one keeps the name order), then name and id so equal keys never swap between pages.
+ */
+function sorted<T extends { id: number; name: string }>(
+  rows: T[],
+  sort: ListSort,
+  keys: Record<string, SortKey<T>>,
+): T[] {
+  const key = keys[sort.column];
+  const sign = sort.dir === 'desc' ? -1 : 1;
+  const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...rows].sort(
+    (a, b) =>
+      (key ? sign * cmp(key(a), key(b)) : 0) ||
+      sign * cmp(a.name.toLowerCase(), b.name.toLowerCase()) ||
+      cmp(a.id, b.id),
+  );
+}
+
 function page<T>(all: T[], q: TableQuery, emptyAll: string, emptyFiltered: string): DashboardTableAnswer<T> {
   const offset = (q.page - 1) * q.rows;
   return {
     content: all.slice(offset, offset + q.rows),
     records_count: all.length,
+    // The owner's whole list is in memory: the count is exact.
+    records_count_capped: false,
     empty_desc: q.search || Object.keys(q.filters).length ? emptyFiltered : emptyAll,
   };
 }
@@ -100,8 +141,13 @@ export async function appliancesTable(
       (!f.license_type || f.license_type.includes(LICENCE_OF(r))) &&
       (!q.search || r.name.toLowerCase().includes(q.search) || r.sid.toLowerCase().includes(q.search)),
   );
+  const keys: Record<string, SortKey<DashboardApplianceRow>> = {
+    health_status: (r) => severity(r.health_status),
+    model_name: (r) => r.model_name.toLowerCase(),
+    license_usage: (r) => r.license_usage_percent,
+  };
   return page(
-    rows,
+    sorted(rows, q.sort, keys),
     q,
     'No appliances yet. Systems back up directly to the cloud until an appliance is registered.',
     'No appliances match these filters. Clear the search or the filters to see them all.',
@@ -120,8 +166,14 @@ export async function vaultsTable(
       (!f.vault_type || f.vault_type.includes(r.vault_type)) &&
       (!q.search || r.name.toLowerCase().includes(q.search)),
   );
+  const keys: Record<string, SortKey<DashboardVaultRow>> = {
+    health_status: (r) => severity(r.health_status),
+    vault_type: (r) => r.vault_type,
+    workstations: (r) => r.workstations,
+    servers: (r) => r.servers,
+  };
   return page(
-    rows,
+    sorted(rows, q.sort, keys),
     q,
     'No vaults yet. A vault appears here once a system copies its restore points to it.',
     'No vaults match these filters. Clear the search or the filters to see them all.',

@@ -1,12 +1,15 @@
 import type { DashboardOwner } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
-import { type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { NotFoundError } from '../../http/errors';
 import { type Actor, findOrgInScope } from '../../scope';
 
 /**
- * Whose dashboard: a reseller (its dashboard) or one client (the client's page). Resolved through
- * the actor's scope, so an organisation outside it, or of the wrong kind, is a 404.
+ * Whose dashboard, and for whom: a reseller (its dashboard) or one client (the client's page),
+ * resolved through the actor's scope, so an organisation outside it, or of the wrong kind, is a
+ * 404. Every read of the dashboard is `scoped(db, owner.actor)` narrowed with a condition built
+ * from `owner.row` (scope/conditions.ts: ownedBy, clientsOf, ...), one equality on the owner's
+ * column that starts the tables' indexes.
  */
 export interface Owner {
   kind: DashboardOwner;
@@ -15,6 +18,8 @@ export interface Owner {
   clientId: number | null;
   name: string;
   row: Awaited<ReturnType<typeof findOrgInScope>>;
+  /** The actor the owner was resolved for. */
+  actor: Actor;
 }
 
 export async function resolveOwner(
@@ -33,14 +38,6 @@ export async function resolveOwner(
     clientId: kind === 'client' ? id : null,
     name: row.name,
     row,
+    actor,
   };
 }
-
-/** The owner's condition on a table with reseller_id and client_id (index-friendly: one column). */
-export function ownerCondition(owner: Owner, alias: string): RawBuilder<SqlBool> {
-  return owner.clientId === null
-    ? sql<SqlBool>`${sql.ref(`${alias}.reseller_id`)} = ${owner.resellerId}`
-    : sql<SqlBool>`${sql.ref(`${alias}.client_id`)} = ${owner.clientId}`;
-}
-
-export type PsBuilder = ExpressionBuilder<Database, 'protected_systems'>;

@@ -5,28 +5,25 @@ import {
   HEALTH_LABELS,
   QUICK_FILTERS,
 } from '@lifeboat/contract';
-import { reuseAnswer } from '../../cache/reuse-cache';
 import type { AppContext } from '../../context';
 import { NotFoundError } from '../../http/errors';
-import type { Actor } from '../../scope';
+import { type Actor, clientsOf, ownedBy, ownLogin, scoped } from '../../scope';
 import type { Owner } from './owner';
-import { ownerCondition } from './owner';
-import { countClients } from './summary';
 import { blockConfig, filtersFor } from './table-config';
 
 // What the spec gives the page without a call (spec 3 'Reseller page data'), in one answer.
 
 export async function pageData(ctx: AppContext, owner: Owner, actor: Actor): Promise<DashboardPageData> {
-  const db = ctx.dbh.db;
-  const user = await db
+  const s = scoped(ctx.dbh.db, actor);
+  const user = await s
+    .within(ownLogin(actor))
     .selectFrom('users')
     .select('refresh_rate_minutes')
-    .where('id', '=', actor.userId)
     .executeTakeFirst();
-  const appliance = await db
+  const appliance = await s
+    .within(ownedBy(owner.row, 'a'))
     .selectFrom('appliances as a')
     .select('a.id')
-    .where(ownerCondition(owner, 'a'))
     .limit(1)
     .executeTakeFirst();
   return {
@@ -53,19 +50,14 @@ export async function filterValues(
   const def = filtersFor(table, owner.kind).find((f) => f.key === key);
   if (!def) throw new NotFoundError('This filter');
   if (def.options) return { options: def.options };
-  // Shared for 2 s, keyed by the client count too, so a client just added is there at once.
-  const count = await countClients(ctx, owner.resellerId);
-  return reuseAnswer(`clients:${owner.resellerId}:${count}`, ctx.clock.now(), () =>
-    clientOptions(ctx, owner),
-  );
+  return clientOptions(ctx, owner);
 }
 
 async function clientOptions(ctx: AppContext, owner: Owner): Promise<{ options: DashboardFilterOption[] }> {
-  const clients = await ctx.dbh.db
+  const clients = await scoped(ctx.dbh.db, owner.actor)
+    .within(clientsOf(owner.row))
     .selectFrom('organisations')
     .select(['id', 'name'])
-    .where('reseller_id', '=', owner.resellerId)
-    .where('kind', '=', 'client')
     .orderBy('name_lc')
     .limit(1000)
     .execute();

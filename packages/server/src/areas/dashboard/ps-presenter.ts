@@ -1,5 +1,12 @@
-import { type DashboardSystemRow, healthColour, storageLevel } from '@lifeboat/contract';
-import { resolveThreshold } from '@lifeboat/fleet';
+import {
+  callPath,
+  type DashboardSystemRow,
+  dashboardCalls,
+  healthColour,
+  resolveThreshold,
+  storageLevel,
+  type ThresholdRow,
+} from '@lifeboat/contract';
 import { formatBytes, minutesText, plural, timeAgo } from './format';
 import type { SystemPageRow } from './ps-table';
 import { withinThreshold } from './rollup';
@@ -12,7 +19,7 @@ export interface SystemExtras {
   verify: Map<number, { status: string; rpTakenAt: number; endedAt: number; hasShot: boolean }>;
   vaults: Map<number, { vault_id: number; vault_name: string; type: string }[]>;
   appliances: Map<number, { name: string; type: string }>;
-  thresholds: Parameters<typeof resolveThreshold>[1];
+  thresholds: ThresholdRow[];
 }
 
 /** Vaults named in the cell before the "+n more" link. */
@@ -87,7 +94,7 @@ export function presentSystem(r: SystemPageRow, x: SystemExtras, now: number): D
       unavailable_text: isNas ? 'AutoVerify is not available for NAS devices.' : 'Not verified yet.',
       thumbnail_url:
         !isNas && verify?.hasShot
-          ? `/reseller/get_ps_autoverify_thumbnail/${resellerId}/${id}/${verify.rpTakenAt}`
+          ? callPath(dashboardCalls.psThumbnail.path, { id: resellerId, psId: id, lastRp: verify.rpTakenAt })
           : null,
     },
     last_rp: {

@@ -1,12 +1,19 @@
-import type { DashboardSystemRow, DashboardTableAnswer } from '@lifeboat/contract';
+import { type DashboardSystemRow, type DashboardTableAnswer, HEALTH_SEVERITY } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import { type Kysely, sql } from 'kysely';
-import { reuseAnswer } from '../../cache/reuse-cache';
 import type { AppContext } from '../../context';
+import {
+  correlatedTo,
+  ofSystems,
+  ownedBy,
+  parentsOf,
+  type Scoped,
+  scoped,
+  thresholdsOfSystems,
+} from '../../scope';
 import type { Owner } from './owner';
-import { ownerCondition } from './owner';
 import { presentSystem, type SystemExtras } from './ps-presenter';
-import { loadRollup } from './rollup';
+import { ownerTotals } from './rollup';
 import type { TableQuery } from './table-input';
 import { likeContains } from './table-input';
 
@@ -17,7 +24,7 @@ import { likeContains } from './table-input';
 type Db = Kysely<Database>;
 
 function filtered(db: Db, owner: Owner, q: TableQuery) {
-  let qb = db.selectFrom('protected_systems as ps').where(ownerCondition(owner, 'ps'));
+  let qb = scoped(db, owner.actor).within(ownedBy(owner.row, 'ps')).selectFrom('protected_systems as ps');
   const f = q.filters;
   if (f.health_status) qb = qb.where('ps.health_status', 'in', f.health_status as never[]);
   if (f.device_type) qb = qb.where('ps.device_type', 'in', f.device_type as never[]);
@@ -26,20 +33,8 @@ function filtered(db: Db, owner: Owner, q: TableQuery) {
   return qb;
 }
 
-/**
- * One page of the table. Identical pages (same owner, filters, search, page) are shared for 2
- * seconds: a reseller's technicians and the refresh timers ask for the same first pages.
- */
-export function protectedSystemsTable(
-  ctx: AppContext,
-  owner: Owner,
-  q: TableQuery,
-): Promise<DashboardTableAnswer<DashboardSystemRow>> {
-  const key = `ps:${owner.kind}:${owner.id}:${JSON.stringify(q)}`;
-  return reuseAnswer(key, ctx.clock.now(), () => readPage(ctx, owner, q));
-}
-
-async function readPage(
+/** One page of the table, read afresh on every request (the total of an unfiltered table from the rollups). */
+export async function protectedSystemsTable(
   ctx: AppContext,
   owner: Owner,
   q: TableQuery,
@@ -47,7 +42,7 @@ async function readPage(
   const db = ctx.dbh.db;
   const unfiltered = !q.search && Object.keys(q.filters).length === 0;
   const total = unfiltered
-    ? (await loadRollup(db, owner, ctx.clock.now())).systems.length
+    ? (await ownerTotals(db, owner)).systems
     : Number(
         (
           await filtered(db, owner, q)
@@ -57,11 +52,12 @@ async function readPage(
       );
   const offset = (q.page - 1) * q.rows;
   const rows = offset >= total ? [] : await pageRows(db, owner, q, offset);
-  const extras = await loadExtras(db, owner, rows);
+  const extras = await loadExtras(scoped(db, owner.actor), rows);
   const now = ctx.clock.now();
   return {
     content: rows.map((r) => presentSystem(r, extras, now)),
     records_count: total,
+    records_count_capped: false,
     empty_desc: emptyDescription(q),
   };
 }
@@ -92,11 +88,37 @@ function pageRows(db: Db, owner: Owner, q: TableQuery, offset: number) {
       'ps.local_total_bytes',
       'ps.cloud_used_bytes',
     ])
-    .orderBy('ps.name_lc')
-    .orderBy('ps.id')
+    .$call((qb) => (q.sort.column === 'name' ? qb : qb.orderBy(sortKey(q), q.sort.dir)))
+    .orderBy('ps.name_lc', q.sort.column === 'name' ? q.sort.dir : 'asc')
+    .orderBy('ps.id', q.sort.column === 'name' ? q.sort.dir : 'asc')
     .limit(q.rows)
     .offset(offset)
     .execute();
+}
+
+/** Health sorts by severity, worst first (HEALTH_SEVERITY), not by its letters. */
+const severityCase = sql<number>`case ps.health_status ${sql.join(
+  HEALTH_SEVERITY.map((h, i) => sql`when ${sql.lit(h)} then ${sql.lit(i)}`),
+  sql` `,
+)} else ${sql.lit(HEALTH_SEVERITY.length)} end`;
+
+/**
+ * The ORDER BY of a page from the whitelisted sort columns (DASHBOARD_SORTS; the body's schema
+ * refused any other); name then id follow as tie-breakers, so pages never overlap. The default,
+ * name, is the owner's name index (ps_reseller_name, ps_client_name).
+ */
+function sortKey(q: TableQuery) {
+  switch (q.sort.column) {
+    case 'client_name':
+      return sql`c.name_lc`;
+    case 'health_status':
+      return severityCase;
+    case 'last_rp':
+      // Never backed up sorts as the oldest on both engines (their nulls order differs).
+      return sql`coalesce(ps.last_rp_at, -1)`;
+    default:
+      return sql`ps.name_lc`;
+  }
 }
 
 export type SystemPageRow = Awaited<ReturnType<typeof pageRows>>[number];
@@ -108,61 +130,59 @@ function emptyDescription(q: TableQuery): string {
   return 'No protected systems yet. Install the agent on a server or workstation (Download agent) to protect it.';
 }
 
-/** The cells that live outside protected_systems, for one page of systems (at most 100 ids). */
-async function loadExtras(db: Db, owner: Owner, rows: SystemPageRow[]): Promise<SystemExtras> {
-  const ids = rows.map((r) => Number(r.id));
-  if (ids.length === 0) return emptyExtras();
-  const applianceIds = [...new Set(rows.map((r) => r.appliance_id).filter((a): a is number => a !== null))];
-  const clientIds = [...new Set(rows.map((r) => Number(r.client_id)))];
+/**
+ * The cells that live outside protected_systems, for one page of systems (at most 100 ids): each
+ * read narrowed to the page's rows, which were read in scope (ofSystems, parentsOf, ...).
+ */
+async function loadExtras(s: Scoped, rows: SystemPageRow[]): Promise<SystemExtras> {
+  if (rows.length === 0) return emptyExtras();
+  const hasAppliance = rows.some((r) => r.appliance_id !== null);
   const [jobs, inUse, verifies, vaults, appliances, thresholds] = await Promise.all([
-    db
+    s
+      .within(ofSystems(rows, 'jobs'))
       .selectFrom('jobs')
       .select(['id', 'system_id', 'name'])
-      .where('system_id', 'in', ids)
       .orderBy('id')
       .execute(),
-    db
+    s
+      .within(ofSystems(rows, 'restore_points'))
       .selectFrom('restore_points')
       .select(['system_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('system_id', 'in', ids)
       .where('in_use', '=', 1)
       .groupBy('system_id')
       .execute(),
-    db
+    s
+      .within(ofSystems(rows, 'a'))
       .selectFrom('autoverify_results as a')
       .select(['a.system_id', 'a.status', 'a.rp_taken_at', 'a.ended_at', 'a.screenshot_seed'])
-      .where('a.system_id', 'in', ids)
-      .where('a.ended_at', '=', (eb) =>
-        eb
+      .where(
+        'a.ended_at',
+        '=',
+        // The newest run of the same system (correlated: b's system is a's).
+        s
+          .within(correlatedTo('b', 'system_id', 'a', 'system_id'))
           .selectFrom('autoverify_results as b')
-          .select((e) => e.fn.max('b.ended_at').as('m'))
-          .whereRef('b.system_id', '=', 'a.system_id'),
+          .select((e) => e.fn.max('b.ended_at').as('m')),
       )
       .execute(),
-    db
+    s
+      .within(ofSystems(rows, 'sv'))
       .selectFrom('system_vaults as sv')
       .innerJoin('vaults as v', 'v.id', 'sv.vault_id')
       .select(['sv.system_id', 'v.id', 'v.name', 'v.vault_type'])
-      .where('sv.system_id', 'in', ids)
       .orderBy('v.id')
       .execute(),
-    applianceIds.length
-      ? db
+    hasAppliance
+      ? s
+          .within(parentsOf(rows, 'appliance', 'appliances'))
           .selectFrom('appliances')
           .select(['id', 'name', 'license_type'])
-          .where('id', 'in', applianceIds)
           .execute()
       : Promise.resolve([]),
-    db
+    s
+      .within(thresholdsOfSystems(rows))
       .selectFrom('thresholds')
       .select(['scope_kind', 'scope_id', 'kind', 'minutes', 'enabled'])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('scope_kind', '=', 'system'), eb('scope_id', 'in', ids)]),
-          eb.and([eb('scope_kind', '=', 'client'), eb('scope_id', 'in', clientIds)]),
-          eb.and([eb('scope_kind', '=', 'reseller'), eb('scope_id', '=', owner.resellerId)]),
-        ]),
-      )
       .execute(),
   ]);
   const extras = emptyExtras();

@@ -1,12 +1,13 @@
+import { HEALTH_SEVERITY, resolveThreshold, type ThresholdRow } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
-import { resolveThreshold } from '@lifeboat/fleet';
 import type { Kysely } from 'kysely';
-import { ReuseCache } from '../../cache/reuse-cache';
+import { ownedBy, scoped, thresholdsOwnedBy } from '../../scope';
 import type { Owner } from './owner';
-import { ownerCondition } from './owner';
 
-// One read of the owner's systems through the covering index ps_reseller_rollup (migration
-// 002): every per-reseller figure of the dashboard is computed from it, never from job_history.
+// The dashboard's figures come from the rollups of migration 009 (per client, appliance and
+// (client, vault), kept by triggers in the same transaction as the writes), never from a scan of
+// the owner's systems per request and never from job_history. Only the SLA verdicts, which
+// depend on the time of the request, read the owner's systems (index-only on ps_reseller_rollup).
 
 export interface SystemFacts {
   id: number;
@@ -25,15 +26,12 @@ export interface Rollup {
   thresholdOf(s: SystemFacts): number | null;
 }
 
-// Figures may be up to 2 seconds old: they change with backups, not with each request.
-const cache = new ReuseCache<Rollup>(2000);
-
-export function loadRollup(db: Kysely<Database>, owner: Owner, now: number): Promise<Rollup> {
-  return cache.get(`${owner.kind}:${owner.id}`, now, () => readRollup(db, owner));
-}
-
-async function readRollup(db: Kysely<Database>, owner: Owner): Promise<Rollup> {
-  const rows = await db
+/** The owner's systems with what their SLA verdict needs, and the thresholds that apply. */
+export async function loadRollup(db: Kysely<Database>, owner: Owner): Promise<Rollup> {
+  // Both reads at once: on PostgreSQL they go over two connections of the pool.
+  const thresholdsRead = loadOwnerThresholds(db, owner);
+  const rows = await scoped(db, owner.actor)
+    .within(ownedBy(owner.row, 'ps'))
     .selectFrom('protected_systems as ps')
     .select([
       'ps.id',
@@ -45,7 +43,6 @@ async function readRollup(db: Kysely<Database>, owner: Owner): Promise<Rollup> {
       'ps.appliance_id',
       'ps.cloud_used_bytes',
     ])
-    .where(ownerCondition(owner, 'ps'))
     .execute();
   const systems: SystemFacts[] = rows.map((r) => ({
     id: Number(r.id),
@@ -57,7 +54,7 @@ async function readRollup(db: Kysely<Database>, owner: Owner): Promise<Rollup> {
     applianceId: r.appliance_id === null ? null : Number(r.appliance_id),
     cloudUsed: Number(r.cloud_used_bytes),
   }));
-  const thresholds = await loadOwnerThresholds(db, owner);
+  const thresholds = await thresholdsRead;
   const resellerId = owner.resellerId;
   return {
     systems,
@@ -69,42 +66,24 @@ async function readRollup(db: Kysely<Database>, owner: Owner): Promise<Rollup> {
   };
 }
 
-type ThresholdRows = Parameters<typeof resolveThreshold>[1];
+type ThresholdRows = ThresholdRow[];
 
 /** The overrides that can apply to the owner's systems: reseller, its clients, the systems. */
 export async function loadOwnerThresholds(db: Kysely<Database>, owner: Owner): Promise<ThresholdRows> {
-  const rows = await db
-    .selectFrom('thresholds')
-    .select(['scope_kind', 'scope_id', 'kind', 'minutes', 'enabled'])
-    .where('scope_kind', '=', 'reseller')
-    .where('scope_id', '=', owner.resellerId)
-    .execute();
-  const clientRows = await db
-    .selectFrom('thresholds')
-    .select(['scope_kind', 'scope_id', 'kind', 'minutes', 'enabled'])
-    .where('scope_kind', '=', 'client')
-    .where((eb) =>
-      owner.clientId !== null
-        ? eb('scope_id', '=', owner.clientId)
-        : eb(
-            'scope_id',
-            'in',
-            eb
-              .selectFrom('organisations')
-              .select('id')
-              .where('reseller_id', '=', owner.resellerId)
-              .where('kind', '=', 'client'),
-          ),
-    )
-    .execute();
-  const systemRows = await db
-    .selectFrom('thresholds')
-    .select(['scope_kind', 'scope_id', 'kind', 'minutes', 'enabled'])
-    .where('scope_kind', '=', 'system')
-    .where('scope_id', 'in', (eb) =>
-      eb.selectFrom('protected_systems as ps').select('ps.id').where(ownerCondition(owner, 'ps')),
-    )
-    .execute();
+  // Three independent reads at once (on PostgreSQL, three connections instead of three round trips
+  // in a row).
+  const s = scoped(db, owner.actor);
+  const level = (l: 'reseller' | 'client' | 'system') =>
+    s
+      .within(thresholdsOwnedBy(owner.row, l))
+      .selectFrom('thresholds')
+      .select(['scope_kind', 'scope_id', 'kind', 'minutes', 'enabled'])
+      .execute();
+  const [rows, clientRows, systemRows] = await Promise.all([
+    level('reseller'),
+    level('client'),
+    level('system'),
+  ]);
   return [...rows, ...clientRows, ...systemRows].map((r) => ({
     ...r,
     scope_id: Number(r.scope_id),
@@ -113,16 +92,44 @@ export async function loadOwnerThresholds(db: Kysely<Database>, owner: Owner): P
   }));
 }
 
-/** Worst health first: the health of a group of systems (an appliance, a vault). */
-const SEVERITY = ['TROUBLED', 'WARNED', 'NORMAL', 'NODATA', 'UNPROTECTED', 'PARKED'];
+/** What the owner's clients add up to (client_rollups): one indexed range of at most its clients. */
+export async function ownerTotals(
+  db: Kysely<Database>,
+  owner: Owner,
+): Promise<{ systems: number; servers: number; cloudUsed: number; protectedClients: number }> {
+  const row = await scoped(db, owner.actor)
+    .within(ownedBy(owner.row, 'r'))
+    .selectFrom('client_rollups as r')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('r.systems'), eb.lit(0)).as('systems'),
+      eb.fn.coalesce(eb.fn.sum<number>('r.servers'), eb.lit(0)).as('servers'),
+      eb.fn.coalesce(eb.fn.sum<number>('r.cloud_used_bytes'), eb.lit(0)).as('cloud'),
+      eb.fn.sum<number>(eb.case().when('r.systems', '>', 0).then(1).else(0).end()).as('clients'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    systems: Number(row.systems ?? 0),
+    servers: Number(row.servers ?? 0),
+    cloudUsed: Number(row.cloud ?? 0),
+    protectedClients: Number(row.clients ?? 0),
+  };
+}
 
-export function worstHealth(statuses: Iterable<string>): string {
-  let best = SEVERITY.length;
-  for (const s of statuses) {
-    const i = SEVERITY.indexOf(s);
-    if (i >= 0 && i < best) best = i;
-  }
-  return SEVERITY[best] ?? 'NODATA';
+/** The health counts of a rollup row, worst first (the order of HEALTH_SEVERITY). */
+export interface HealthCounts {
+  h_troubled: number | string | null;
+  h_warned: number | string | null;
+  h_normal: number | string | null;
+  h_nodata: number | string | null;
+  h_unprotected: number | string | null;
+  h_parked: number | string | null;
+}
+
+/** The worst health among the counted systems, or NODATA when none are counted. */
+export function worstOfCounts(c: HealthCounts): string {
+  const counts = [c.h_troubled, c.h_warned, c.h_normal, c.h_nodata, c.h_unprotected, c.h_parked];
+  const i = counts.findIndex((n) => Number(n) > 0);
+  return i < 0 ? 'NODATA' : (HEALTH_SEVERITY[i] ?? 'NODATA');
 }
 
 /** Whether a system's newest restore point is within its protection threshold at `now`. */

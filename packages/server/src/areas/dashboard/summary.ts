@@ -6,25 +6,33 @@ import type {
   QuickActionsData,
 } from '@lifeboat/contract';
 import { storageLevel } from '@lifeboat/contract';
-import { reuseAnswer } from '../../cache/reuse-cache';
 import type { AppContext } from '../../context';
-import type { Actor } from '../../scope';
+import {
+  type Actor,
+  canCreateClient,
+  canEditPolicy,
+  canRecover,
+  canSeeUsers,
+  clientsOf,
+  ownedBy,
+  scoped,
+  usersOf,
+} from '../../scope';
 import { formatBytes } from './format';
 import type { Owner } from './owner';
-import { loadRollup, withinThreshold } from './rollup';
-import { loadVaultSummary } from './vault-summary';
+import { loadRollup, ownerTotals, withinThreshold } from './rollup';
+import { countVaults } from './vault-summary';
 
 // The dashboard's cards above the tables (spec: dashboard-device-azure 2.2 blocks 1-4).
 
 const DAY = 86_400_000;
 
 /** How many clients a reseller has (index org_reseller). */
-export async function countClients(ctx: AppContext, resellerId: number): Promise<number> {
-  const row = await ctx.dbh.db
+export async function countClients(ctx: AppContext, owner: Owner): Promise<number> {
+  const row = await scoped(ctx.dbh.db, owner.actor)
+    .within(clientsOf(owner.row))
     .selectFrom('organisations')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('reseller_id', '=', resellerId)
-    .where('kind', '=', 'client')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -34,10 +42,10 @@ export function quickActions(owner: Owner, actor: Actor): QuickActionsData {
   const o = owner.row;
   return {
     // Client users never start the reseller's wizard or create clients, even if they see the page.
-    can_recover: o.can_recover === 1 && actor.level > 0,
-    can_create_client: o.can_create_client === 1 && actor.level > 0,
+    can_recover: canRecover(actor, o),
+    can_create_client: canCreateClient(actor, o),
     can_download_agent: o.can_download_agent === 1,
-    can_edit_policy: o.can_edit_policy === 1 && actor.level > 0,
+    can_edit_policy: canEditPolicy(actor, o),
     is_arm64_supported: true,
     labels: {
       add_client: 'Add client',
@@ -50,37 +58,38 @@ export function quickActions(owner: Owner, actor: Actor): QuickActionsData {
 }
 
 /**
- * Block 2: links with their counts and targets (spec 2.1 navigation targets). Not reused between
- * requests: the client and user counts are read fresh, so a client just added shows at once.
+ * Block 2: links with their counts and targets (spec 2.1 navigation targets). Every count is read
+ * fresh: the system figures from the client rollups, the others from their indexes, all at once.
  */
 export async function atAGlance(ctx: AppContext, owner: Owner, actor: Actor): Promise<AtAGlanceData> {
   const db = ctx.dbh.db;
+  const s = scoped(db, owner.actor);
   const r = owner.resellerId;
-  const rollup = await loadRollup(db, owner, ctx.clock.now());
-  const clientCount = await countClients(ctx, r);
-  const users = await db
-    .selectFrom('users')
-    .innerJoin('organisations as o', 'o.id', 'users.organisation_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('o.reseller_id', '=', r)
-    .executeTakeFirstOrThrow();
-  const appliances = await db
-    .selectFrom('appliances')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('reseller_id', '=', r)
-    .executeTakeFirstOrThrow();
-  const vaults = await loadVaultSummary(ctx, owner);
-
-  const protectedClients = new Set(rollup.systems.map((s) => s.clientId));
-  const cloudUsed = rollup.systems.reduce((sum, s) => sum + s.cloudUsed, 0);
+  const [totals, clientCount, users, appliances, vaultCount] = await Promise.all([
+    ownerTotals(db, owner),
+    countClients(ctx, owner),
+    s
+      .within(usersOf(owner.row, 'users', 'o'))
+      .selectFrom('users')
+      .innerJoin('organisations as o', 'o.id', 'users.organisation_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    s
+      .within(ownedBy(owner.row, 'appliances'))
+      .selectFrom('appliances')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    countVaults(ctx, owner),
+  ]);
+  const cloudUsed = totals.cloudUsed;
   const quota = Number(owner.row.cloud_quota_bytes);
   const percent = quota > 0 ? Math.round((cloudUsed / quota) * 1000) / 10 : 0;
-  const servers = rollup.systems.filter((s) => s.deviceType === 'server').length;
+  const servers = totals.servers;
 
   const show = {
-    users: actor.level > 0,
+    users: canSeeUsers(actor),
     cloud: quota > 0,
-    vaults: vaults.length > 0,
+    vaults: vaultCount > 0,
     vo: owner.row.show_vo_information === 1,
   };
   const links: (GlanceLink | null)[] = [
@@ -88,14 +97,14 @@ export async function atAGlance(ctx: AppContext, owner: Owner, actor: Actor): Pr
     {
       key: 'unprotected_clients',
       label: 'Unprotected clients',
-      count: Math.max(0, clientCount - protectedClients.size),
+      count: Math.max(0, clientCount - totals.protectedClients),
       url: `/client/empty_table/?reseller_id=${r}&health_status=UNPROTECTED`,
     },
     show.users
       ? { key: 'users', label: 'Users', count: Number(users.n), url: `/user/empty_table/?reseller_id=${r}` }
       : null,
     show.vaults
-      ? { key: 'vaults', label: 'Vaults', count: vaults.length, url: `/vault/empty_table?reseller_id=${r}` }
+      ? { key: 'vaults', label: 'Vaults', count: vaultCount, url: `/vault/empty_table?reseller_id=${r}` }
       : null,
     {
       key: 'appliances',
@@ -106,7 +115,7 @@ export async function atAGlance(ctx: AppContext, owner: Owner, actor: Actor): Pr
     {
       key: 'devices',
       label: 'Devices overview',
-      count: rollup.systems.length,
+      count: totals.systems,
       url: `/devices/empty_table/?reseller_id=${r}`,
     },
     show.vo
@@ -151,19 +160,15 @@ export const SLA_DEFINITION =
 /** Block 3: share of clients whose systems all have a restore point within their threshold. */
 export async function clientHealth(ctx: AppContext, owner: Owner): Promise<ClientHealthData> {
   const now = ctx.clock.now();
-  // The verdicts come from the systems (shared for 2 s); the client count is always fresh, so a
-  // client just added shows at once.
-  const compliant = await reuseAnswer(`sla:${owner.kind}:${owner.id}`, now, async () => {
-    const rollup = await loadRollup(ctx.dbh.db, owner, now);
-    const verdicts = new Map<number, boolean>();
-    for (const s of rollup.systems) {
-      if (s.parked) continue;
-      const ok = withinThreshold(s.lastRpAt, rollup.thresholdOf(s), now);
-      verdicts.set(s.clientId, (verdicts.get(s.clientId) ?? true) && ok);
-    }
-    return verdicts;
-  });
-  const clientCount = await countClients(ctx, owner.resellerId);
+  // The verdicts depend on the time of the request, so they are worked out from the systems'
+  // newest restore points and thresholds on each request (index-only reads).
+  const [rollup, clientCount] = await Promise.all([loadRollup(ctx.dbh.db, owner), countClients(ctx, owner)]);
+  const compliant = new Map<number, boolean>();
+  for (const s of rollup.systems) {
+    if (s.parked) continue;
+    const ok = withinThreshold(s.lastRpAt, rollup.thresholdOf(s), now);
+    compliant.set(s.clientId, (compliant.get(s.clientId) ?? true) && ok);
+  }
   const yes = [...compliant.values()].filter(Boolean).length;
   const no = compliant.size - yes;
   const none = Math.max(0, clientCount - compliant.size);
@@ -182,10 +187,11 @@ export async function clientHealth(ctx: AppContext, owner: Owner): Promise<Clien
 export async function healthHistory(ctx: AppContext, owner: Owner): Promise<HealthHistoryData> {
   const today = Math.floor(ctx.clock.now() / DAY) * DAY;
   const first = today - 6 * DAY;
-  const rows = await ctx.dbh.db
+  // A reseller's own row per day (ownedBy: reseller_id, the start of the table's key).
+  const rows = await scoped(ctx.dbh.db, owner.actor)
+    .within(ownedBy(owner.row, 'reseller_health_daily'))
     .selectFrom('reseller_health_daily')
     .select(['day', 'healthy', 'total'])
-    .where('reseller_id', '=', owner.resellerId)
     .where('day', '>=', first)
     .where('day', '<=', today)
     .execute();

@@ -1,7 +1,11 @@
 import {
+  DASHBOARD_DEFAULT_SORT,
   DASHBOARD_ROWS_MAX,
   type DashboardOwner,
   type DashboardTable,
+  type ListSort,
+  resolveSort,
+  type SortDirection,
   TABLE_SEARCH_MAX,
 } from '@lifeboat/contract';
 import { BadRequestError } from '../../http/errors';
@@ -17,6 +21,8 @@ export interface TableQuery {
   filters: Record<string, string[]>;
   /** Lower-cased search text, '' for none. */
   search: string;
+  /** A column of DASHBOARD_SORTS[table] (the body's schema checked it) and a direction. */
+  sort: ListSort;
 }
 
 function parseJson(text: string, what: string): unknown {
@@ -44,7 +50,7 @@ export function parseTableQuery(
   table: DashboardTable,
   pageRaw: string,
   rowsRaw: string,
-  body: { filters?: string; search?: string } | undefined,
+  body: { filters?: string; search?: string; sort?: string; dir?: SortDirection } | undefined,
 ): TableQuery {
   const { page, rows } = parsePaging(pageRaw, rowsRaw);
   const filters: Record<string, string[]> = {};
@@ -88,7 +94,8 @@ export function parseTableQuery(
     }
     search = text.trim().toLowerCase();
   }
-  return { page, rows, filters, search };
+  const sort = resolveSort<string>({ sort: body?.sort, dir: body?.dir }, DASHBOARD_DEFAULT_SORT);
+  return { page, rows, filters, search, sort };
 }
 
 /** A LIKE pattern that matches `text` literally (escape character: backslash). */

@@ -112,6 +112,44 @@ describe('protected systems table', () => {
     });
   });
 
+  it('sorts by a whitelisted column, name and id breaking ties, and refuses any other', async () => {
+    const sorted = (table: string, sort: string, dir = '', rows = 20) =>
+      call(c.t.app, c.s.resa!, {
+        method: 'POST',
+        url: `/reseller/dashboard/${table}/${c.w.resellerA}/1/${rows}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ sort, dir }).toString(),
+      });
+    const byName = names(await ps('resa', c.w.resellerA, 1, 20));
+    const desc = await sorted('protected_systems', 'name', 'desc');
+    expect(names(desc)).toEqual([...byName].reverse());
+    // Health by severity, worst first; equal health in name order.
+    const health = (await sorted('protected_systems', 'health_status')).json().content as {
+      name: string;
+      health_status: string;
+    }[];
+    expect(health.slice(0, 3).map((r) => r.name)).toEqual(['SYS-00', 'SYS-01', 'SYS-02']);
+    const worst = (await sorted('protected_systems', 'health_status', 'desc')).json().content;
+    expect(worst.at(-1).name).toBe('SYS-02');
+    for (const sort of ['client_name', 'last_rp']) {
+      const res = await sorted('protected_systems', sort, 'desc');
+      expect(res.statusCode, sort).toBe(200);
+      expect(res.json().records_count).toBe(14);
+    }
+    const vaults = await sorted('vaults', 'workstations', 'desc');
+    expect(vaults.json().content.map((r: { name: string }) => r.name)).toEqual(['Cloud EU-1', 'A private']);
+    expect((await sorted('appliances', 'license_usage')).statusCode).toBe(200);
+    for (const [table, sort, dir] of [
+      ['protected_systems', 'ps.id; drop table users', ''],
+      ['protected_systems', 'vault', ''],
+      ['vaults', 'client_name', ''],
+      ['protected_systems', 'name', 'sideways'],
+    ] as const) {
+      const res = await sorted(table, sort, dir);
+      expect(res.statusCode, `${table} ${sort} ${dir}`).toBe(400);
+    }
+  });
+
   it('answers 400 with a message for bad input', async () => {
     const cases: [string, Record<string, unknown> | string, RegExp][] = [
       ['/reseller/dashboard/protected_systems/ID/0/10', {}, /page/],

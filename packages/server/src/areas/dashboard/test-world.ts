@@ -1,7 +1,6 @@
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { forgetReusedAnswers } from '../../cache/reuse-cache';
+import { afterAll, beforeAll } from 'vitest';
 import { buildWorld, TEST_PASSWORD, type World } from '../../test/factories';
 import { createTestApp, loginAs, type Session, type TestApp } from '../../test/harness';
 
@@ -167,6 +166,5 @@ export function useDashboardTestApp(): DashboardTestContext {
       c.s[u] = await loginAs(c.t.app, u, TEST_PASSWORD);
   });
   afterAll(() => c.t.close());
-  beforeEach(() => forgetReusedAnswers());
   return c;
 }

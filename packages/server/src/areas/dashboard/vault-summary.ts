@@ -1,51 +1,55 @@
 import type { DashboardVaultRow } from '@lifeboat/contract';
-import { ReuseCache } from '../../cache/reuse-cache';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context';
+import { scoped, vaultRollupOf, vaultsJoinedOf, vaultsOf } from '../../scope';
 import type { Owner } from './owner';
-import { ownerCondition } from './owner';
-import { worstHealth } from './rollup';
+import { worstOfCounts } from './rollup';
 
 // The owner's vaults: those its systems copy to (shared cloud vaults included) and, for a
 // reseller, its own private vaults even when empty. Workstations and servers count only the
-// owner's systems: a shared cloud vault never reveals other resellers' numbers.
+// owner's systems: a shared cloud vault never reveals other resellers' numbers. The counts come
+// from client_vault_rollups (migration 009): the owner's rows of each vault, summed.
 
-const cache = new ReuseCache<DashboardVaultRow[]>(2000);
-
-export function loadVaultSummary(ctx: AppContext, owner: Owner): Promise<DashboardVaultRow[]> {
-  return cache.get(`${owner.kind}:${owner.id}`, ctx.clock.now(), () => readVaults(ctx, owner));
+export async function loadVaultSummary(ctx: AppContext, owner: Owner): Promise<DashboardVaultRow[]> {
+  // The vault is vouched for by the owner's rollup rows joined to it (or, for a reseller, by
+  // being its own): the join and the condition come from scope/ together.
+  const rows = await scoped(ctx.dbh.db, owner.actor)
+    .within(vaultsJoinedOf(owner.row, 'v', 'cv'))
+    .selectFrom('vaults as v')
+    .leftJoin('client_vault_rollups as cv', (j) => j.on(vaultRollupOf(owner.row, 'cv', 'v')))
+    .select((eb) => [
+      'v.id',
+      'v.name',
+      'v.vault_type',
+      eb.fn.coalesce(eb.fn.sum<number>('cv.workstations'), eb.lit(0)).as('workstations'),
+      eb.fn.coalesce(eb.fn.sum<number>(sql`cv.servers + cv.nas`), eb.lit(0)).as('servers'),
+      eb.fn.coalesce(eb.fn.sum<number>('cv.h_troubled'), eb.lit(0)).as('h_troubled'),
+      eb.fn.coalesce(eb.fn.sum<number>('cv.h_warned'), eb.lit(0)).as('h_warned'),
+      eb.fn.coalesce(eb.fn.sum<number>('cv.h_normal'), eb.lit(0)).as('h_normal'),
+      eb.fn.coalesce(eb.fn.sum<number>('cv.h_nodata'), eb.lit(0)).as('h_nodata'),
+      eb.fn.coalesce(eb.fn.sum<number>('cv.h_unprotected'), eb.lit(0)).as('h_unprotected'),
+      eb.fn.coalesce(eb.fn.sum<number>('cv.h_parked'), eb.lit(0)).as('h_parked'),
+    ])
+    .groupBy(['v.id', 'v.name', 'v.vault_type'])
+    .execute();
+  return rows
+    .map((v) => ({
+      id: Number(v.id),
+      name: v.name,
+      vault_type: v.vault_type,
+      health_status: worstOfCounts(v),
+      workstations: Number(v.workstations),
+      servers: Number(v.servers),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 }
 
-async function readVaults(ctx: AppContext, owner: Owner): Promise<DashboardVaultRow[]> {
-  const db = ctx.dbh.db;
-  const groups = await db
-    .selectFrom('protected_systems as ps')
-    .innerJoin('system_vaults as sv', 'sv.system_id', 'ps.id')
-    .select(['sv.vault_id', 'ps.device_type', 'ps.health_status', (eb) => eb.fn.countAll<number>().as('n')])
-    .where(ownerCondition(owner, 'ps'))
-    .groupBy(['sv.vault_id', 'ps.device_type', 'ps.health_status'])
-    .execute();
-  const ids = [...new Set(groups.map((g) => Number(g.vault_id)))];
-  const vaults = await db
-    .selectFrom('vaults')
-    .select(['id', 'name', 'vault_type'])
-    .where((eb) => {
-      const used = ids.length ? eb('id', 'in', ids) : eb.lit(false);
-      return owner.clientId === null ? eb.or([used, eb('reseller_id', '=', owner.resellerId)]) : used;
-    })
-    .execute();
-  return vaults
-    .map((v) => {
-      const mine = groups.filter((g) => Number(g.vault_id) === Number(v.id));
-      const count = (type: string) =>
-        mine.filter((g) => g.device_type === type).reduce((sum, g) => sum + Number(g.n), 0);
-      return {
-        id: Number(v.id),
-        name: v.name,
-        vault_type: v.vault_type,
-        health_status: mine.length ? worstHealth(mine.map((g) => g.health_status)) : 'NODATA',
-        workstations: count('workstation'),
-        servers: count('server') + count('nas'),
-      };
-    })
-    .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+/** How many vaults the table lists (the at-a-glance link and the count call). */
+export async function countVaults(ctx: AppContext, owner: Owner): Promise<number> {
+  const row = await scoped(ctx.dbh.db, owner.actor)
+    .within(vaultsOf(owner.row, 'v'))
+    .selectFrom('vaults as v')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

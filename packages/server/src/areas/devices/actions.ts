@@ -3,9 +3,9 @@ import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
-import type { Actor } from '../../scope';
+import { type Actor, canManageDevice, scoped } from '../../scope';
 import { activeAutoVerify } from './autoverify-service';
-import { canManage, type Device, isD2C, isNas, loadDevice } from './device';
+import { type Device, isD2C, isNas, loadDevice } from './device';
 
 // Device actions (spec: dashboard-device-azure 2.3 'Sidebar actions', 3 'Device actions
 // response', 4 'Geo-plus' and 'AutoVerify modal and run').
@@ -15,14 +15,15 @@ export const AUTOVERIFY_QUEUED_TOOLTIP =
 export const GEO_NOT_AVAILABLE = 'Geo-plus is available for second-generation systems only.';
 
 /** Geo-plus keeps a second cloud copy; only second-generation systems replicate. */
-const geoAvailable = (d: Device, actor: Actor) => canManage(actor) && d.service_gen === SERVICE_GEN.SECOND;
+const geoAvailable = (d: Device, actor: Actor) =>
+  canManageDevice(actor) && d.service_gen === SERVICE_GEN.SECOND;
 
 export async function deviceActions(
   db: Kysely<Database>,
   actor: Actor,
   d: Device,
 ): Promise<DeviceActionsAnswer> {
-  const running = isNas(d) ? null : await activeAutoVerify(db, Number(d.id));
+  const running = isNas(d) ? null : await activeAutoVerify(db, actor, Number(d.id));
   const noRp = d.last_rp_at === null;
   const geoOn = d.geo_enabled === 1;
   return {
@@ -37,7 +38,7 @@ export async function deviceActions(
     autoverifyOperationId: running,
     showRecover: !noRp,
     showGeoPlus: geoAvailable(d, actor),
-    showAlertSettings: canManage(actor),
+    showAlertSettings: canManageDevice(actor),
     showAutoverify: !isNas(d),
     geoPlusEnabled: geoOn,
     geoPlusTooltip: geoOn
@@ -74,7 +75,7 @@ export async function setGeoPlus(
     const d = await loadDevice(trx, actor, rawId);
     if (!geoAvailable(d, actor))
       return { has_error: true, setting: d.geo_enabled === 1, message: GEO_NOT_AVAILABLE };
-    await trx
+    await scoped(trx, actor)
       .updateTable('protected_systems')
       .set(
         value

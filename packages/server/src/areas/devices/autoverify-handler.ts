@@ -1,25 +1,17 @@
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { OperationError } from '../../operations/errors';
-import type { OperationHandler } from '../../operations/types';
+import type { HandlerFor } from '../../operations/types';
+import { unscoped } from '../../scope';
 
 // The `autoverify.run` operation (spec: dashboard-device-azure 4 'AutoVerify modal and run'):
 // verify the system's latest restore point through the fabric and record the result.
 
 export const AUTOVERIFY_RUN = 'autoverify.run';
 
-export const autoVerifyInput = z.object({ systemId: z.number().int().positive() });
-export type AutoVerifyInput = z.infer<typeof autoVerifyInput>;
-
-export interface AutoVerifyRunResult {
-  autoverify_result_id: number;
-  status: 'success' | 'failure';
-}
-
 async function latestRestorePoint(db: Kysely<Database>, systemId: number) {
-  return db
+  return unscoped(db, 'the AutoVerify worker runs an operation queued in scope')
     .selectFrom('restore_points')
     .select(['id', 'taken_at'])
     .where('system_id', '=', systemId)
@@ -29,11 +21,11 @@ async function latestRestorePoint(db: Kysely<Database>, systemId: number) {
     .executeTakeFirst();
 }
 
-export function autoVerifyHandler(ctx: Pick<AppContext, 'dbh' | 'fabric'>): OperationHandler {
+export function autoVerifyHandler(ctx: Pick<AppContext, 'dbh' | 'ports'>): HandlerFor<typeof AUTOVERIFY_RUN> {
   return async ({ input, progress, complete }) => {
-    const { systemId } = autoVerifyInput.parse(input);
+    const { systemId } = input;
     const db = ctx.dbh.db;
-    const sys = await db
+    const sys = await unscoped(db, 'the AutoVerify worker runs an operation queued in scope')
       .selectFrom('protected_systems')
       .select(['id', 'name', 'os_type', 'appliance_id'])
       .where('id', '=', systemId)
@@ -44,7 +36,7 @@ export function autoVerifyHandler(ctx: Pick<AppContext, 'dbh' | 'fabric'>): Oper
 
     // Re-running the fabric after a crash is harmless; what must happen once is the result row,
     // so it is written in the same fenced transaction that completes the operation.
-    const outcome = await ctx.fabric.runAutoVerify(
+    const outcome = await ctx.ports.autoverify.runAutoVerify(
       {
         systemId,
         systemName: sys.name,
@@ -55,8 +47,8 @@ export function autoVerifyHandler(ctx: Pick<AppContext, 'dbh' | 'fabric'>): Oper
       },
       { report: progress },
     );
-    return complete(async (trx): Promise<AutoVerifyRunResult> => {
-      const row = await trx
+    return complete(async (trx) => {
+      const row = await unscoped(trx, 'the AutoVerify worker runs an operation queued in scope')
         .insertInto('autoverify_results')
         .values({
           system_id: systemId,

@@ -1,10 +1,9 @@
 import type { AutoVerifyData, DeviceAutoVerifyInfoAnswer, LastAutoVerifyAnswer } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
-import { ReuseCache } from '../../cache/reuse-cache';
 import type { AppContext } from '../../context';
 import { NotFoundError } from '../../http/errors';
-import type { Actor } from '../../scope';
+import { type Actor, ofSystem, parentOf, scoped } from '../../scope';
 import { type Device, isD2C, isNas, loadDevice } from './device';
 
 // AutoVerify results of a device (spec: dashboard-device-azure 3 'AutoVerify data', 7 calls
@@ -12,11 +11,12 @@ import { type Device, isD2C, isNas, loadDevice } from './device';
 
 const TABLE_ROWS = 10;
 
-export async function latestAutoVerify(db: Kysely<Database>, systemId: number) {
-  return db
+/** The latest AutoVerify result of a device loaded in scope. */
+export async function latestAutoVerify(db: Kysely<Database>, actor: Actor, d: Device) {
+  return scoped(db, actor)
+    .within(ofSystem(d, 'autoverify_results'))
     .selectFrom('autoverify_results')
     .selectAll()
-    .where('system_id', '=', systemId)
     .orderBy('ended_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
@@ -28,13 +28,14 @@ export const urlParams = (d: Pick<Device, 'id'>, resultId: number) => `${d.id}-$
 
 export async function presentAutoVerifyInfo(
   db: Kysely<Database>,
+  actor: Actor,
   d: Device,
 ): Promise<DeviceAutoVerifyInfoAnswer> {
   if (isNas(d)) return { ok: false, message: 'AutoVerify is not available for NAS devices.' };
-  const rows = await db
+  const rows = await scoped(db, actor)
+    .within(ofSystem(d, 'autoverify_results'))
     .selectFrom('autoverify_results')
     .select(['id', 'rp_taken_at', 'started_at', 'ended_at', 'status', 'result', 'screenshot_seed'])
-    .where('system_id', '=', d.id)
     .orderBy('ended_at', 'desc')
     .orderBy('id', 'desc')
     .limit(TABLE_ROWS)
@@ -62,17 +63,21 @@ export async function presentAutoVerifyInfo(
   };
 }
 
-export async function lastAutoVerifyData(db: Kysely<Database>, d: Device): Promise<LastAutoVerifyAnswer> {
+export async function lastAutoVerifyData(
+  db: Kysely<Database>,
+  actor: Actor,
+  d: Device,
+): Promise<LastAutoVerifyAnswer> {
   if (isNas(d)) return { ok: false, data: null, message: 'AutoVerify is not available for NAS devices.' };
-  const r = await latestAutoVerify(db, Number(d.id));
+  const r = await latestAutoVerify(db, actor, d);
   if (!r) return { ok: false, data: null, message: 'This system has not been verified yet.' };
   const appliance =
     d.appliance_id === null
       ? undefined
-      : await db
+      : await scoped(db, actor)
+          .within(parentOf(d, 'appliance', 'appliances'))
           .selectFrom('appliances')
           .select(['id', 'name'])
-          .where('id', '=', d.appliance_id)
           .executeTakeFirst();
   const hasThumbnail = r.screenshot_seed !== null;
   const data: AutoVerifyData = {
@@ -107,7 +112,7 @@ export const IMAGE_SIZES = {
 
 /** The PNG of one AutoVerify result's screen; 404 when it has none or is not the actor's. */
 export async function autoVerifyImage(
-  ctx: Pick<AppContext, 'fabric' | 'clock'>,
+  ctx: Pick<AppContext, 'ports' | 'clock'>,
   db: Kysely<Database>,
   actor: Actor,
   params: string,
@@ -116,25 +121,21 @@ export async function autoVerifyImage(
   const m = /^(\d{1,15})-(\d{1,15})$/.exec(params);
   if (!m) throw new NotFoundError('This image');
   const d = await loadDevice(db, actor, m[1]);
-  const r = await db
+  const r = await scoped(db, actor)
+    .within(ofSystem(d, 'autoverify_results'))
     .selectFrom('autoverify_results')
     .select(['screenshot_seed', 'boot_check'])
     .where('id', '=', Number(m[2]))
-    .where('system_id', '=', d.id)
     .executeTakeFirst();
   if (!r || r.screenshot_seed === null) throw new NotFoundError('This image');
   const { screenshot_seed: seed, boot_check: bootCheck } = r;
-  // Rendering a PNG costs milliseconds of CPU and a result's image never changes: drawn through
-  // the fabric once, kept a while (the scope check above runs on every request).
-  return drawn.get(`${size}:${d.id}:${m[2]}:${d.hostname}`, ctx.clock.now(), () =>
-    ctx.fabric.autoVerifyScreenshot({
-      screenshotSeed: Number(seed),
-      ...IMAGE_SIZES[size],
-      hostname: d.hostname,
-      osType: d.os_type,
-      ok: bootCheck === 'Passed',
-    }),
-  );
+  // Drawn through the fabric on each request; the browser keeps a result's image (it never
+  // changes) for a day.
+  return ctx.ports.autoverify.autoVerifyScreenshot({
+    screenshotSeed: Number(seed),
+    ...IMAGE_SIZES[size],
+    hostname: d.hostname,
+    osType: d.os_type,
+    ok: bootCheck === 'Passed',
+  });
 }
-
-const drawn = new ReuseCache<Buffer>(10 * 60_000, 300);

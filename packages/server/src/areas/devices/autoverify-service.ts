@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { lockSubject } from '../../operations/subject-lock';
-import type { Actor } from '../../scope';
-import { findInScope } from '../../scope';
+import { type Actor, findInScope, scoped } from '../../scope';
 import { AUTOVERIFY_RUN } from './autoverify-handler';
 
 export const AUTOVERIFY_ALREADY_QUEUED = 'AutoVerify is already queued for this system.';
@@ -15,8 +14,12 @@ export const AUTOVERIFY_NO_RESTORE_POINT = 'This system has no restore point to 
  * The id of the AutoVerify queued or running for a system, or null. Device actions use it for
  * `autoverifyDisabled` and the queued tooltip (spec: dashboard-device-azure 4).
  */
-export async function activeAutoVerify(db: Kysely<Database>, systemId: number): Promise<number | null> {
-  const row = await db
+export async function activeAutoVerify(
+  db: Kysely<Database>,
+  actor: Actor,
+  systemId: number,
+): Promise<number | null> {
+  const row = await scoped(db, actor)
     .selectFrom('operations')
     .select('id')
     .where('subject_type', '=', 'protected_system')
@@ -49,7 +52,8 @@ export async function startCloudAutoVerify(
     if (sys.device_type === 'nas') return { success: false, message: AUTOVERIFY_NOT_FOR_NAS };
     if (sys.last_rp_at === null) return { success: false, message: AUTOVERIFY_NO_RESTORE_POINT };
     await lockSubject(trx, `${AUTOVERIFY_RUN}:${systemId}`);
-    if (await activeAutoVerify(trx, systemId)) return { success: false, message: AUTOVERIFY_ALREADY_QUEUED };
+    if (await activeAutoVerify(trx, actor, systemId))
+      return { success: false, message: AUTOVERIFY_ALREADY_QUEUED };
     const operationId = await ctx.operations.enqueue(trx, {
       kind: AUTOVERIFY_RUN,
       input: { systemId },

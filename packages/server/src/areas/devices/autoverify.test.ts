@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFabric } from '../../fabric';
+import { createPorts } from '../../fabric';
 import { OperationsEngine } from '../../operations/engine';
 import { buildWorld, TEST_PASSWORD, type World } from '../../test/factories';
 import { call, createTestApp, loginAs, type Session, type TestApp } from '../../test/harness';
@@ -181,15 +181,16 @@ describe('GET /api/operations/:id', () => {
 
 describe('faults', () => {
   it('fails the operation with the fabric’s message when the appliance is offline', async () => {
-    // A second worker on the same database whose fabric has every appliance offline.
-    const fabric = createFabric({ simSpeed: 0, simFaults: 'appliance_offline=1' }, t.clock);
+    // A second worker on the same database whose ports have every appliance offline.
+    const ports = createPorts({ simSpeed: 0, simFaults: 'appliance_offline=1' }, t.clock, t.dbh);
     const worker = new OperationsEngine({ dbh: t.dbh, clock: t.clock });
-    worker.register(AUTOVERIFY_RUN, autoVerifyHandler({ dbh: t.dbh, fabric }));
+    worker.register(AUTOVERIFY_RUN, autoVerifyHandler({ dbh: t.dbh, ports }));
     const before = await count('autoverify_results');
     const started = await call(t.app, s.resb!, {
       method: 'POST',
       url: '/device/start_cloud_autoverify',
-      payload: { id: w.systemB1 },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `id=${w.systemB1}`,
     });
     const { operation_id } = started.json();
     expect(await worker.runOnce()).toBe(1);

@@ -9,9 +9,9 @@ import {
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
-import type { Actor } from '../../scope';
+import { type Actor, canManageDevice, parentOf, scoped } from '../../scope';
 import { latestAutoVerify, urlParams } from './autoverify-info';
-import { canManage, DEVICE_TYPE_LABEL, type Device, isD2C, isNas, isoOrNull } from './device';
+import { DEVICE_TYPE_LABEL, type Device, isD2C, isNas, isoOrNull } from './device';
 
 // The device page's small cards (spec: dashboard-device-azure 2.4 'Cards', 3 'Device info' to
 // 'Storage summaries'). Each presenter lists every field that leaves the server.
@@ -41,13 +41,15 @@ export function presentAlert(d: Device): DeviceAlertAnswer {
 
 export const PARKED_TOOLTIP = 'Parked: backups and alerts are paused for this system.';
 
-export async function presentInfo(db: Kysely<Database>, d: Device): Promise<DeviceInfoAnswer> {
+export async function presentInfo(db: Kysely<Database>, actor: Actor, d: Device): Promise<DeviceInfoAnswer> {
+  const s = scoped(db, actor).within(
+    parentOf(d, 'client', 'organisations'),
+    parentOf(d, 'appliance', 'appliances'),
+  );
   const [client, appliance, last] = await Promise.all([
-    db.selectFrom('organisations').select('name').where('id', '=', d.client_id).executeTakeFirst(),
-    d.appliance_id === null
-      ? undefined
-      : db.selectFrom('appliances').select('name').where('id', '=', d.appliance_id).executeTakeFirst(),
-    isNas(d) ? undefined : latestAutoVerify(db, Number(d.id)),
+    s.selectFrom('organisations').select('name').executeTakeFirst(),
+    d.appliance_id === null ? undefined : s.selectFrom('appliances').select('name').executeTakeFirst(),
+    isNas(d) ? undefined : latestAutoVerify(db, actor, d),
   ]);
   const parked = d.health_status === 'PARKED' || d.parked === 1;
   const hasThumbnail = last?.screenshot_seed != null;
@@ -102,7 +104,7 @@ export async function presentInfo(db: Kysely<Database>, d: Device): Promise<Devi
 
 export function presentDetailsData(d: Device, actor: Actor): DeviceDetailsDataAnswer {
   // spec 2.4: agent for direct-to-cloud only, licence only when allowed (reseller staff and up).
-  const showLicense = canManage(actor);
+  const showLicense = canManageDevice(actor);
   return {
     ok: true,
     data: {

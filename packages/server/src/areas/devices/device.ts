@@ -1,6 +1,6 @@
 import type { Database, ProtectedSystemTable } from '@lifeboat/db';
 import type { Kysely, Selectable } from 'kysely';
-import { type Actor, findInScope, parseId } from '../../scope';
+import { type Actor, canManageDevice, findInScope, parseId } from '../../scope';
 
 // Every device call starts here: parse the path id and load the system in the actor's scope;
 // a malformed id or another organisation's system answers 404 (ARCHITECTURE 'Tenancy').
@@ -14,8 +14,8 @@ export async function loadDevice(db: Kysely<Database>, actor: Actor, rawId: unkn
 
 export const isNas = (d: Device) => d.device_type === 'nas' || d.os_type === 'NAS';
 export const isD2C = (d: Device) => d.is_d2c === 1 || d.appliance_id === null;
-/** Client users see their systems; settings that change protection are for the reseller's staff. */
-export const canManage = (actor: Actor) => actor.level >= 1;
+/** The policy's canManageDevice (scope/policy.ts), under the name the routes use. */
+export const canManage = canManageDevice;
 
 export const DEVICE_TYPE_LABEL: Record<string, string> = {
   server: 'Server',

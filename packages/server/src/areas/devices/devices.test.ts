@@ -467,6 +467,9 @@ describe('alert thresholds', () => {
       .where('action', '=', 'device.thresholds.save')
       .execute();
     expect(audit).toHaveLength(1);
+    const details = JSON.parse(audit[0]?.details as string);
+    expect(details.old[0]).toMatchObject({ kind: 'server', minutes: 4320, from: 'client' });
+    expect(details.new[0]).toMatchObject({ kind: 'server', minutes: 720, from: 'system' });
     // Saving again updates the same rows.
     await post(
       'resa',

@@ -1,6 +1,7 @@
 import type { DeviceHealthHistoryAnswer } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
+import { type Actor, ofSystem, scoped } from '../../scope';
 import type { Device } from './device';
 
 // spec: dashboard-device-azure 3 'Device health history' and 9 'the health chart covers the
@@ -10,24 +11,24 @@ export const WEEK_MS = 7 * 86_400_000;
 
 export async function healthHistory(
   db: Kysely<Database>,
+  actor: Actor,
   d: Device,
   now: number,
 ): Promise<DeviceHealthHistoryAnswer> {
   const cutoff = now - WEEK_MS;
   const cols = ['started_at', 'health', 'reason', 'description'] as const;
+  const s = scoped(db, actor).within(ofSystem(d, 'health_history'));
   const [before, within] = await Promise.all([
-    db
+    s
       .selectFrom('health_history')
       .select(cols)
-      .where('system_id', '=', d.id)
       .where('started_at', '<', cutoff)
       .orderBy('started_at', 'desc')
       .limit(1)
       .executeTakeFirst(),
-    db
+    s
       .selectFrom('health_history')
       .select(cols)
-      .where('system_id', '=', d.id)
       .where('started_at', '>=', cutoff)
       .where('started_at', '<=', now)
       .orderBy('started_at', 'asc')

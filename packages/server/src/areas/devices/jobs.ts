@@ -12,7 +12,16 @@ import {
 import type { Database, JobHistoryTable } from '@lifeboat/db';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { BadRequestError, NotFoundError } from '../../http/errors';
-import { type Actor, inScope, parseId } from '../../scope';
+import {
+  type Actor,
+  hasSupportAccess,
+  isClientUser,
+  ofSystem,
+  parseId,
+  rowsRead,
+  scoped,
+  throughSystem,
+} from '../../scope';
 import type { Device } from './device';
 
 // Job history and job details (spec: dashboard-device-azure 3 'Job history row', 'Job details',
@@ -55,16 +64,17 @@ export function parsePaging(rawPage: string, rawRows: string): { page: number; r
 
 export async function jobHistory(
   db: Kysely<Database>,
+  actor: Actor,
   d: Device,
   page: number,
   rows: number,
 ): Promise<JobHistoryAnswer> {
   // Ids first from the (system_id, started_at, id) index, then the page's rows by id, so a deep
   // page skips index entries rather than table rows.
-  const ids = await db
+  const s = scoped(db, actor).within(ofSystem(d, 'job_history'));
+  const ids = await s
     .selectFrom('job_history')
     .select('id')
-    .where('system_id', '=', d.id)
     .orderBy('started_at', 'desc')
     .orderBy('id', 'desc')
     .limit(rows)
@@ -73,23 +83,18 @@ export async function jobHistory(
   const [list, counted] = await Promise.all([
     ids.length === 0
       ? []
-      : db
+      : scoped(db, actor)
+          .within(rowsRead(ids, 'job_history'))
           .selectFrom('job_history')
           .selectAll()
-          .where(
-            'id',
-            'in',
-            ids.map((r) => r.id),
-          )
           .orderBy('started_at', 'desc')
           .orderBy('id', 'desc')
           .execute(),
     db
-      .selectFrom((eb) =>
-        eb
+      .selectFrom(
+        s
           .selectFrom('job_history')
           .select('id')
-          .where('system_id', '=', d.id)
           .limit(COUNT_CAP + 1)
           .as('w'),
       )
@@ -139,7 +144,9 @@ export async function jobDetails(
   if (raw.inProgress !== '0' && raw.inProgress !== '1') throw new NotFoundError(what);
   const machineId = raw.machineId === '0' ? 0 : parseId(raw.machineId, what);
   const documentId = parseId(raw.documentId, what);
-  const r = await db
+  // By the run's id: the run is in scope when its system is (checked on the joined row).
+  const r = await scoped(db, actor)
+    .within(throughSystem(actor, 'j', 's'))
     .selectFrom('job_history as j')
     .innerJoin('protected_systems as s', 's.id', 'j.system_id')
     .innerJoin('organisations as c', 'c.id', 's.client_id')
@@ -154,14 +161,13 @@ export async function jobDetails(
       'a.sid as appliance_serial',
     ])
     .where('j.id', '=', documentId)
-    .where(inScope(actor, 's'))
     .executeTakeFirst();
   if (!r || (machineId !== 0 && Number(r.system_id) !== machineId)) throw new NotFoundError(what);
-  const vault = await db
+  const vault = await scoped(db, actor)
+    .within(ofSystem({ id: r.system_id }, 'sv'))
     .selectFrom('system_vaults as sv')
     .innerJoin('vaults as v', 'v.id', 'sv.vault_id')
     .select(['v.id', 'v.name'])
-    .where('sv.system_id', '=', r.system_id)
     .orderBy('v.id')
     .limit(1)
     .executeTakeFirst();
@@ -195,8 +201,8 @@ export async function jobDetails(
       vault_id: vault ? Number(vault.id) : null,
       vault_name: vault?.name ?? null,
       // Appliance and vault logins are for the reseller's staff (spec 6, SSO access).
-      rb_sso_access: actor.level >= 1,
-      is_client: actor.level === 0,
+      rb_sso_access: hasSupportAccess(actor),
+      is_client: isClientUser(actor),
     },
   };
 }
@@ -204,6 +210,7 @@ export async function jobDetails(
 /** A week of job outcomes per UTC day, oldest first (the job health history card). */
 export async function jobHealthHistory(
   db: Kysely<Database>,
+  actor: Actor,
   d: Device,
   now: number,
 ): Promise<JobHealthHistoryAnswer> {
@@ -212,10 +219,10 @@ export async function jobHealthHistory(
   // Counted in the database per day and status: a week is a few hundred rows at most.
   // Literals (computed integers), so the select and group-by expressions are the same text on PostgreSQL.
   const dayExpr = sql<number>`(started_at - ${sql.lit(from)}) / ${sql.lit(DAY)}`;
-  const rows = await db
+  const rows = await scoped(db, actor)
+    .within(ofSystem(d, 'job_history'))
     .selectFrom('job_history')
     .select([dayExpr.as('d'), 'status', sql<number>`count(*)`.as('n')])
-    .where('system_id', '=', d.id)
     .where('started_at', '>=', from)
     .groupBy([dayExpr, 'status'])
     .execute();

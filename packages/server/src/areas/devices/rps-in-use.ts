@@ -2,7 +2,7 @@ import type { RpsInUseAnswer } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import { type Kysely, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
-import { type Actor, findInScope, inScope, parseId } from '../../scope';
+import { type Actor, findInScope, ofSystems, parseId, scoped } from '../../scope';
 import { loadDevice } from './device';
 
 // GET /{entityType}/get_rps_in_use/{entityId} (spec: dashboard-device-azure 3 'Restore points in
@@ -23,35 +23,33 @@ export async function rpsInUse(
   entityType: string,
   rawId: string,
 ): Promise<RpsInUseAnswer> {
-  let systemIds: number[];
+  let systems: { id: number }[];
   let entity: { text: string; name: string; target_link: string };
   if (entityType === 'device') {
     const d = await loadDevice(db, actor, rawId);
-    systemIds = [Number(d.id)];
+    systems = [d];
     entity = { text: 'Protected system', name: d.name, target_link: `/device/details/${d.id}` };
   } else if (entityType === 'appliance') {
     const id = parseId(rawId, 'This appliance');
     const a = await findInScope(db, actor, 'appliances', id, 'This appliance');
-    const systems = await db
+    systems = await scoped(db, actor)
       .selectFrom('protected_systems as s')
       .select('s.id')
       .where('s.appliance_id', '=', a.id)
-      .where(inScope(actor, 's'))
       .execute();
-    systemIds = systems.map((s) => Number(s.id));
     entity = { text: 'Appliance', name: a.name, target_link: `/appliance/details/${a.id}` };
   } else throw new NotFoundError('This address');
   // The partial index rp_in_use (migration 003_device) holds only the points in use.
   const rows =
-    systemIds.length === 0
+    systems.length === 0
       ? []
-      : await db
+      : await scoped(db, actor)
+          .within(ofSystems(systems, 'rp'))
           .selectFrom('restore_points as rp')
           .innerJoin('protected_systems as s', 's.id', 'rp.system_id')
           .select(['s.id', 's.name', 's.agent_version', 's.device_type', 'rp.taken_at'])
           // A literal, not a parameter, so the planner can use the partial index.
           .where(sql<boolean>`rp.in_use = 1`)
-          .where('rp.system_id', 'in', systemIds)
           .orderBy('rp.taken_at', 'desc')
           .limit(RPS_IN_USE_LIMIT)
           .execute();

@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { BadRequestError } from '../../http/errors';
-import type { Actor } from '../../scope';
+import { type Actor, scoped, thresholdsOf } from '../../scope';
 import { type Device, isNas } from './device';
 
 // A device's alert thresholds: the system's own rows, else its client's, its reseller's, or the
@@ -34,19 +34,18 @@ export const backupKind = (d: Device): 'server' | 'workstation' =>
 export const deviceKinds = (d: Device): ThresholdKind[] =>
   isNas(d) ? [backupKind(d)] : [backupKind(d), 'local_cache'];
 
-export async function deviceThresholds(db: Kysely<Database>, d: Device): Promise<ThresholdSetting[]> {
+export async function deviceThresholds(
+  db: Kysely<Database>,
+  actor: Actor,
+  d: Device,
+): Promise<ThresholdSetting[]> {
   const kinds = deviceKinds(d);
-  const rows = await db
+  // The system's own rows and those of its client and reseller (the condition thresholdsOf adds).
+  const rows = await scoped(db, actor)
+    .within(thresholdsOf(d))
     .selectFrom('thresholds')
     .select(['scope_kind', 'kind', 'minutes', 'enabled'])
     .where('kind', 'in', kinds)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('scope_kind', '=', 'system'), eb('scope_id', '=', d.id)]),
-        eb.and([eb('scope_kind', '=', 'client'), eb('scope_id', '=', d.client_id)]),
-        eb.and([eb('scope_kind', '=', 'reseller'), eb('scope_id', '=', d.reseller_id)]),
-      ]),
-    )
     .execute();
   return kinds.map((kind) => {
     const at = (s: 'system' | 'client' | 'reseller') =>
@@ -71,7 +70,11 @@ export async function deviceThresholds(db: Kysely<Database>, d: Device): Promise
   });
 }
 
-export async function protectionSummary(db: Kysely<Database>, d: Device): Promise<ProtectionSummaryAnswer> {
+export async function protectionSummary(
+  db: Kysely<Database>,
+  actor: Actor,
+  d: Device,
+): Promise<ProtectionSummaryAnswer> {
   return {
     ok: true,
     lang: {
@@ -80,16 +83,20 @@ export async function protectionSummary(db: Kysely<Database>, d: Device): Promis
       disabled: 'Alerts off',
       inherited: 'Inherited',
     },
-    thresholds: await deviceThresholds(db, d),
+    thresholds: await deviceThresholds(db, actor, d),
   };
 }
 
-export async function alertThresholds(db: Kysely<Database>, d: Device): Promise<DeviceAlertThresholdsAnswer> {
+export async function alertThresholds(
+  db: Kysely<Database>,
+  actor: Actor,
+  d: Device,
+): Promise<DeviceAlertThresholdsAnswer> {
   return {
     ok: true,
     is_d2c: d.appliance_id === null,
     appliance_id: d.appliance_id === null ? null : Number(d.appliance_id),
-    thresholds: await deviceThresholds(db, d),
+    thresholds: await deviceThresholds(db, actor, d),
   };
 }
 
@@ -127,9 +134,17 @@ export async function saveThresholds(
       minutes: parseMinutes(body.local_cache_minutes, 'local_cache', 'local_cache_minutes'),
       enabled: body.local_cache_enabled === undefined || asFlag(body.local_cache_enabled) ? 1 : 0,
     });
+  // Audited with the old and new value (issue 17.7), each with where it came from.
+  const brief = (t: ThresholdSetting) => ({
+    kind: t.kind,
+    minutes: t.minutes,
+    enabled: t.enabled,
+    from: t.inherited_from ?? 'system',
+  });
+  const old = (await deviceThresholds(ctx.dbh.db, actor, d)).map(brief);
   await ctx.dbh.db.transaction().execute(async (trx) => {
     for (const v of values)
-      await trx
+      await scoped(trx, actor, d)
         .insertInto('thresholds')
         .values({ scope_kind: 'system', scope_id: Number(d.id), ...v })
         .onConflict((oc) =>
@@ -143,9 +158,9 @@ export async function saveThresholds(
       action: 'device.thresholds.save',
       targetType: 'protected_system',
       targetId: Number(d.id),
-      details: { name: d.name, values },
+      details: { name: d.name, values, old, new: (await deviceThresholds(trx, actor, d)).map(brief) },
       ip,
     });
   });
-  return alertThresholds(ctx.dbh.db, d);
+  return alertThresholds(ctx.dbh.db, actor, d);
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
-import { type Actor, findOrgInScope } from '../../scope';
+import { type Actor, findOrgInScope, scoped } from '../../scope';
 import { checkOrgFields, updateOrgFields } from './org-fields';
 import { canManageClients } from './permissions';
 import { FieldErrors } from './save-support';
@@ -39,10 +39,17 @@ export async function getClient(ctx: AppContext, actor: Actor, id: number) {
 export async function saveClient(ctx: AppContext, actor: Actor, input: ClientSave, ip: string) {
   const db = ctx.dbh.db;
   const existing = input.id !== undefined ? await loadClient(ctx, actor, input.id) : null;
-  const reseller = existing ? null : await loadReseller(ctx, actor, input.reseller_id);
+  // Every id the body names must be in the caller's scope, on an edit too (else 404, issue 11.3).
+  const named = input.reseller_id !== undefined ? await loadReseller(ctx, actor, input.reseller_id) : null;
+  const reseller = existing ? null : (named ?? (await loadReseller(ctx, actor, undefined)));
   if (!canManageClients(actor)) throw new ForbiddenError('Client users cannot create or edit clients.');
   if (reseller && reseller.can_create_client !== 1)
     throw new ForbiddenError(`${reseller.name} is not allowed to create clients.`);
+  if (existing && named && named.id !== existing.reseller_id) {
+    const errs = new FieldErrors();
+    errs.add('reseller_id', 'A client stays with its reseller.');
+    errs.throwIfAny();
+  }
 
   const resellerId = existing ? (existing.reseller_id as number) : (reseller?.id as number);
   const { name, email } = await checkOrgFields(db, input, {
@@ -56,11 +63,11 @@ export async function saveClient(ctx: AppContext, actor: Actor, input: ClientSav
     let id: number;
     if (existing) {
       id = existing.id;
-      await updateOrgFields(tx, id, { name, email });
+      await updateOrgFields(scoped(tx, actor), id, { name, email });
     } else {
       const r = reseller as NonNullable<typeof reseller>;
       // A new client gets its reseller's products and recovery rights.
-      const row = await tx
+      const row = await scoped(tx, actor, r)
         .insertInto('organisations')
         .values({
           kind: 'client',
@@ -98,8 +105,18 @@ export async function deleteClient(ctx: AppContext, actor: Actor, id: number, ip
   if (!canManageClients(actor)) throw new ForbiddenError('Client users cannot delete clients.');
   // Never cascade a client's backups away from the table: its devices and appliances go first.
   const [device, appliance] = await Promise.all([
-    db.selectFrom('protected_systems').select('id').where('client_id', '=', id).limit(1).executeTakeFirst(),
-    db.selectFrom('appliances').select('id').where('client_id', '=', id).limit(1).executeTakeFirst(),
+    scoped(db, actor)
+      .selectFrom('protected_systems')
+      .select('id')
+      .where('client_id', '=', id)
+      .limit(1)
+      .executeTakeFirst(),
+    scoped(db, actor)
+      .selectFrom('appliances')
+      .select('id')
+      .where('client_id', '=', id)
+      .limit(1)
+      .executeTakeFirst(),
   ]);
   if (device || appliance)
     throw new ConflictError(
@@ -107,8 +124,8 @@ export async function deleteClient(ctx: AppContext, actor: Actor, id: number, ip
     );
   const now = ctx.clock.now();
   await db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('users').where('organisation_id', '=', id).execute();
-    await tx.deleteFrom('organisations').where('id', '=', id).execute();
+    await scoped(tx, actor).deleteFrom('users').where('organisation_id', '=', id).execute();
+    await scoped(tx, actor).deleteFrom('organisations').where('id', '=', id).execute();
     await audit(tx, now, {
       actor,
       action: 'client.delete',

@@ -1,7 +1,7 @@
 import { ENTITY_COUNT_CAP, TABLE_SEARCH_MAX } from '@lifeboat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorld, TEST_PASSWORD, type World } from '../../test/factories';
-import { createTestApp, loginAs, type Session, type TestApp } from '../../test/harness';
+import { call, createTestApp, loginAs, type Session, type TestApp } from '../../test/harness';
 import { postForm } from './test-support';
 
 // POST /{entity}/data on the real app: paging, search, filters, scope and row flags.
@@ -188,6 +188,12 @@ describe('the other tables', () => {
     // Query parameters work too (links), the body winning.
     const q = await postForm(t.app, s.staff!, '/user/data?search=resb', {});
     expect(q.json().content.map((u: { username: string }) => u.username)).toEqual(['resb']);
+    const won = await postForm(t.app, s.staff!, '/user/data?search=resb&rows=25', { search: 'resa' });
+    expect(won.json()).toMatchObject({ rows: 25, content: [{ username: 'resa' }] });
+    // No body at all: the query and the defaults.
+    const bare = await call(t.app, s.staff!, { method: 'POST', url: '/user/data?search=resb' });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json()).toMatchObject({ page: 1, rows: 10, content: [{ username: 'resb' }] });
     // A user never gets delete on its own row.
     expect(cli[0]).toMatchObject({ can_edit: true, can_delete: false });
   });
@@ -215,8 +221,9 @@ describe('the other tables', () => {
   it('keeps the admin users and support appliances to the provider’s staff', async () => {
     const admin = await list('staff', 'admin_user');
     expect(admin.json().content.map((u: { username: string }) => u.username)).toEqual(['staff']);
-    expect((await list('resa', 'admin_user')).statusCode).toBe(403);
-    expect((await list('dist', 'support_appliance')).statusCode).toBe(403);
+    // A staff table does not exist for anyone else: 404, like another tenant's object.
+    expect((await list('resa', 'admin_user')).statusCode).toBe(404);
+    expect((await list('dist', 'support_appliance')).statusCode).toBe(404);
     expect((await list('staff', 'support_appliance')).json().records_count).toBe(2);
   });
 

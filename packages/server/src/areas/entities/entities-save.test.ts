@@ -48,6 +48,32 @@ const counts = async () => ({
   audit: (await t.dbh.db.selectFrom('audit_log').select('id').execute()).length,
 });
 
+describe('refused save bodies', () => {
+  const send = (url: string, payload: string, type = 'application/json') =>
+    call(t.app, s.resa!, { method: 'POST', url, headers: { 'content-type': type }, payload });
+
+  it('answers 400 with the spec\u2019s is_error, never 500, for malformed JSON on every save', async () => {
+    const before = await counts();
+    for (const entity of ['client', 'reseller', 'user']) {
+      for (const payload of ['{"name": ', '', '[1,2]', 'null']) {
+        const res = await send(`/api/v1/object/${entity}/save`, payload);
+        expect(res.statusCode, `${entity} ${JSON.stringify(payload)}`).toBe(400);
+        expect(res.json()).toMatchObject({ is_error: true, errors: {}, code: expect.any(String) });
+      }
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers a body its schema refuses with is_error and the field, as the service\u2019s own', async () => {
+    const res = await saveClient('resa', { name: 'x'.repeat(101) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ is_error: true, errors: { name: expect.any(String) } });
+    const json = await send('/api/v1/object/user/save', JSON.stringify({ name: 5, disabled: 'maybe' }));
+    expect(json.statusCode).toBe(400);
+    expect(json.json().is_error).toBe(true);
+  });
+});
+
 describe('client save', () => {
   it('creates a client under the reseller, sanitises its fields and audits it', async () => {
     const res = await saveClient('resa', {

@@ -8,10 +8,9 @@ import type {
 import type { Database } from '@lifeboat/db';
 import { type Kysely, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
-import { type Actor, findOrgInScope, inScope } from '../../scope';
+import { type Actor, appliancesPage, findOrgInScope, scoped } from '../../scope';
 import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal, prefixBounds, startsWith } from './list-params';
 import { hasSupportAccess } from './permissions';
-import { appliancesPageScope, vaultsInScope } from './scope-conditions';
 import { vaultDeviceCounts } from './vault-counts';
 
 // Appliances (also the staff's support appliances and the licenses tab) and vaults.
@@ -31,7 +30,9 @@ async function checkFilters(db: Db, actor: Actor, p: EntityListParams) {
 }
 
 function applianceQuery(db: Db, actor: Actor, p: EntityListParams, forPage: boolean) {
-  let q = db.selectFrom('appliances as a').where(forPage ? appliancesPageScope(actor) : inScope(actor, 'a'));
+  let q = scoped(db, actor)
+    .within(...(forPage ? [appliancesPage(actor)] : []))
+    .selectFrom('appliances as a');
   if (p.reseller_id !== undefined) q = q.where('a.reseller_id', '=', p.reseller_id);
   if (p.client_id !== undefined) q = q.where('a.client_id', '=', p.client_id);
   if (p.status === 'online' || p.status === 'offline')
@@ -52,14 +53,9 @@ async function pageAppliances(db: Db, actor: Actor, p: EntityListParams) {
       .innerJoin('organisations as r', 'r.id', 'a.reseller_id')
       .selectAll('a')
       .select(['c.name as client_name', 'r.name as reseller_name'])
-      // Seats in use by type, for the page's rows only (index-only on ps_appliance_type).
-      .select(
-        (['workstation', 'server', 'nas'] as const).map((t) =>
-          sql<number>`(select count(*) from protected_systems ps where ps.appliance_id = a.id and ps.device_type = ${sql.lit(t)})`.as(
-            `used_${t}`,
-          ),
-        ),
-      )
+      // Seats in use by type: the appliance's rollup row (migration 009).
+      .leftJoin('appliance_rollups as ar', 'ar.appliance_id', 'a.id')
+      .select(['ar.workstations as used_workstation', 'ar.servers as used_server', 'ar.nas as used_nas'])
       .orderBy('a.name_lc')
       .orderBy('a.id')
       .limit(p.rows)
@@ -158,7 +154,7 @@ export async function listVaults(
   p: EntityListParams,
 ): Promise<EntityListAnswer<VaultRow>> {
   // A hundred-odd vaults on the whole platform: the name order needs no index of its own.
-  let base = db.selectFrom('vaults as v').where(vaultsInScope(actor));
+  let base = scoped(db, actor).selectFrom('vaults as v');
   const b = prefixBounds(p.search);
   if (b) base = base.where(startsWith(sql`lower(v.name)`, b));
   const { rows, total } = await pageWithTotal(
@@ -173,7 +169,11 @@ export async function listVaults(
       .execute(),
     () => base.select(one).limit(COUNT_LIMIT),
   );
-  const counts = await vaultDeviceCounts(db, actor);
+  const counts = await vaultDeviceCounts(
+    db,
+    actor,
+    rows.map((r) => Number(r.id)),
+  );
   const support = hasSupportAccess(actor);
   const content = rows.map((r) => ({
     id: r.id,

@@ -1,4 +1,4 @@
-import { ENTITY_COUNT_CAP, type EntityListAnswer, type EntityListParams } from '@lifeboat/contract';
+import { capCount, ENTITY_COUNT_CAP, type EntityListAnswer, type EntityListParams } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import { type Compilable, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 
@@ -30,7 +30,7 @@ export async function cappedCount(
 ): Promise<{ count: number; capped: boolean }> {
   const r = await sql<{ n: number | string }>`select count(*) as n from (${query}) as capped`.execute(db);
   const n = Number(r.rows[0]?.n ?? 0);
-  return n > ENTITY_COUNT_CAP ? { count: ENTITY_COUNT_CAP, capped: true } : { count: n, capped: false };
+  return capCount(n, ENTITY_COUNT_CAP);
 }
 
 export const offsetOf = (p: EntityListParams) => (p.page - 1) * p.rows;

@@ -1,6 +1,8 @@
+import { emailRule, nameRule } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
-import { cleanEmail, cleanText, FieldErrors } from './save-support';
+import { type Scoped, unscoped } from '../../scope';
+import { checkField, FieldErrors } from './save-support';
 
 // The name and contact e-mail of an organisation edited in a dialog (clients, resellers): cleaned,
 // required, unique among its siblings (case-insensitive), else field errors.
@@ -21,10 +23,10 @@ export async function checkOrgFields(
   },
 ): Promise<{ name: string; email: string | null }> {
   const errs = new FieldErrors();
-  const name = cleanText(errs, 'name', input.name, { label: `${opts.kind} name`, required: true, max: 100 });
-  const email = cleanEmail(errs, 'email', input.email);
+  const name = checkField(errs, 'name', nameRule(`${opts.kind} name`), input.name);
+  const email = checkField(errs, 'email', emailRule(), input.email);
   errs.throwIfAny();
-  let q = db
+  let q = unscoped(db, 'organisation names are unique within their parent, whoever looks')
     .selectFrom('organisations')
     .select('id')
     .where('kind', '=', opts.kind)
@@ -42,7 +44,7 @@ export async function checkOrgFields(
 }
 
 /** Store an edited name (with its lower-cased copy for search) and e-mail. */
-export function updateOrgFields(db: Kysely<Database>, id: number, f: { name: string; email: string | null }) {
+export function updateOrgFields(db: Scoped, id: number, f: { name: string; email: string | null }) {
   return db
     .updateTable('organisations')
     .set({ name: f.name, name_lc: f.name.toLowerCase(), email: f.email })

@@ -3,17 +3,15 @@ import {
   type DistributorRow,
   type EntityListAnswer,
   type EntityListParams,
-  type Health,
-  LEVEL,
+  HEALTH_SEVERITY,
   type ResellerRow,
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import { type AliasedRawBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
-import { type Actor, findOrgInScope } from '../../scope';
+import { type Actor, canEditResellers, findOrgInScope, orgsOfKind, scoped } from '../../scope';
 import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal, prefixBounds, startsWith } from './list-params';
 import { clientRowFlags } from './permissions';
-import { orgsOfKindInScope } from './scope-conditions';
 
 // Distributors, resellers and clients: organisations of one kind, paged by name_lc on the
 // (scope column, kind, name_lc) indexes of the initial migration.
@@ -39,11 +37,11 @@ async function pageOrgs<X extends string>(
   figures: AliasedRawBuilder<number | string | null, X>[],
   f: OrgFilters = {},
 ) {
-  let base = db.selectFrom('organisations as o').where(orgsOfKindInScope(actor, kind));
+  let base = scoped(db, actor).within(orgsOfKind(actor, kind)).selectFrom('organisations as o');
   if (f.resellerId !== undefined) base = base.where('o.reseller_id', '=', f.resellerId);
-  if (f.health)
+  if (f.health && (HEALTH_SEVERITY as readonly string[]).includes(f.health))
     base = base.where(
-      sql<boolean>`exists (select 1 from protected_systems ps where ps.client_id = o.id and ps.health_status = ${f.health})`,
+      sql<boolean>`exists (select 1 from client_rollups cr where cr.client_id = o.id and ${sql.ref(`cr.h_${f.health.toLowerCase()}`)} > 0)`,
     );
   const b = prefixBounds(p.search);
   if (b) base = base.where(startsWith(sql.ref('o.name_lc'), b));
@@ -101,7 +99,11 @@ export async function listResellers(
       sql`(select count(*) from organisations x where x.reseller_id = o.id and x.kind = 'client')`,
       'clients',
     ),
-    figure(sql`(select count(*) from protected_systems ps where ps.reseller_id = o.id)`, 'devices'),
+    // The clients' rollups (migration 009) instead of counting up to thousands of systems.
+    figure(
+      sql`(select coalesce(sum(cr.systems), 0) from client_rollups cr where cr.reseller_id = o.id)`,
+      'devices',
+    ),
   ]);
   const content = rows.map((r) => ({
     id: r.id,
@@ -112,7 +114,7 @@ export async function listResellers(
     clients: n(r.clients),
     devices: n(r.devices),
     created_at: r.created_at,
-    can_edit: actor.level >= LEVEL.STAFF,
+    can_edit: canEditResellers(actor),
     can_delete: false,
     can_details: true,
     can_support: false,
@@ -120,12 +122,13 @@ export async function listResellers(
   return answer(p, content, total, p.search ? 'No reseller matches this search.' : 'No resellers yet.');
 }
 
-// Worst first: a client's health is the worst of its systems' (rank 0 = TROUBLED).
-const HEALTH_BY_RANK: readonly Health[] = ['TROUBLED', 'WARNED', 'UNPROTECTED', 'NODATA', 'PARKED', 'NORMAL'];
-const worstHealth = sql<number | null>`(select min(case ps.health_status ${sql.join(
-  HEALTH_BY_RANK.map((h, i) => sql`when ${sql.lit(h)} then ${sql.lit(i)}`),
+// A client's health is the worst of its systems': the contract's HEALTH_SEVERITY (worstHealth),
+// ranked in SQL (rank 0 = TROUBLED) from its row of client_rollups (migration 009): one
+// primary-key probe per listed client, whatever its number of systems.
+const worstRank = sql<number | null>`(select case ${sql.join(
+  HEALTH_SEVERITY.map((h, i) => sql`when ${sql.ref(`cr.h_${h.toLowerCase()}`)} > 0 then ${sql.lit(i)}`),
   sql` `,
-)} end) from protected_systems ps where ps.client_id = o.id)`;
+)} end from client_rollups cr where cr.client_id = o.id)`;
 
 export async function listClients(
   db: Db,
@@ -144,10 +147,13 @@ export async function listClients(
     p,
     [
       figure(sql`(select r.name from organisations r where r.id = o.reseller_id)`, 'reseller_name'),
-      // Index-only on ps_client_health (client_id, health_status, name_lc) and appliances_client.
-      figure(sql`(select count(*) from protected_systems ps where ps.client_id = o.id)`, 'devices'),
+      // The client's rollup row and an index-only count on appliances_client.
+      figure(
+        sql`(select coalesce(max(cr.systems), 0) from client_rollups cr where cr.client_id = o.id)`,
+        'devices',
+      ),
       figure(sql`(select count(*) from appliances a where a.client_id = o.id)`, 'appliances'),
-      figure(worstHealth, 'worst'),
+      figure(worstRank, 'worst'),
     ],
     { resellerId: p.reseller_id, health: p.health_status },
   );
@@ -160,7 +166,7 @@ export async function listClients(
       reseller_id: r.reseller_id ?? 0,
       reseller_name: String(r.reseller_name ?? ''),
       ...counts,
-      health_status: r.worst === null ? null : (HEALTH_BY_RANK[n(r.worst)] ?? null),
+      health_status: r.worst === null ? null : (HEALTH_SEVERITY[n(r.worst)] ?? null),
       created_at: r.created_at,
       ...clientRowFlags(actor, counts),
     };

@@ -1,9 +1,9 @@
-import { LEVEL, type resellerSaveRequest } from '@lifeboat/contract';
+import type { resellerSaveRequest } from '@lifeboat/contract';
 import type { z } from 'zod';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../http/errors';
-import { type Actor, findOrgInScope } from '../../scope';
+import { type Actor, canEditResellers, findOrgInScope, scoped } from '../../scope';
 import { checkOrgFields, updateOrgFields } from './org-fields';
 
 // Edit a reseller from the resellers tab (POST /api/v1/object/reseller/save): its name, contact
@@ -17,7 +17,7 @@ export async function saveReseller(ctx: AppContext, actor: Actor, input: Reselle
   if (input.id === undefined) throw new NotFoundError('This reseller');
   const reseller = await findOrgInScope(db, actor, input.id, 'This reseller');
   if (reseller.kind !== 'reseller') throw new NotFoundError('This reseller');
-  if (actor.level < LEVEL.STAFF)
+  if (!canEditResellers(actor))
     throw new ForbiddenError('Only distributors and the provider edit resellers.');
   const fields = await checkOrgFields(db, input, {
     kind: 'reseller',
@@ -26,8 +26,8 @@ export async function saveReseller(ctx: AppContext, actor: Actor, input: Reselle
   });
   const canCreate = input.can_create_client ?? reseller.can_create_client === 1;
   await db.transaction().execute(async (tx) => {
-    await updateOrgFields(tx, reseller.id, fields);
-    await tx
+    await updateOrgFields(scoped(tx, actor), reseller.id, fields);
+    await scoped(tx, actor)
       .updateTable('organisations')
       .set({ can_create_client: canCreate ? 1 : 0 })
       .where('id', '=', reseller.id)

@@ -1,10 +1,8 @@
-import { sanitizeEntityInput } from '@lifeboat/contract';
+import type { z } from 'zod';
 import { BadRequestError } from '../../http/errors';
 
 // Field checks shared by the edit dialogs' saves. Errors are collected per field and thrown once,
 // so the dialog can show each under its input (spec: 8 'Entity save with is_error').
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export class FieldErrors {
   readonly errors: Record<string, string> = {};
@@ -18,26 +16,18 @@ export class FieldErrors {
   }
 }
 
-/** Sanitised, trimmed text; required fields report an empty value. */
-export function cleanText(
+/**
+ * Check one field with its rule from the contract (contract/fields.ts, the same rule the web's
+ * form used): the cleaned value, or '' with the rule's message added under the field.
+ */
+export function checkField(
   errs: FieldErrors,
   field: string,
+  rule: z.ZodType<string, string>,
   raw: string | undefined,
-  opts: { label: string; required?: boolean; max: number },
 ): string {
-  const v = sanitizeEntityInput(raw ?? '').trim();
-  if (opts.required && v === '') errs.add(field, `Enter the ${opts.label}.`);
-  else if (v.length > opts.max) errs.add(field, `The ${opts.label} can be at most ${opts.max} characters.`);
-  return v;
-}
-
-export function cleanEmail(
-  errs: FieldErrors,
-  field: string,
-  raw: string | undefined,
-  required = false,
-): string {
-  const v = cleanText(errs, field, raw, { label: 'e-mail address', required, max: 254 }).toLowerCase();
-  if (v !== '' && !EMAIL.test(v)) errs.add(field, 'Enter an e-mail address such as name@example.com.');
-  return v;
+  const r = rule.safeParse(raw ?? '');
+  if (r.success) return r.data;
+  errs.add(field, r.error.issues[0]?.message ?? 'Check this field.');
+  return '';
 }

@@ -3,13 +3,13 @@ import { sql } from 'kysely';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../http/errors';
-import { type Actor, inScope } from '../../scope';
+import { type Actor, scoped } from '../../scope';
 import { hasSupportAccess } from './permissions';
-import { vaultsInScope } from './scope-conditions';
 
 // Support logins (spec: dashboard-device-azure 2.1 'External logins open in a new window:
 // /vault/login/{id} and /appliance/login/{serial or id}'). No appliance or vault is reachable from
-// this console, so the page says honestly what it would open; the attempt is audited.
+// this console, so the page says honestly what it would open; the attempt is audited. Scope
+// first (another tenant's appliance or vault is a 404, issue 11.3), then the right (403).
 
 function requireAccess(actor: Actor): void {
   if (!hasSupportAccess(actor))
@@ -22,19 +22,18 @@ export async function applianceLogin(
   key: string,
   ip: string,
 ): Promise<SupportLoginAnswer> {
-  requireAccess(actor);
   // A serial (sid) or, when all digits and no serial matches, an id.
   const byId = /^\d{1,15}$/.test(key) ? Number(key) : null;
-  const row = await ctx.dbh.db
+  const row = await scoped(ctx.dbh.db, actor)
     .selectFrom('appliances as a')
     .select(['a.id', 'a.sid', 'a.name', 'a.online'])
-    .where(inScope(actor, 'a'))
     .where((eb) =>
       byId !== null ? eb.or([eb('a.sid', '=', key), eb('a.id', '=', byId)]) : eb('a.sid', '=', key),
     )
     .orderBy(sql`case when a.sid = ${key} then 0 else 1 end`)
     .executeTakeFirst();
   if (!row) throw new NotFoundError('This appliance');
+  requireAccess(actor);
   await audit(ctx.dbh.db, ctx.clock.now(), {
     actor,
     action: 'appliance.support_login',
@@ -62,14 +61,13 @@ export async function vaultLogin(
   id: number,
   ip: string,
 ): Promise<SupportLoginAnswer> {
-  requireAccess(actor);
-  const row = await ctx.dbh.db
+  const row = await scoped(ctx.dbh.db, actor)
     .selectFrom('vaults as v')
     .select(['v.id', 'v.name', 'v.vault_type'])
     .where('v.id', '=', id)
-    .where(vaultsInScope(actor))
     .executeTakeFirst();
   if (!row) throw new NotFoundError('This vault');
+  requireAccess(actor);
   await audit(ctx.dbh.db, ctx.clock.now(), {
     actor,
     action: 'vault.support_login',

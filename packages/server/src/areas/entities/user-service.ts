@@ -1,29 +1,34 @@
-import type { OrgKind, userSaveRequest } from '@lifeboat/contract';
+import {
+  changedPasswordRule,
+  emailRule,
+  fieldMessages,
+  nameRule,
+  type OrgKind,
+  passwordRule,
+  usernameRule,
+  type userSaveRequest,
+} from '@lifeboat/contract';
 import { hashPassword } from '@lifeboat/contract/node';
 import type { z } from 'zod';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
-import { type Actor, findOrgInScope } from '../../scope';
+import { type Actor, findOrgInScope, scoped, unscoped } from '../../scope';
 import { canManageUserLevel, levelOfKind } from './permissions';
-import { cleanEmail, cleanText, FieldErrors } from './save-support';
-import { usersInScope } from './scope-conditions';
+import { checkField, FieldErrors } from './save-support';
 
 // Users and levels (issue 5 deliverable 3): a user is managed by someone who sees its
 // organisation (scope, else 404) and whose level is not below the user's (else 403). The level
 // follows the organisation's kind, whatever the browser sends.
 
 type UserSave = z.output<typeof userSaveRequest>;
-const MIN_PASSWORD = 8;
-const USERNAME = /^[a-z0-9_@.\-+]+$/;
 
 async function loadUser(ctx: AppContext, actor: Actor, id: number) {
-  const row = await ctx.dbh.db
+  const row = await scoped(ctx.dbh.db, actor)
     .selectFrom('users as u')
     .innerJoin('organisations as o', 'o.id', 'u.organisation_id')
     .select(['u.id', 'u.username', 'u.name', 'u.level', 'u.organisation_id', 'o.kind as org_kind'])
     .where('u.id', '=', id)
-    .where(usersInScope(actor))
     .executeTakeFirst();
   if (!row) throw new NotFoundError('This user');
   return row;
@@ -37,6 +42,9 @@ function refuseAbove(actor: Actor, level: number, verb: string): void {
 export async function saveUser(ctx: AppContext, actor: Actor, input: UserSave, ip: string) {
   const db = ctx.dbh.db;
   const existing = input.id !== undefined ? await loadUser(ctx, actor, input.id) : null;
+  // Every id the body names must be in the caller's scope, on an edit too (else 404, issue 11.3).
+  const named =
+    input.organisation_id !== undefined ? await findOrgInScope(db, actor, input.organisation_id) : null;
   const errs = new FieldErrors();
   let orgKind: OrgKind;
   let orgId: number;
@@ -44,12 +52,14 @@ export async function saveUser(ctx: AppContext, actor: Actor, input: UserSave, i
     orgKind = existing.org_kind as OrgKind;
     orgId = existing.organisation_id;
   } else {
-    const org = await findOrgInScope(db, actor, input.organisation_id ?? actor.organisationId);
+    const org = named ?? (await findOrgInScope(db, actor, actor.organisationId));
     orgKind = org.kind as OrgKind;
     orgId = org.id;
   }
   const level = levelOfKind(orgKind);
   refuseAbove(actor, existing ? existing.level : level, existing ? 'edit' : 'create');
+  if (existing && named && named.id !== existing.organisation_id)
+    errs.add('organisation_id', 'A user stays in its organisation: create a user in the other one instead.');
   if (input.level !== undefined && input.level !== level) {
     refuseAbove(actor, input.level, existing ? 'edit' : 'create');
     errs.add('level', 'The level follows the organisation: choose the organisation instead.');
@@ -57,25 +67,24 @@ export async function saveUser(ctx: AppContext, actor: Actor, input: UserSave, i
   if (existing?.id === actor.userId && input.disabled)
     errs.add('disabled', 'You cannot disable your own login.');
 
-  const name = cleanText(errs, 'name', input.name, { label: 'name', required: true, max: 100 });
-  const email = cleanEmail(errs, 'email', input.email, !existing);
+  // The rules of the user dialog's form (contract/fields.ts), checked again here.
+  const name = checkField(errs, 'name', nameRule('name'), input.name);
+  const email = checkField(errs, 'email', emailRule(!existing), input.email);
   let username = existing?.username ?? '';
   if (!existing) {
-    username = cleanText(errs, 'username', input.username || email, {
-      label: 'user name',
-      required: true,
-      max: 128,
-    }).toLowerCase();
-    if (username && !USERNAME.test(username))
-      errs.add('username', 'Use letters, digits and _ @ . - + only, without spaces.');
+    // An empty user name signs in with the e-mail address.
+    username = checkField(errs, 'username', usernameRule, input.username || email);
+    if (!username) errs.add('username', fieldMessages.required('user name'));
   }
-  const password = input.password;
-  if (!existing || password !== '') {
-    if (password.length < MIN_PASSWORD) errs.add('password', `Use at least ${MIN_PASSWORD} characters.`);
-  }
+  const password = checkField(
+    errs,
+    'password',
+    existing ? changedPasswordRule : passwordRule,
+    input.password,
+  );
   errs.throwIfAny();
   if (!existing) {
-    const taken = await db
+    const taken = await unscoped(db, 'user names are unique across the platform')
       .selectFrom('users')
       .select('id')
       .where('username', '=', username)
@@ -92,7 +101,7 @@ export async function saveUser(ctx: AppContext, actor: Actor, input: UserSave, i
     let id: number;
     if (existing) {
       id = existing.id;
-      await tx
+      await scoped(tx, actor)
         .updateTable('users')
         .set({
           name,
@@ -110,7 +119,7 @@ export async function saveUser(ctx: AppContext, actor: Actor, input: UserSave, i
           .where('id', '!=', actor.sessionId)
           .execute();
     } else {
-      const row = await tx
+      const row = await scoped(tx, actor, { id: orgId })
         .insertInto('users')
         .values({
           organisation_id: orgId,
@@ -145,7 +154,7 @@ export async function deleteUser(ctx: AppContext, actor: Actor, id: number, ip: 
   const now = ctx.clock.now();
   await ctx.dbh.db.transaction().execute(async (tx) => {
     await tx.deleteFrom('sessions').where('user_id', '=', id).execute();
-    await tx.deleteFrom('users').where('id', '=', id).execute();
+    await scoped(tx, actor).deleteFrom('users').where('id', '=', id).execute();
     await audit(tx, now, {
       actor,
       action: 'user.delete',

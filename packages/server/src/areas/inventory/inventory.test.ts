@@ -92,6 +92,8 @@ describe('GET /devices/inventory', () => {
     expect((await get('resb', `/devices/inventory?client_id=${w.clientA1}`)).statusCode).toBe(404);
     expect((await get('resb', `/devices/inventory?reseller_id=${w.resellerA}`)).statusCode).toBe(404);
     expect((await get('clia1', `/devices/inventory?client_id=${w.clientA2}`)).statusCode).toBe(404);
+    // A client user's own reseller is no filter it may use: 404, not its own rows.
+    expect((await get('clia1', `/devices/inventory?reseller_id=${w.resellerA}`)).statusCode).toBe(404);
     // A reseller id passed as a client is not a client.
     expect((await get('resa', `/devices/inventory?client_id=${w.resellerA}`)).statusCode).toBe(404);
   });

@@ -19,6 +19,7 @@ export function presentRow(
     appliance_online: applianceOnline,
     stoppable: flag(r.stoppable),
     vm_busy: extra.pending !== null,
+    local_vm: Number(r.local_vm) > 0,
     can_recover: flag(r.can_recover) === 1 && r.last_rp_at !== null,
   } as const;
   return {

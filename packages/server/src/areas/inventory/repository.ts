@@ -2,6 +2,7 @@ import { type InventoryType, VM_ACTIONS, type VmAction } from '@lifeboat/contrac
 import type { Database } from '@lifeboat/db';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import { BadRequestError } from '../../http/errors';
+import { ofSystems, type Scoped, scoped, unscoped } from '../../scope';
 import { type InventoryScope, typeCondition } from './scope-filter';
 
 // Reads of the device inventory. Pages are keyset-paged on (name_lc, id), so page 50 costs what
@@ -55,10 +56,14 @@ export type SystemListRow = Awaited<ReturnType<typeof listSystems>>[number];
 
 /** One page of systems, with their client's name and flags and their appliance's state. */
 export async function listSystems(db: Kysely<Database>, f: ListFilter) {
-  let q = db
+  let q = scoped(db, f.scope.actor)
+    .within(f.scope.listWhere)
     .selectFrom('protected_systems as ps')
-    .innerJoin('organisations as c', 'c.id', 'ps.client_id')
+    // CROSS JOIN: SQLite keeps the systems as the outer loop (read in name order through the
+    // scope's index) instead of walking every organisation and sorting; the same join elsewhere.
+    .crossJoin('organisations as c')
     .leftJoin('appliances as a', 'a.id', 'ps.appliance_id')
+    .whereRef('c.id', '=', 'ps.client_id')
     .select([
       'ps.id',
       'ps.name',
@@ -80,8 +85,11 @@ export async function listSystems(db: Kysely<Database>, f: ListFilter) {
       'c.can_recover',
       'a.name as appliance_name',
       'a.online as appliance_online',
+      // A VM the recovery wizard started on the appliance (virtualization area): the console manages it.
+      sql<number>`(select count(*) from local_vms lv where lv.system_id = ps.id and lv.status = 'running')`.as(
+        'local_vm',
+      ),
     ])
-    .where(f.scope.listWhere)
     .where(typeCondition(f.type));
   const search = searchCondition(f.search);
   if (search) q = q.where(search);
@@ -89,13 +97,13 @@ export async function listSystems(db: Kysely<Database>, f: ListFilter) {
   return q.orderBy('ps.name_lc').orderBy('ps.id').limit(f.limit).execute();
 }
 
-/** The vault each vault-virtualized system's VM runs in (its first linked vault). */
-export async function vaultsOf(db: Kysely<Database>, systemIds: number[]): Promise<Map<number, number>> {
-  if (systemIds.length === 0) return new Map();
-  const rows = await db
+/** The vault each vault-virtualized system's VM runs in (its first linked vault); systems read in scope. */
+export async function vaultsOf(s: Scoped, systems: { id: number }[]): Promise<Map<number, number>> {
+  if (systems.length === 0) return new Map();
+  const rows = await s
+    .within(ofSystems(systems, 'system_vaults'))
     .selectFrom('system_vaults')
     .select(['system_id', (eb) => eb.fn.min('vault_id').as('vault_id')])
-    .where('system_id', 'in', systemIds)
     .groupBy('system_id')
     .execute();
   return new Map(rows.map((r) => [Number(r.system_id), Number(r.vault_id)]));
@@ -107,12 +115,9 @@ export interface PendingVm {
 }
 
 /** VM actions queued or running, by system. */
-export async function pendingVmActions(
-  db: Kysely<Database>,
-  systemIds: number[],
-): Promise<Map<number, PendingVm>> {
+export async function pendingVmActions(s: Scoped, systemIds: number[]): Promise<Map<number, PendingVm>> {
   if (systemIds.length === 0) return new Map();
-  const rows = await db
+  const rows = await s
     .selectFrom('operations')
     .select(['id', 'subject_id', 'input'])
     .where('subject_type', '=', 'protected_system')
@@ -138,19 +143,18 @@ export interface TypeCounts {
 
 /** Per-type counts of a slice of the fleet: two grouped reads, each answered from an index. */
 export async function countTypes(db: Kysely<Database>, scope: InventoryScope): Promise<TypeCounts> {
-  const byType = await db
+  const s = scoped(db, scope.actor).within(scope.where);
+  const byType = await s
     .selectFrom('protected_systems as ps')
     .select(['ps.device_type', (eb) => eb.fn.countAll<number>().as('n')])
-    .where(scope.where)
     .groupBy('ps.device_type')
     .execute();
-  const virt = await db
+  const virt = await s
     .selectFrom('protected_systems as ps')
     .select([
       sql<number>`case when ps.appliance_id is null then 1 else 0 end`.as('in_vault'),
       (eb) => eb.fn.countAll<number>().as('n'),
     ])
-    .where(scope.where)
     .where(sql<SqlBool>`ps.sva_job_status is not null`)
     .groupBy(sql`case when ps.appliance_id is null then 1 else 0 end`)
     .execute();
@@ -163,7 +167,7 @@ export async function countTypes(db: Kysely<Database>, scope: InventoryScope): P
 
 /** When the fleet's health was last evaluated: the end of the last tick (the next one is queued). */
 export async function lastHealthCheck(db: Kysely<Database>): Promise<number | null> {
-  const row = await db
+  const row = await unscoped(db, "the fleet tick is the platform's, not a tenant's")
     .selectFrom('operations')
     .select('created_at')
     .where('status', '=', 'queued')

@@ -2,7 +2,15 @@ import type { InventoryType } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
-import { type Actor, findOrgInScope, inScope, scopeKind } from '../../scope';
+import {
+  type Actor,
+  actorScope,
+  findOrgInScope,
+  ownedBy,
+  type ScopeCondition,
+  scopeKind,
+  systemsPage,
+} from '../../scope';
 
 // Which protected systems an inventory call covers, as ONE index-friendly condition: the narrowest
 // organisation asked for (checked against the actor's scope first, 404 outside it), otherwise the
@@ -11,10 +19,11 @@ import { type Actor, findOrgInScope, inScope, scopeKind } from '../../scope';
 export interface InventoryScope {
   /** Cache key of this slice of the fleet (counters). */
   key: string;
-  /** Condition on `ps` (protected_systems) for counting. */
-  where: RawBuilder<SqlBool>;
+  actor: Actor;
+  /** Condition on `ps` (protected_systems) for counting, for scoped(db, actor).within(...). */
+  where: ScopeCondition;
   /** The same rows, written for pages walked in name order (see the distributor's case). */
-  listWhere: RawBuilder<SqlBool>;
+  listWhere: ScopeCondition;
 }
 
 export async function resolveScope(
@@ -22,45 +31,43 @@ export async function resolveScope(
   actor: Actor,
   filter: { reseller_id?: number; client_id?: number },
 ): Promise<InventoryScope> {
+  // A client user may name only its own client: its reseller is no filter it can use, and
+  // answering its own rows would pass the filter off as applied (issue 18.5).
+  if (filter.reseller_id !== undefined && scopeKind(actor) === 'client')
+    throw new NotFoundError('This reseller');
   if (filter.client_id !== undefined) {
     const client = await findOrgInScope(db, actor, filter.client_id, 'This client');
     if (client.kind !== 'client') throw new NotFoundError('This client');
     if (filter.reseller_id !== undefined && Number(client.reseller_id) !== filter.reseller_id)
       throw new NotFoundError('This client');
-    return same(`c:${client.id}`, sql<SqlBool>`ps.client_id = ${Number(client.id)}`);
+    return same(actor, `c:${client.id}`, ownedBy(client, 'ps'));
   }
   if (filter.reseller_id !== undefined) {
     const reseller = await findOrgInScope(db, actor, filter.reseller_id, 'This reseller');
     if (reseller.kind !== 'reseller') throw new NotFoundError('This reseller');
-    // A client user may name its own reseller (links carry it): still only its own systems.
-    if (scopeKind(actor) === 'client') return actorScope(actor);
-    return same(`r:${reseller.id}`, sql<SqlBool>`ps.reseller_id = ${Number(reseller.id)}`);
+    return same(actor, `r:${reseller.id}`, ownedBy(reseller, 'ps'));
   }
-  return actorScope(actor);
+  return ownScope(actor);
 }
 
-const same = (key: string, where: RawBuilder<SqlBool>): InventoryScope => ({ key, where, listWhere: where });
+const same = (actor: Actor, key: string, where: ScopeCondition): InventoryScope => ({
+  key,
+  actor,
+  where,
+  listWhere: where,
+});
 
-function actorScope(actor: Actor): InventoryScope {
-  switch (scopeKind(actor)) {
-    case 'all':
-      return same('all', inScope(actor, 'ps'));
-    case 'reseller':
-      return same(`r:${actor.resellerId}`, inScope(actor, 'ps'));
-    case 'client':
-      return same(`c:${actor.clientId}`, inScope(actor, 'ps'));
-    case 'distributor': {
-      // A distributor's systems are spread over dozens of resellers: a page in name order is
-      // cheaper found by walking the name index and keeping its resellers' rows (the unary plus
-      // keeps SQLite off the reseller index) than by sorting all its systems for every page.
-      const resellers = sql`(select o.id from organisations o where o.distributor_id = ${actor.distributorId} and o.kind = 'reseller')`;
-      return {
-        key: `d:${actor.distributorId}`,
-        where: inScope(actor, 'ps'),
-        listWhere: sql<SqlBool>`+ps.reseller_id in ${resellers}`,
-      };
-    }
-  }
+function ownScope(actor: Actor): InventoryScope {
+  const key = {
+    all: 'all',
+    distributor: `d:${actor.distributorId}`,
+    reseller: `r:${actor.resellerId}`,
+    client: `c:${actor.clientId}`,
+  }[scopeKind(actor)];
+  // A distributor's systems are spread over dozens of resellers: a page in name order is cheaper
+  // found by walking the name index and keeping its resellers' rows than by sorting all its
+  // systems for every page (systemsPage; the same as the count's condition for everyone else).
+  return { key, actor, where: actorScope(actor, 'ps'), listWhere: systemsPage(actor, 'ps') };
 }
 
 /** The condition of a tab (spec: inventory 2; the type split is in docs/decisions.md). */
@@ -78,6 +85,7 @@ export function typeCondition(type: InventoryType): RawBuilder<SqlBool> {
     case 'VIRTUALIZED':
       return sql<SqlBool>`ps.sva_job_status is not null and ps.appliance_id is not null`;
     case 'VAULT_VIRTUALIZED':
-      return sql<SqlBool>`ps.sva_job_status is not null and ps.appliance_id is null`;
+      // Written as the partial index ps_vault_virt_all (migration 009) is, so it is used.
+      return sql<SqlBool>`ps.sva_job_status is not null and coalesce(ps.appliance_id, 0) = 0`;
   }
 }

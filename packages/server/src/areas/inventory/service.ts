@@ -7,7 +7,7 @@ import {
 import { getMeta } from '@lifeboat/db';
 import { perDatabase, TtlCache } from '../../cache/ttl-cache';
 import type { AppContext } from '../../context';
-import type { Actor } from '../../scope';
+import { type Actor, scoped } from '../../scope';
 import { presentRow } from './presenter';
 import {
   countTypes,
@@ -47,7 +47,7 @@ export async function inventorySummary(
 ): Promise<InventoryAnswer> {
   const db = ctx.dbh.db;
   const scope = await resolveScope(db, actor, filter);
-  const snap = await countersOf(ctx).get(scope.key, async () => ({
+  const snap = await countersOf(ctx).get(scope.key, ctx.clock.now(), async () => ({
     counts: await countTypes(db, scope),
     lastCheck: (await lastHealthCheck(db)) ?? (Number(await getMeta(db, 'fleet.now')) || null),
   }));
@@ -86,10 +86,12 @@ export async function inventoryPage(
     limit: INVENTORY_PAGE_SIZE + 1,
   });
   const page = rows.slice(0, INVENTORY_PAGE_SIZE);
-  const virtual = page.filter((r) => r.sva_job_status !== null).map((r) => Number(r.id));
+  const virtual = page.filter((r) => r.sva_job_status !== null);
+  const virtualIds = virtual.map((r) => Number(r.id));
+  const s = scoped(db, actor);
   const [pending, vaults] = await Promise.all([
-    pendingVmActions(db, virtual),
-    type === 'VAULT_VIRTUALIZED' ? vaultsOf(db, virtual) : Promise.resolve(new Map<number, number>()),
+    pendingVmActions(s, virtualIds),
+    type === 'VAULT_VIRTUALIZED' ? vaultsOf(s, virtual) : Promise.resolve(new Map<number, number>()),
   ]);
   const last = page[page.length - 1];
   return {

@@ -3,7 +3,7 @@ import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { ConflictError } from '../../http/errors';
 import { lockSubject } from '../../operations/subject-lock';
-import { type Actor, findInScope } from '../../scope';
+import { type Actor, findInScope, parentOf, scoped } from '../../scope';
 import { pendingVmActions, VM_OPERATION } from './repository';
 import { countersOf } from './service';
 
@@ -26,16 +26,22 @@ export async function startVmAction(
     const appliance =
       sys.appliance_id === null
         ? null
-        : await trx
+        : await scoped(trx, actor)
+            .within(parentOf(sys, 'appliance', 'appliances'))
             .selectFrom('appliances')
             .select('online')
-            .where('id', '=', sys.appliance_id)
             .executeTakeFirst();
-    const pending = (await pendingVmActions(trx, [systemId])).get(systemId) ?? null;
+    const pending = (await pendingVmActions(scoped(trx, actor), [systemId])).get(systemId) ?? null;
     const label = VM_ACTION_LABELS[action].toLowerCase();
     if (sys.sva_job_status === null)
       throw new ConflictError(`${sys.name} has no virtual machine to ${label}.`);
-    if (Number(sys.service_gen) === SERVICE_GEN.FIRST)
+    const localVm = await scoped(trx, actor)
+      .selectFrom('local_vms')
+      .select('id')
+      .where('system_id', '=', systemId)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    if (Number(sys.service_gen) === SERVICE_GEN.FIRST && !localVm)
       throw new ConflictError(`Virtual machines of first-generation devices are managed on the appliance.`);
     if (appliance && Number(appliance.online) !== 1)
       throw new ConflictError(
@@ -52,6 +58,7 @@ export async function startVmAction(
         stoppable: Number(sys.stoppable) === 1 ? 1 : 0,
         vm_busy: false,
         can_recover: false,
+        local_vm: Boolean(localVm),
       },
       true,
     );

@@ -2,7 +2,7 @@ import type { RestorePointRef } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely, Selectable } from 'kysely';
 import { BadRequestError, NotFoundError } from '../../http/errors';
-import { type Actor, findInScope, findOrgInScope } from '../../scope';
+import { type Actor, findInScope, findOrgInScope, scoped } from '../../scope';
 
 // Loads what a recovery call names (system, job, restore point, appliance) inside the actor's
 // scope. Anything outside it, or not belonging together, is simply not found (ARCHITECTURE
@@ -22,7 +22,7 @@ export interface PointContext {
 
 export async function loadJob(db: Kysely<Database>, actor: Actor, systemId: number, jobId: number) {
   const system = await findInScope(db, actor, 'protected_systems', systemId, 'This device');
-  const job = await db
+  const job = await scoped(db, actor)
     .selectFrom('jobs')
     .selectAll()
     .where('id', '=', jobId)
@@ -45,8 +45,7 @@ export function jobDrives(job: Pick<JobRow, 'drives'>): string[] {
 /** A drive named in a call must be one of the job's; null or '' means the whole job. */
 export function checkDrive(job: JobRow, drive: string | null | undefined): string | null {
   if (drive === null || drive === undefined || drive === '' || drive === 'null') return null;
-  if (!jobDrives(job).includes(drive))
-    throw new BadRequestError(`The drive "${drive}" is not part of this job.`);
+  if (!jobDrives(job).includes(drive)) throw new BadRequestError('This drive is not part of this job.');
   return drive;
 }
 
@@ -63,7 +62,7 @@ export async function loadPoint(
   const applianceId = q.applianceId > 0 ? q.applianceId : null;
   if (applianceId !== null && Number(system.appliance_id) !== applianceId)
     throw new NotFoundError('This appliance');
-  let query = db
+  let query = scoped(db, actor)
     .selectFrom('restore_points')
     .selectAll()
     .where('job_id', '=', job.id)

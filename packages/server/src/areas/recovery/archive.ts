@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import {
   DOWNLOAD_MAX_FILES,
-  type Fabric,
+  type FilesPort,
   type RecoveryEntry,
   type RestorePointRef,
 } from '@lifeboat/contract';
@@ -9,7 +9,7 @@ import tarStream from 'tar-stream';
 import yazl from 'yazl';
 
 // The downloaded file of a download session: the single file, or a zip or tar stream of the
-// chosen items with their content, read from the fabric in chunks (never a whole file in memory).
+// chosen items with their content, read from the files port in chunks (never a whole file in memory).
 
 const CHUNK = 1 << 20;
 
@@ -32,7 +32,7 @@ export const joinPath = (parent: string, name: string): string =>
 
 /** Every file under the items (folders walked breadth-first), at most DOWNLOAD_MAX_FILES. */
 export async function collectFiles(
-  fabric: Fabric,
+  port: FilesPort,
   point: RestorePointRef,
   items: ArchiveItem[],
 ): Promise<{ files: PackedFile[]; folders: string[]; truncated: boolean }> {
@@ -57,7 +57,7 @@ export async function collectFiles(
       continue;
     }
     folders.push(next.name);
-    for (const child of (await fabric.listFiles(point, next.path)) ?? []) {
+    for (const child of (await port.listFiles(point, next.path)) ?? []) {
       queue.push({ path: joinPath(next.path, child.name), name: `${next.name}/${child.name}`, entry: child });
     }
   }
@@ -65,12 +65,12 @@ export async function collectFiles(
 }
 
 /** A file's bytes as a stream of 1 MiB chunks. */
-export function fileStream(fabric: Fabric, point: RestorePointRef, path: string, size: number): Readable {
+export function fileStream(port: FilesPort, point: RestorePointRef, path: string, size: number): Readable {
   const out = new PassThrough();
   void (async () => {
     try {
       for (let at = 0; at < size; at += CHUNK) {
-        const chunk = await fabric.readFile(point, path, at, Math.min(size, at + CHUNK));
+        const chunk = await port.readFile(point, path, at, Math.min(size, at + CHUNK));
         if (!chunk) throw new Error(`The file ${path} is no longer in this restore point.`);
         if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
       }
@@ -85,15 +85,15 @@ export function fileStream(fabric: Fabric, point: RestorePointRef, path: string,
 const NOTE = `This archive holds the first ${DOWNLOAD_MAX_FILES} files of the selection. Restore the rest in smaller parts.\n`;
 
 export async function zipStream(
-  fabric: Fabric,
+  port: FilesPort,
   point: RestorePointRef,
   items: ArchiveItem[],
 ): Promise<Readable> {
-  const { files, folders, truncated } = await collectFiles(fabric, point, items);
+  const { files, folders, truncated } = await collectFiles(port, point, items);
   const zip = new yazl.ZipFile();
   for (const f of folders) zip.addEmptyDirectory(f);
   for (const f of files) {
-    zip.addReadStream(fileStream(fabric, point, f.source, f.size), f.name, { mtime: f.mtime, size: f.size });
+    zip.addReadStream(fileStream(port, point, f.source, f.size), f.name, { mtime: f.mtime, size: f.size });
   }
   if (truncated) zip.addBuffer(Buffer.from(NOTE), 'LIFEBOAT-NOTE.txt');
   zip.end();
@@ -101,11 +101,11 @@ export async function zipStream(
 }
 
 export async function tarStreamOf(
-  fabric: Fabric,
+  port: FilesPort,
   point: RestorePointRef,
   items: ArchiveItem[],
 ): Promise<Readable> {
-  const { files, folders, truncated } = await collectFiles(fabric, point, items);
+  const { files, folders, truncated } = await collectFiles(port, point, items);
   const pack = tarStream.pack();
   void (async () => {
     try {
@@ -115,7 +115,7 @@ export async function tarStreamOf(
           const entry = pack.entry({ name: f.name, size: f.size, mtime: f.mtime }, (err) =>
             err ? reject(err) : resolve(),
           );
-          const source = fileStream(fabric, point, f.source, f.size);
+          const source = fileStream(port, point, f.source, f.size);
           source.on('error', reject);
           source.pipe(entry);
         });

@@ -1,20 +1,9 @@
-import {
-  fileAnswer,
-  fileBody,
-  filesAnswer,
-  filesBody,
-  insertDownloadAnswer,
-  insertDownloadBody,
-  mountAnswer,
-  mountBody,
-  okAnswer,
-  recoveryPointsAnswer,
-} from '@lifeboat/contract';
+import { recoveryCalls } from '@lifeboat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
-import { actorOf } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import { route } from '../../http/route';
 import { parseId } from '../../scope';
 import { completeMount, listMountFolder, mountPoint, recoveryPoints, statMountFile } from './browse-service';
 import { contentTypeOf, insertDownloadSession, openDownload } from './download-service';
@@ -24,86 +13,59 @@ import { contentTypeOf, insertDownloadSession, openDownload } from './download-s
 
 const idOrZero = (raw: string, what: string) => (raw === '0' ? 0 : parseId(raw, what));
 
-interface PointParams {
-  clientId: string;
-  applianceId: string;
-  deviceAsid: string;
-  jobId: string;
-  drive: string;
-  datePoint?: string;
-}
-
 export function recoveryBrowseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const db = ctx.dbh.db;
+  const c = recoveryCalls;
   return async (app) => {
-    for (const prefix of ['/api/filebrowsing', '/api/localbrowsing']) {
-      for (const tail of ['', '/:datePoint']) {
-        app.get(
-          `${prefix}/recovery_points/:clientId/:applianceId/:deviceAsid/:jobId/:drive${tail}`,
-          { schema: { response: { 200: recoveryPointsAnswer } } },
-          async (req) => {
-            const p = req.params as PointParams;
-            return recoveryPoints(ctx, actorOf(req), {
-              clientId: parseId(p.clientId, 'This client'),
-              applianceId: idOrZero(p.applianceId, 'This appliance'),
-              systemId: parseId(p.deviceAsid, 'This device'),
-              jobId: parseId(p.jobId, 'This job'),
-              drive: p.drive,
-              datePoint: p.datePoint,
-            });
-          },
-        );
-      }
+    for (const call of [c.cloudPoints, c.cloudPointsOn, c.localPoints, c.localPointsOn]) {
+      route(app, call, ({ params, actor }) =>
+        recoveryPoints(ctx, actor, {
+          clientId: parseId(params.clientId, 'This client'),
+          applianceId: idOrZero(params.applianceId, 'This appliance'),
+          systemId: parseId(params.deviceAsid, 'This device'),
+          jobId: parseId(params.jobId, 'This job'),
+          drive: params.drive,
+          datePoint: 'datePoint' in params ? params.datePoint : undefined,
+        }),
+      );
     }
 
-    app.post(
-      '/api/filebrowsing/mount/:applianceId/:deviceAsid/:jobId/:drive',
-      { schema: { body: mountBody, response: { 200: mountAnswer } } },
-      async (req) => {
-        const p = req.params as Omit<PointParams, 'clientId'>;
-        return mountPoint(db, actorOf(req), ctx.clock.now(), {
-          applianceId: idOrZero(p.applianceId, 'This appliance'),
-          systemId: parseId(p.deviceAsid, 'This device'),
-          jobId: parseId(p.jobId, 'This job'),
-          drive: p.drive,
-          pointId: req.body.recoveryPoint,
-        });
-      },
+    route(app, c.mount, ({ params, body, actor }) =>
+      mountPoint(db, actor, ctx.clock.now(), {
+        applianceId: idOrZero(params.applianceId, 'This appliance'),
+        systemId: parseId(params.deviceAsid, 'This device'),
+        jobId: parseId(params.jobId, 'This job'),
+        drive: params.drive,
+        pointId: body.recoveryPoint,
+      }),
     );
 
-    app.post(
-      '/api/filebrowsing/files/:applianceId',
-      { schema: { body: filesBody, response: { 200: filesAnswer } } },
-      async (req) => listMountFolder(ctx, actorOf(req), req.body.filemountUseId, req.body.path),
+    // The appliance in the path (and the point, when sent) must be the mount's own.
+    route(app, c.files, ({ params, body, actor }) =>
+      listMountFolder(ctx, actor, body.filemountUseId, body.path, {
+        applianceId: idOrZero(params.applianceId, 'This browsing session'),
+        pointId: body.recoveryPoint,
+      }),
     );
 
-    app.post(
-      '/api/filebrowsing/file/:applianceId',
-      { schema: { body: fileBody, response: { 200: fileAnswer } } },
-      async (req) => statMountFile(ctx, actorOf(req), req.body.filemountUseId, req.body.path),
+    route(app, c.file, ({ params, body, actor }) =>
+      statMountFile(ctx, actor, body.filemountUseId, body.path, {
+        applianceId: idOrZero(params.applianceId, 'This browsing session'),
+      }),
     );
 
-    app.post(
-      '/api/filebrowsing/complete/:filemountUseId',
-      { schema: { response: { 200: okAnswer } } },
-      async (req) => {
-        const { filemountUseId } = req.params as { filemountUseId: string };
-        return completeMount(db, actorOf(req), filemountUseId, ctx.clock.now());
-      },
+    route(app, c.completeMount, ({ params, actor }) =>
+      completeMount(db, actor, params.filemountUseId, ctx.clock.now()),
     );
 
-    app.post(
-      '/download/insert_download_session',
-      { schema: { body: insertDownloadBody, response: { 200: insertDownloadAnswer } } },
-      async (req) => insertDownloadSession(ctx, actorOf(req), req.body, req.ip),
+    route(app, c.insertDownloadSession, ({ body, actor, req }) =>
+      insertDownloadSession(ctx, actor, body, req.ip),
     );
 
     // Opened by the browser itself (a link), so only the SameSite session cookie comes along.
-    app.get('/download/:token', { config: { navigation: true } }, async (req, reply) => {
-      const { token } = req.params as { token: string };
-      const actor = actorOf(req);
+    route(app, c.download, async ({ params, actor, req, reply }) => {
       try {
-        const file = await openDownload(ctx, actor, token);
+        const file = await openDownload(ctx, actor, params.token);
         await audit(db, ctx.clock.now(), {
           actor,
           action: 'recovery.download',

@@ -4,7 +4,7 @@ import type { Database } from '@lifeboat/db';
 import type { Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import { BadRequestError, NotFoundError } from '../../http/errors';
-import { type Actor, inScope } from '../../scope';
+import { type Actor, scoped } from '../../scope';
 import { checkDrive, jobDrives, loadJob, loadPoint, pointRef } from './access';
 import { joinPath } from './archive';
 import { dayStrip, parseDay } from './day-strip';
@@ -42,7 +42,7 @@ export async function recoveryPoints(
   const local = q.applianceId > 0;
   if (local) {
     if (Number(system.appliance_id) !== q.applianceId) throw new NotFoundError('This appliance');
-    const appliance = await db
+    const appliance = await scoped(db, actor)
       .selectFrom('appliances')
       .select('online')
       .where('id', '=', q.applianceId)
@@ -50,7 +50,7 @@ export async function recoveryPoints(
     // spec: recovery-flow 8, no data from the appliance leads to applianceOffline.
     if (!appliance?.online) return { data: null };
   }
-  const rows = await db
+  const rows = await scoped(db, actor)
     .selectFrom('restore_points')
     .select(['id', 'taken_at'])
     .where('job_id', '=', job.id)
@@ -76,7 +76,7 @@ export async function mountPoint(
   const p = await loadPoint(db, actor, { ...q, pointId: q.pointId });
   const drive = checkDrive(p.job, q.drive);
   const token = randomBytes(16).toString('base64url');
-  await db
+  await scoped(db, actor, p.system)
     .insertInto('file_mounts')
     .values({
       token,
@@ -99,20 +99,23 @@ export async function mountPoint(
 
 /** An open browsing session of the actor's scope, or 404. */
 export async function loadMount(db: Kysely<Database>, actor: Actor, token: string, now: number) {
-  const mount = await db
+  const mount = await scoped(db, actor)
     .selectFrom('file_mounts')
     .selectAll()
     .where('token', '=', token)
-    .where(inScope(actor, 'file_mounts'))
     .executeTakeFirst();
   if (!mount || mount.completed_at !== null || Number(mount.created_at) + MOUNT_TTL_MS < now)
     throw new NotFoundError('This browsing session');
-  const system = await db
+  const system = await scoped(db, actor)
     .selectFrom('protected_systems')
     .selectAll()
     .where('id', '=', mount.system_id)
     .executeTakeFirst();
-  const job = await db.selectFrom('jobs').selectAll().where('id', '=', mount.job_id).executeTakeFirst();
+  const job = await scoped(db, actor)
+    .selectFrom('jobs')
+    .selectAll()
+    .where('id', '=', mount.job_id)
+    .executeTakeFirst();
   if (!system || !job) throw new NotFoundError('This browsing session');
   const ref = pointRef({
     system,
@@ -120,6 +123,21 @@ export async function loadMount(db: Kysely<Database>, actor: Actor, token: strin
     applianceId: mount.appliance_id === null ? null : Number(mount.appliance_id),
   });
   return { mount, system, job, ref };
+}
+
+/** What a call names beside the mount's token: it must be the mount's own (else 404). */
+export interface MountIds {
+  /** 0 for a cloud mount. */
+  applianceId: number;
+  pointId?: number;
+}
+
+function checkMountIds(mount: MountRow, ids: MountIds) {
+  if (
+    Number(mount.appliance_id ?? 0) !== ids.applianceId ||
+    (ids.pointId !== undefined && Number(mount.restore_point_id) !== ids.pointId)
+  )
+    throw new NotFoundError('This browsing session');
 }
 
 /** The folders a mount may show: its drive, or every drive of the job. */
@@ -149,42 +167,50 @@ export async function listMountFolder(
   actor: Actor,
   token: string,
   rawPath: string,
+  ids: MountIds,
 ): Promise<{ path: string; files: RecoveryFileEntry[] }> {
   const { mount, system, job, ref } = await loadMount(ctx.dbh.db, actor, token, ctx.clock.now());
+  checkMountIds(mount, ids);
   const roots = mountRoots(mount, job);
   const path = checkMountPath(roots, rawPath, system.os_type !== 'LINUX');
   if (path === '') {
     // The root of a mount is its drives (one for a chosen drive).
     const files: RecoveryFileEntry[] = [];
     for (const r of roots) {
-      const stat = await ctx.fabric.statFile(ref, r);
+      const stat = await ctx.ports.files.statFile(ref, r);
       if (stat?.type === 'folder') files.push({ ...stat, name: r, path: r });
     }
     return { path, files };
   }
-  const list = await ctx.fabric.listFiles(ref, path);
+  const list = await ctx.ports.files.listFiles(ref, path);
   if (list === null) throw new NotFoundError('This folder');
   return { path, files: list.map((e) => ({ ...e, path: joinPath(path, e.name) })) };
 }
 
 /** POST /api/filebrowsing/file/{applianceId}: one entry by its base64url path. */
-export async function statMountFile(ctx: AppContext, actor: Actor, token: string, path64: string) {
+export async function statMountFile(
+  ctx: AppContext,
+  actor: Actor,
+  token: string,
+  path64: string,
+  ids: MountIds,
+) {
   const { mount, system, job, ref } = await loadMount(ctx.dbh.db, actor, token, ctx.clock.now());
+  checkMountIds(mount, ids);
   const raw = Buffer.from(path64, 'base64url').toString('utf8');
   const path = checkMountPath(mountRoots(mount, job), raw, system.os_type !== 'LINUX');
-  const entry = path === '' ? null : await ctx.fabric.statFile(ref, path);
+  const entry = path === '' ? null : await ctx.ports.files.statFile(ref, path);
   if (!entry) throw new NotFoundError('This file');
   return { file: { ...entry, path } };
 }
 
 /** POST /api/filebrowsing/complete/{filemountUseId}: the wizard is done with the mount. */
 export async function completeMount(db: Kysely<Database>, actor: Actor, token: string, now: number) {
-  const res = await db
+  const res = await scoped(db, actor)
     .updateTable('file_mounts')
     .set({ completed_at: now })
     .where('token', '=', token)
     .where('completed_at', 'is', null)
-    .where(inScope(actor, 'file_mounts'))
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) throw new NotFoundError('This browsing session');
   return { ok: true };

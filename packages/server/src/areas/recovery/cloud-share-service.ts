@@ -4,15 +4,15 @@ import type { Kysely } from 'kysely';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { ConflictError, NotFoundError } from '../../http/errors';
-import { type Actor, inScope } from '../../scope';
+import { type Actor, scoped } from '../../scope';
 import { loadClient, loadReseller } from './access';
 
 // The cloud share panel (spec: recovery-flow 2 'Activity panels', 4 'Cloud share expiry'): the
 // download links of files restored from the cloud, with their expiry. A link past its time is
-// 'pending unmount' until the recovery.download_expire operation ends it.
+// 'pending unmount' until the expiry sweep (the recovery.expiries schedule) ends it.
 
 async function list(db: Kysely<Database>, actor: Actor, by: { resellerId?: number; clientId?: number }) {
-  let q = db
+  let q = scoped(db, actor)
     .selectFrom('download_sessions as d')
     .innerJoin('protected_systems as ps', 'ps.id', 'd.system_id')
     .innerJoin('organisations as c', 'c.id', 'd.client_id')
@@ -30,8 +30,7 @@ async function list(db: Kysely<Database>, actor: Actor, by: { resellerId?: numbe
     ])
     .where('d.status', '=', 'active')
     .where('d.suppressed', '=', 0)
-    .where('d.location', '=', 'cloud')
-    .where(inScope(actor, 'd'));
+    .where('d.location', '=', 'cloud');
   if (by.resellerId !== undefined) q = q.where('d.reseller_id', '=', by.resellerId);
   if (by.clientId !== undefined) q = q.where('d.client_id', '=', by.clientId);
   const rows = await q.orderBy('d.expires_at').limit(100).execute();
@@ -64,11 +63,10 @@ export async function clientCloudShares(ctx: AppContext, actor: Actor, clientId:
 }
 
 async function loadLink(db: Kysely<Database>, actor: Actor, id: number) {
-  const row = await db
+  const row = await scoped(db, actor)
     .selectFrom('download_sessions')
     .selectAll()
     .where('id', '=', id)
-    .where(inScope(actor, 'download_sessions'))
     .executeTakeFirst();
   if (!row) throw new NotFoundError('This cloud share');
   return row;
@@ -101,11 +99,14 @@ export async function expireCloudLink(ctx: AppContext, actor: Actor, id: number,
   return ctx.dbh.db.transaction().execute(async (trx) => {
     const row = await loadLink(trx, actor, id);
     if (row.status !== 'active') throw new ConflictError('This link has already expired.');
-    await trx
+    const res = await scoped(trx, actor)
       .updateTable('download_sessions')
       .set({ status: 'expired', ended_at: now, expires_at: Math.min(now, Number(row.expires_at)) })
       .where('id', '=', id)
-      .execute();
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    // The expiry sweep ended it meanwhile.
+    if (Number(res.numUpdatedRows) === 0) throw new ConflictError('This link has already expired.');
     await audit(trx, now, {
       actor,
       action: 'recovery.cloud_link_expire',
@@ -123,7 +124,11 @@ export async function suppressCloudShare(ctx: AppContext, actor: Actor, id: numb
   const now = ctx.clock.now();
   return ctx.dbh.db.transaction().execute(async (trx) => {
     const row = await loadLink(trx, actor, id);
-    await trx.updateTable('download_sessions').set({ suppressed: 1 }).where('id', '=', id).execute();
+    await scoped(trx, actor)
+      .updateTable('download_sessions')
+      .set({ suppressed: 1 })
+      .where('id', '=', id)
+      .execute();
     await audit(trx, now, {
       actor,
       action: 'recovery.cloud_share_suppress',

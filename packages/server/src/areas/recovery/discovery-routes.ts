@@ -1,18 +1,7 @@
-import {
-  applianceGetAnswer,
-  applianceGetBody,
-  clientFeatureTypes as clientFeatureTypesAnswer,
-  deviceGetAnswer,
-  deviceGetBody,
-  devicesAnswer,
-  jobsAnswer,
-  jobsBody,
-  resellerClientsAnswer,
-  resellerClientsQuery,
-} from '@lifeboat/contract';
+import { recoveryCalls } from '@lifeboat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { actorOf } from '../../http/auth';
+import { route } from '../../http/route';
 import { parseId } from '../../scope';
 import {
   appliancesOf,
@@ -26,64 +15,34 @@ import {
 // spec: recovery-flow 7 'Discovery'.
 export function recoveryDiscoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const db = ctx.dbh.db;
+  const c = recoveryCalls;
   return async (app) => {
-    app.get(
-      '/reseller/get_reseller_clients/:resellerId',
-      { schema: { querystring: resellerClientsQuery, response: { 200: resellerClientsAnswer } } },
-      async (req) => {
-        const { resellerId } = req.params as { resellerId: string };
-        return resellerClients(db, actorOf(req), parseId(resellerId, 'This reseller'), req.query);
-      },
+    route(app, c.resellerClients, ({ params, query, actor }) =>
+      resellerClients(db, actor, parseId(params.resellerId, 'This reseller'), query),
     );
 
-    app.get(
-      '/client/get_client_feature_types/:clientId',
-      { schema: { response: { 200: clientFeatureTypesAnswer } } },
-      async (req) => {
-        const { clientId } = req.params as { clientId: string };
-        return clientFeatureTypes(db, actorOf(req), parseId(clientId, 'This client'));
-      },
+    route(app, c.clientFeatureTypes, ({ params, actor }) =>
+      clientFeatureTypes(db, actor, parseId(params.clientId, 'This client')),
     );
 
-    app.post(
-      '/device/get',
-      { schema: { body: deviceGetBody, response: { 200: deviceGetAnswer } } },
-      async (req) => deviceGet(db, actorOf(req), req.body.forDevice),
-    );
+    route(app, c.deviceGet, ({ body, actor }) => deviceGet(db, actor, body.forDevice));
 
-    app.post(
-      '/appliance/get',
-      { schema: { body: applianceGetBody, response: { 200: applianceGetAnswer } } },
-      async (req) => appliancesOf(db, actorOf(req), req.body),
-    );
+    route(app, c.applianceGet, ({ body, actor }) => appliancesOf(db, actor, body));
 
     // Devices with points in the cloud, or on one appliance.
-    app.get(
-      '/api/filebrowsing/devices/:clientId',
-      { schema: { response: { 200: devicesAnswer } } },
-      async (req) => {
-        const { clientId } = req.params as { clientId: string };
-        return recoveryDevices(db, actorOf(req), parseId(clientId, 'This client'), null);
-      },
+    route(app, c.cloudDevices, ({ params, actor }) =>
+      recoveryDevices(db, actor, parseId(params.clientId, 'This client'), null),
     );
-    app.get(
-      '/api/localbrowsing/devices/:clientId/:applianceId',
-      { schema: { response: { 200: devicesAnswer } } },
-      async (req) => {
-        const { clientId, applianceId } = req.params as { clientId: string; applianceId: string };
-        return recoveryDevices(
-          db,
-          actorOf(req),
-          clientId === '0' ? 0 : parseId(clientId, 'This client'),
-          parseId(applianceId, 'This appliance'),
-        );
-      },
+    route(app, c.localDevices, ({ params, actor }) =>
+      recoveryDevices(
+        db,
+        actor,
+        params.clientId === '0' ? 0 : parseId(params.clientId, 'This client'),
+        parseId(params.applianceId, 'This appliance'),
+      ),
     );
 
-    for (const path of ['/offsite_ajax/jobs', '/offsite_ajax/offsite_jobs']) {
-      app.post(path, { schema: { body: jobsBody, response: { 200: jobsAnswer } } }, async (req) =>
-        jobsOf(db, actorOf(req), req.body.deviceId, req.body.applianceId),
-      );
-    }
+    for (const call of [c.jobs, c.offsiteJobs])
+      route(app, call, ({ body, actor }) => jobsOf(db, actor, body.deviceId, body.applianceId));
   };
 }

@@ -9,7 +9,7 @@ import {
 import type { Database } from '@lifeboat/db';
 import { type Kysely, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
-import { type Actor, findInScope, inScope } from '../../scope';
+import { type Actor, correlatedTo, findInScope, inScope, scoped } from '../../scope';
 import { jobDrives, loadClient, loadReseller } from './access';
 
 // The wizard's discovery calls (spec: recovery-flow 7 'Discovery').
@@ -33,7 +33,7 @@ export async function resellerClients(
   q: { search?: string; offset: number; limit: number },
 ): Promise<ResellerClientsAnswer> {
   await loadReseller(db, actor, resellerId);
-  let base = db
+  let base = scoped(db, actor)
     .selectFrom('organisations')
     .where('reseller_id', '=', resellerId)
     .where('kind', '=', 'client');
@@ -55,7 +55,7 @@ export async function resellerClients(
   const counts = new Map<number, { ws: number; srv: number; rp: number; apps: number }>();
   for (const i of ids) counts.set(i, { ws: 0, srv: 0, rp: 0, apps: 0 });
   if (ids.length > 0) {
-    const systems = await db
+    const systems = await scoped(db, actor)
       .selectFrom('protected_systems')
       .select((eb) => [
         'client_id',
@@ -70,7 +70,7 @@ export async function resellerClients(
       const c = counts.get(Number(s.client_id));
       if (c) Object.assign(c, { ws: Number(s.ws), srv: Number(s.srv), rp: Number(s.rp) });
     }
-    const apps = await db
+    const apps = await scoped(db, actor)
       .selectFrom('appliances')
       .select((eb) => ['client_id', eb.fn.countAll<number>().as('n')])
       .where('client_id', 'in', ids)
@@ -110,7 +110,7 @@ export async function clientFeatureTypes(
   clientId: number,
 ): Promise<ClientFeatureTypes> {
   const client = await loadClient(db, actor, clientId);
-  const first = await db
+  const first = await scoped(db, actor)
     .selectFrom('protected_systems')
     .select(['id', 'appliance_id'])
     .where('client_id', '=', clientId)
@@ -132,7 +132,7 @@ export async function clientFeatureTypes(
 type DeviceQuery = ReturnType<typeof deviceQuery>;
 
 function deviceQuery(db: Kysely<Database>, actor: Actor) {
-  return db
+  return scoped(db, actor)
     .selectFrom('protected_systems as ps')
     .innerJoin('organisations as c', 'c.id', 'ps.client_id')
     .leftJoin('appliances as a', 'a.id', 'ps.appliance_id')
@@ -150,8 +150,7 @@ function deviceQuery(db: Kysely<Database>, actor: Actor) {
       'ps.is_d2c',
       'f.state',
       'ps.last_rp_at',
-    ])
-    .where(inScope(actor, 'ps'));
+    ]);
 }
 
 async function devices(q: DeviceQuery): Promise<RecoveryDevice[]> {
@@ -194,7 +193,8 @@ export async function recoveryDevices(
   // Client 0 with an appliance: that appliance's devices (spec: GET /api/localbrowsing/devices/0/{applianceId}).
   if (clientId > 0) await loadClient(db, actor, clientId);
   else if (applianceId === null) throw new NotFoundError('This client');
-  else await findInScope(db, actor, 'appliances', applianceId, 'This appliance');
+  // An appliance the caller may not see is not found, whatever the client.
+  if (applianceId !== null) await findInScope(db, actor, 'appliances', applianceId, 'This appliance');
   let q = deviceQuery(db, actor)
     .where('ps.service_gen', '=', SERVICE_GEN.FIRST)
     .where('ps.last_rp_at', 'is not', null);
@@ -203,10 +203,10 @@ export async function recoveryDevices(
   if (applianceId !== null) q = q.where('ps.appliance_id', '=', applianceId);
   q = q.where((eb) =>
     eb.exists(
-      eb
+      scoped(db, actor)
+        .within(correlatedTo('rp', 'system_id', 'ps'))
         .selectFrom('restore_points as rp')
         .select('rp.id')
-        .whereRef('rp.system_id', '=', 'ps.id')
         .where(`rp.${flag}`, '=', 1),
     ),
   );
@@ -225,13 +225,15 @@ export async function appliancesOf(
     eligible_for_cifs_sharing: number;
   },
 ): Promise<{ list: RecoveryAppliance[]; total: number }> {
-  let q = db.selectFrom('appliances as a').where(inScope(actor, 'a'));
-  if (body.scopeBy === 'client') {
-    await loadClient(db, actor, body.forClient ?? 0);
-    q = q.where('a.client_id', '=', body.forClient ?? 0);
-  } else {
-    q = q.where('a.id', '=', body.forAppliance ?? 0);
-  }
+  let q = scoped(db, actor).selectFrom('appliances as a').where(inScope(actor, 'a'));
+  // Each id the body names must be the caller's (else 404), whichever of them scopes the list.
+  if (body.scopeBy === 'client' || body.forClient) await loadClient(db, actor, body.forClient ?? 0);
+  if (body.scopeBy === 'appliance' || body.forAppliance)
+    await findInScope(db, actor, 'appliances', body.forAppliance ?? 0, 'This appliance');
+  q =
+    body.scopeBy === 'client'
+      ? q.where('a.client_id', '=', body.forClient ?? 0)
+      : q.where('a.id', '=', body.forAppliance ?? 0);
   // Shares are exposed by first-tool appliances (spec: recovery-flow 7, eligible_for_cifs_sharing).
   if (body.eligible_for_cifs_sharing) q = q.where('a.is_brc_appliance', '=', 1);
   const rows = await q
@@ -241,10 +243,12 @@ export async function appliancesOf(
       'a.sid',
       'a.model_name',
       'a.online',
-      eb
+      // The appliance's systems that the actor sees (a system is scoped on its own, not by its
+      // appliance).
+      scoped(db, actor)
         .selectFrom('protected_systems as ps')
         .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('ps.appliance_id', '=', 'a.id')
+        .where(sql.ref('ps.appliance_id'), '=', sql.ref('a.id'))
         .where('ps.service_gen', '=', SERVICE_GEN.FIRST)
         .as('devices_count'),
     ])
@@ -276,16 +280,16 @@ export async function jobsOf(
   if (applianceId > 0 && Number(system.appliance_id) !== applianceId)
     throw new NotFoundError('This appliance');
   const flag = applianceId > 0 ? 'is_local' : 'is_cloud';
-  const rows = await db
+  const rows = await scoped(db, actor)
     .selectFrom('jobs as j')
     .select(['j.id', 'j.name', 'j.type', 'j.drives'])
     .where('j.system_id', '=', deviceId)
     .where((eb) =>
       eb.exists(
-        eb
+        scoped(db, actor)
+          .within(correlatedTo('rp', 'job_id', 'j'))
           .selectFrom('restore_points as rp')
           .select('rp.id')
-          .whereRef('rp.job_id', '=', 'j.id')
           .where(`rp.${flag}`, '=', 1),
       ),
     )

@@ -118,6 +118,13 @@ describe('client features, devices, appliances and jobs', () => {
       list: [expect.objectContaining({ id: f.w.applianceA1, online: 1, devices_count: 1 })],
     });
     expect((await f.post('resb', '/appliance/get', body)).statusCode).toBe(404);
+    // Another tenant's appliance is not found, whichever id scopes the list.
+    const byAppliance = { ...body, scopeBy: 'appliance', forAppliance: f.w.applianceA1 };
+    expect((await f.post('resa', '/appliance/get', byAppliance)).json().list).toHaveLength(1);
+    expect((await f.post('resb', '/appliance/get', byAppliance)).statusCode).toBe(404);
+    expect(
+      (await f.post('resa', '/appliance/get', { ...body, forAppliance: f.w.applianceB1 })).statusCode,
+    ).toBe(404);
     expect(
       (await f.post('resa', '/appliance/get', { ...body, paging: { offset: 0, limit: 500 } })).statusCode,
     ).toBe(400);
@@ -137,6 +144,9 @@ describe('client features, devices, appliances and jobs', () => {
     const byAppliance = await f.get('resa', `/api/localbrowsing/devices/0/${f.w.applianceA1}`);
     expect(byAppliance.json().devices.map((d: { id: number }) => d.id)).toEqual([f.w.systemA1]);
     expect((await f.get('resb', `/api/localbrowsing/devices/0/${f.w.applianceA1}`)).statusCode).toBe(404);
+    expect(
+      (await f.get('resa', `/api/localbrowsing/devices/${f.w.clientA1}/${f.w.applianceB1}`)).statusCode,
+    ).toBe(404);
     const cloud = await f.get('resa', `/api/filebrowsing/devices/${f.w.clientA2}`);
     expect(cloud.json().devices.map((d: { id: number }) => d.id)).toEqual([f.w.systemA2]);
     expect((await f.get('resb', `/api/filebrowsing/devices/${f.w.clientA2}`)).statusCode).toBe(404);

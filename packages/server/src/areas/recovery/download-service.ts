@@ -12,11 +12,10 @@ import type { Selectable } from 'kysely';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { AppError, BadRequestError, NotFoundError } from '../../http/errors';
-import { type Actor, inScope } from '../../scope';
+import { type Actor, scoped } from '../../scope';
 import { pointRef } from './access';
 import { type ArchiveItem, fileStream, tarStreamOf, zipStream } from './archive';
 import { checkMountPath, loadMount, mountRoots } from './browse-service';
-import { DOWNLOAD_EXPIRE } from './expiry-handlers';
 
 // Download sessions (spec: recovery-flow 7 insert_download_session, 4 'File download type'):
 // a link that works for 7 days, then answers a clear 'expired'.
@@ -84,7 +83,7 @@ export async function insertDownloadSession(
     throw new BadRequestError('Choose files or folders, not the whole restore point.');
   const items: ArchiveItem[] = [];
   for (const path of paths) {
-    const entry = await ctx.fabric.statFile(ref, path);
+    const entry = await ctx.ports.files.statFile(ref, path);
     if (!entry) throw new BadRequestError(`"${path}" is not in this restore point.`);
     items.push({ path, entry });
   }
@@ -113,7 +112,7 @@ export async function insertDownloadSession(
   const token = randomBytes(24).toString('base64url');
   const expires = now + DOWNLOAD_LINK_TTL_MS;
   await db.transaction().execute(async (trx) => {
-    const row = await trx
+    const row = await scoped(trx, actor, system)
       .insertInto('download_sessions')
       .values({
         token,
@@ -139,17 +138,7 @@ export async function insertDownloadSession(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    // The link really ends at its time: an operation takes it out of the feeds (4 'Cloud share expiry').
-    await ctx.operations.enqueue(trx, {
-      kind: DOWNLOAD_EXPIRE,
-      input: { id: Number(row.id) },
-      resellerId: Number(mount.reseller_id),
-      clientId: Number(mount.client_id),
-      subjectType: 'download_session',
-      subjectId: Number(row.id),
-      createdBy: actor.userId,
-      runAfter: expires,
-    });
+    // The link really ends at its time: the expiry sweep (recovery.expiries) takes it out of the feeds.
     await audit(trx, now, {
       actor,
       action: 'recovery.download_session',
@@ -182,17 +171,16 @@ export async function openDownload(
   token: string,
 ): Promise<{ id: number; name: string; type: DownloadType; size: number | null; stream: Readable }> {
   const db = ctx.dbh.db;
-  const row = await db
+  const row = await scoped(db, actor)
     .selectFrom('download_sessions')
     .selectAll()
     .where('token', '=', token)
-    .where(inScope(actor, 'download_sessions'))
     .executeTakeFirst();
   if (!row) throw new NotFoundError('This download link');
   const now = ctx.clock.now();
   if (row.status !== 'active' || Number(row.expires_at) <= now)
     throw new LinkExpiredError(Number(row.ended_at ?? row.expires_at));
-  const system = await db
+  const system = await scoped(db, actor)
     .selectFrom('protected_systems')
     .selectAll()
     .where('id', '=', row.system_id)
@@ -205,7 +193,7 @@ export async function openDownload(
   });
   const items: ArchiveItem[] = [];
   for (const path of JSON.parse(row.paths) as string[]) {
-    const entry = await ctx.fabric.statFile(ref, path);
+    const entry = await ctx.ports.files.statFile(ref, path);
     if (entry) items.push({ path, entry });
   }
   const type = Number(row.download_type) as DownloadType;
@@ -217,13 +205,13 @@ export async function openDownload(
       name: row.name,
       type,
       size: first.entry.size,
-      stream: fileStream(ctx.fabric, ref, first.path, first.entry.size),
+      stream: fileStream(ctx.ports.files, ref, first.path, first.entry.size),
     };
   }
   const stream =
     type === DOWNLOAD_TYPE.ZIP
-      ? await zipStream(ctx.fabric, ref, items)
-      : await tarStreamOf(ctx.fabric, ref, items);
+      ? await zipStream(ctx.ports.files, ref, items)
+      : await tarStreamOf(ctx.ports.files, ref, items);
   return { id: Number(row.id), name: row.name, type, size: null, stream };
 }
 

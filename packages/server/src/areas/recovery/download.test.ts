@@ -3,7 +3,6 @@ import tarStream from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { call } from '../../test/harness';
-import { DOWNLOAD_EXPIRE } from './expiry-handlers';
 import { countRows, DAY, type RecoveryFixture, recoveryFixture } from './test-fixture';
 
 // spec: recovery-flow 7 'Browsing and download', 4 'File download type': mount, list, choose,
@@ -118,6 +117,23 @@ describe('mount and browse', () => {
     expect((await files('resa', 'C:/Users/../..')).statusCode).toBe(400);
     expect((await files('resb', 'C:')).statusCode).toBe(404);
     expect((await files('resa', 'C:', 'nope')).statusCode).toBe(404);
+  });
+
+  it('answers 404 when the appliance or the point named beside the mount is not the mount’s', async () => {
+    const list = (applianceId: number, recoveryPoint: number | undefined) =>
+      f.post('resa', `/api/filebrowsing/files/${applianceId}`, {
+        path: 'C:',
+        recoveryPoint,
+        filemountUseId: mount,
+      });
+    expect((await list(0, undefined)).statusCode).toBe(200);
+    expect((await list(f.w.applianceB1, pointId)).statusCode).toBe(404);
+    expect((await list(0, f.pointsB1[0]?.id)).statusCode).toBe(404);
+    const stat = await f.post('resa', `/api/filebrowsing/file/${f.w.applianceB1}`, {
+      path: Buffer.from('C:').toString('base64url'),
+      filemountUseId: mount,
+    });
+    expect(stat.statusCode).toBe(404);
   });
 
   it('answers 404 when mounting another tenant’s point or a point of another job', async () => {
@@ -285,7 +301,7 @@ describe('POST /download/insert_download_session and the link', () => {
     expect((await fetchLink(url)).statusCode).toBe(200);
   });
 
-  it('after 7 days the link answers expired, and the expiry operation takes it out of the feeds', async () => {
+  it('after 7 days the link answers expired, and the expiry sweep takes it out of the feeds', async () => {
     const [a] = await twoFiles();
     const created = (
       await insert('resa', { path: a?.path, download_type: 1, files_count: 1, folders_count: 0 })
@@ -296,13 +312,7 @@ describe('POST /download/insert_download_session and the link', () => {
       .where('name', '=', created.name)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    const op = await f.t.dbh.db
-      .selectFrom('operations')
-      .selectAll()
-      .where('kind', '=', DOWNLOAD_EXPIRE)
-      .where('subject_id', '=', row.id)
-      .executeTakeFirstOrThrow();
-    expect(op.run_after).toBe(created.expired);
+    expect(Number(row.expires_at)).toBe(created.expired);
     f.t.clock.advance(7 * DAY - 1000);
     await f.relogin();
     expect((await fetchLink(created.download_url)).statusCode).toBe(200);

@@ -1,18 +1,21 @@
 import type { ShareRequest } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely, Selectable } from 'kysely';
+import { unscoped } from '../../scope';
 import { pointRef } from './access';
 
 export type ShareRow = Selectable<Database['cifs_shares']>;
 
 /** What the fabric needs to know about a share row: the point, the appliance and the names. */
 export async function shareRequest(db: Kysely<Database>, share: ShareRow): Promise<ShareRequest | null> {
-  const system = await db
+  // The share was loaded already: in the actor's scope by a call, or by a worker.
+  const owner = unscoped(db, 'the system and appliance of a share already loaded');
+  const system = await owner
     .selectFrom('protected_systems')
     .selectAll()
     .where('id', '=', share.system_id)
     .executeTakeFirst();
-  const appliance = await db
+  const appliance = await owner
     .selectFrom('appliances')
     .select(['id', 'name'])
     .where('id', '=', share.appliance_id ?? 0)

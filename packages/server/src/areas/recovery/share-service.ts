@@ -11,9 +11,10 @@ import type { Kysely } from 'kysely';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
-import { type Actor, findInScope, inScope } from '../../scope';
+import { lockSubject } from '../../operations/subject-lock';
+import { type Actor, findInScope, scoped } from '../../scope';
 import { checkDrive, loadReseller } from './access';
-import { SHARE_ACTIVATE, scheduleShareEnd } from './expiry-handlers';
+import { SHARE_ACTIVATE, SHARE_LOCK, scheduleShareEnd } from './expiry-handlers';
 import { type ShareRow, shareRequest } from './share-request';
 
 // Network shares from appliance restore points (spec: recovery-flow 4 'Share exposure', 7
@@ -45,6 +46,8 @@ export interface ExposeRequest {
   pointMs: number;
   drive: string | null;
   format: string | null;
+  /** dynamic or fixed, for a disk export (recovery-flow 2 setExportType). */
+  exportType?: string | null;
 }
 
 /** POST /ra/expose_cifs_share/...: ask the appliance to expose the point as a share. */
@@ -56,14 +59,18 @@ export async function exposeShare(
 ): Promise<ExposeShareAnswer> {
   const db = ctx.dbh.db;
   const now = ctx.clock.now();
-  const job = await db.selectFrom('jobs').selectAll().where('id', '=', q.jobId).executeTakeFirst();
+  const job = await scoped(db, actor)
+    .selectFrom('jobs')
+    .selectAll()
+    .where('id', '=', q.jobId)
+    .executeTakeFirst();
   if (!job) throw new NotFoundError('This job');
   const system = await findInScope(db, actor, 'protected_systems', Number(job.system_id), 'This job');
   if (Number(system.appliance_id) !== q.applianceId) throw new NotFoundError('This appliance');
   const appliance = await findInScope(db, actor, 'appliances', q.applianceId, 'This appliance');
   const drive = checkDrive(job, q.drive);
   const second = Math.floor(q.pointMs / 1000) * 1000;
-  const point = await db
+  const point = await scoped(db, actor)
     .selectFrom('restore_points')
     .selectAll()
     .where('job_id', '=', job.id)
@@ -74,49 +81,58 @@ export async function exposeShare(
     .executeTakeFirst();
   if (!point) throw new NotFoundError('This restore point');
 
-  const open = await db
-    .selectFrom('cifs_shares')
-    .select(['id', 'share_path'])
-    .where('system_id', '=', system.id)
-    .where('status', 'in', ['exposing', 'active'])
-    .limit(1)
-    .executeTakeFirst();
-  if (open) {
+  // One share per system (revokeMount), also under concurrency: the check and the insert run in
+  // one transaction holding the system's lock on PostgreSQL; SQLite serialises transactions.
+  type Claim = { open: { id: number | bigint; share_path: string } } | { row: ShareRow };
+  const claimed = await db.transaction().execute(async (trx): Promise<Claim> => {
+    await lockSubject(trx, `${SHARE_LOCK}:${Number(system.id)}`);
+    const open = await scoped(trx, actor)
+      .selectFrom('cifs_shares')
+      .select(['id', 'share_path'])
+      .where('system_id', '=', system.id)
+      .where('status', 'in', ['exposing', 'active'])
+      .limit(1)
+      .executeTakeFirst();
+    if (open) return { open };
+    if (!appliance.online) throw new ApplianceOfflineError(appliance.name);
+    const row = await scoped(trx, actor, system)
+      .insertInto('cifs_shares')
+      .values({
+        reseller_id: Number(system.reseller_id),
+        client_id: Number(system.client_id),
+        system_id: Number(system.id),
+        appliance_id: Number(appliance.id),
+        job_id: Number(job.id),
+        restore_point_id: Number(point.id),
+        rp_taken_at: Number(point.taken_at),
+        drive,
+        user_id: actor.userId,
+        created_at: now,
+        format: q.format,
+        export_type: q.exportType ?? null,
+        status: 'exposing',
+        share_path: '',
+        mac_share_path: '',
+        error: null,
+        ttl_seconds: DEFAULT_TTL_SECONDS,
+        active_at: null,
+        expires_at: null,
+        ended_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { row };
+  });
+  if ('open' in claimed) {
     // revokeMount: one share per system at a time.
     return {
       ok: false,
-      exposed_share_id: Number(open.id),
+      exposed_share_id: Number(claimed.open.id),
       title: 'A share of this device is already open',
-      error: `${system.name} is already shared as ${open.share_path}. Remove that share to expose another restore point.`,
+      error: `${system.name} is already shared as ${claimed.open.share_path}. Remove that share to expose another restore point.`,
     };
   }
-  if (!appliance.online) throw new ApplianceOfflineError(appliance.name);
-
-  const row = await db
-    .insertInto('cifs_shares')
-    .values({
-      reseller_id: Number(system.reseller_id),
-      client_id: Number(system.client_id),
-      system_id: Number(system.id),
-      appliance_id: Number(appliance.id),
-      job_id: Number(job.id),
-      restore_point_id: Number(point.id),
-      rp_taken_at: Number(point.taken_at),
-      drive,
-      user_id: actor.userId,
-      created_at: now,
-      format: q.format,
-      status: 'exposing',
-      share_path: '',
-      mac_share_path: '',
-      error: null,
-      ttl_seconds: DEFAULT_TTL_SECONDS,
-      active_at: null,
-      expires_at: null,
-      ended_at: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = claimed.row;
   const req = await shareRequest(db, row);
   if (!req) throw new NotFoundError('This restore point');
   const details = {
@@ -127,9 +143,9 @@ export async function exposeShare(
     format: q.format,
   };
   try {
-    const exposure = await ctx.fabric.exposeShare(req);
+    const exposure = await ctx.ports.files.exposeShare(req);
     await db.transaction().execute(async (trx) => {
-      await trx
+      await scoped(trx, actor)
         .updateTable('cifs_shares')
         .set({ share_path: exposure.sharePath, mac_share_path: exposure.macSharePath })
         .where('id', '=', row.id)
@@ -165,10 +181,11 @@ export async function exposeShare(
   } catch (err) {
     if (!(err instanceof FabricError)) throw err;
     await db.transaction().execute(async (trx) => {
-      await trx
+      await scoped(trx, actor)
         .updateTable('cifs_shares')
         .set({ status: 'failed', error: err.message, ended_at: now })
         .where('id', '=', row.id)
+        .where('status', '=', 'exposing')
         .execute();
       await audit(trx, now, {
         actor,
@@ -187,11 +204,10 @@ export async function exposeShare(
 }
 
 async function loadShare(db: Kysely<Database>, actor: Actor, id: number): Promise<ShareRow> {
-  const share = await db
+  const share = await scoped(db, actor)
     .selectFrom('cifs_shares')
     .selectAll()
     .where('id', '=', id)
-    .where(inScope(actor, 'cifs_shares'))
     .executeTakeFirst();
   if (!share) throw new NotFoundError('This share');
   return share;
@@ -230,17 +246,16 @@ export async function setShareTtl(ctx: AppContext, actor: Actor, id: number, sec
     if (share.status !== 'active' && share.status !== 'exposing')
       throw new ConflictError('This share has already ended.');
     const active = share.status === 'active';
-    await trx
+    // Guarded on the status read: if the share was activated or removed meanwhile, nothing changes.
+    const res = await scoped(trx, actor)
       .updateTable('cifs_shares')
       .set({ ttl_seconds: seconds, expires_at: active ? newExpireTime : null })
       .where('id', '=', id)
-      .execute();
-    // The earlier end operation finds the share not due and does nothing.
-    if (active)
-      await scheduleShareEnd(ctx.operations, trx, share, {
-        runAfter: newExpireTime,
-        createdBy: actor.userId,
-      });
+      .where('status', '=', share.status)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0)
+      throw new ConflictError('This share changed meanwhile. Open it again and choose the expiry.');
+    // The expiry sweep (recovery.expiries) ends it at the new time.
     await audit(trx, now, {
       actor,
       action: 'recovery.share_expiry',
@@ -264,11 +279,18 @@ export async function suppressShare(ctx: AppContext, actor: Actor, id: number, i
         dialogTitle: 'Share already removed',
         dialogMsg: 'This share has already ended; nothing was changed.',
       };
-    await trx
+    const res = await scoped(trx, actor)
       .updateTable('cifs_shares')
       .set({ status: 'suppressed', ended_at: now })
       .where('id', '=', id)
-      .execute();
+      .where('status', 'in', ['active', 'exposing'])
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0)
+      return {
+        ok: false,
+        dialogTitle: 'Share already removed',
+        dialogMsg: 'This share has already ended; nothing was changed.',
+      };
     await scheduleShareEnd(ctx.operations, trx, share, { createdBy: actor.userId });
     await audit(trx, now, {
       actor,
@@ -291,7 +313,7 @@ export async function suppressShare(ctx: AppContext, actor: Actor, id: number, i
 /** GET /share/display_cifs_share_path/{id}. */
 export async function displaySharePath(db: Kysely<Database>, actor: Actor, id: number) {
   const share = await loadShare(db, actor, id);
-  const system = await db
+  const system = await scoped(db, actor)
     .selectFrom('protected_systems')
     .select('name')
     .where('id', '=', share.system_id)
@@ -325,7 +347,7 @@ export async function editExpireDialog(db: Kysely<Database>, actor: Actor, id: n
 /** GET /reseller/get_reseller_exposed_local_shares/{resellerId}: the live shares, newest first. */
 export async function resellerLocalShares(db: Kysely<Database>, actor: Actor, resellerId: number) {
   await loadReseller(db, actor, resellerId);
-  const rows = await db
+  const rows = await scoped(db, actor)
     .selectFrom('cifs_shares as s')
     .innerJoin('protected_systems as ps', 'ps.id', 's.system_id')
     .innerJoin('organisations as c', 'c.id', 's.client_id')
@@ -342,7 +364,6 @@ export async function resellerLocalShares(db: Kysely<Database>, actor: Actor, re
     ])
     .where('s.reseller_id', '=', resellerId)
     .where('s.status', 'in', ['exposing', 'active'])
-    .where(inScope(actor, 's'))
     .orderBy('s.created_at', 'desc')
     .limit(100)
     .execute();

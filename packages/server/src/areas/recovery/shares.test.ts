@@ -1,5 +1,6 @@
 import { FabricError } from '@lifeboat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPIRY_SWEEP_MS } from './expiry-handlers';
 import { countRows, HOUR, type RecoveryFixture, recoveryFixture } from './test-fixture';
 
 // spec: recovery-flow 4 'Share exposure', 7 'Shares'; inventory 'Local shares feed' and 9.
@@ -149,10 +150,10 @@ describe('exposing a share', () => {
     expect(audit).toEqual([expect.objectContaining({ user_id: f.w.users.resA, target_id: String(shareId) })]);
   });
 
-  it('really expires when its time comes: the operation unmounts it and it leaves the feed', async () => {
+  it('really expires when its time comes: the expiry sweep unmounts it and it leaves the feed', async () => {
     f.t.clock.advance(HOUR - 1000);
     await drain(f);
-    // The end scheduled for the earlier 24 h expiry is not due; the 1 h one not yet either.
+    // The earlier 24 h expiry no longer counts; the 1 h one is not there yet.
     expect(
       (
         await f.t.dbh.db
@@ -162,7 +163,8 @@ describe('exposing a share', () => {
           .executeTakeFirstOrThrow()
       ).status,
     ).toBe('active');
-    f.t.clock.advance(1000);
+    // Within one sweep of its time.
+    f.t.clock.advance(EXPIRY_SWEEP_MS);
     await drain(f);
     expect(
       (
@@ -217,9 +219,9 @@ describe('exposing a share', () => {
     await drain(f);
   });
   it('a share the appliance never publishes ends as failed and does not block the next one', async () => {
-    const fabric = f.t.ctx.fabric;
-    const original = fabric.waitShareActive;
-    fabric.waitShareActive = async () => {
+    const files = f.t.ctx.ports.files;
+    const original = files.waitShareActive;
+    files.waitShareActive = async () => {
       throw new FabricError('FAILED', 'The appliance stopped answering while mounting.');
     };
     try {
@@ -230,7 +232,7 @@ describe('exposing a share', () => {
         error: 'The appliance stopped answering while mounting.',
       });
     } finally {
-      fabric.waitShareActive = original;
+      files.waitShareActive = original;
     }
     const again = (await expose(f, 'resa')).json();
     expect(again).toMatchObject({ ok: true });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { OrgKind } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
-import type { Actor } from '../../scope';
+import { type Actor, unscoped } from '../../scope';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -25,7 +25,7 @@ const userColumns = [
 export type UserWithOrg = Awaited<ReturnType<typeof findUserByUsername>>;
 
 export function findUserByUsername(db: Kysely<Database>, username: string) {
-  return db
+  return unscoped(db, 'sign-in finds the user before there is an actor')
     .selectFrom('users')
     .innerJoin('organisations', 'organisations.id', 'users.organisation_id')
     .select(userColumns)
@@ -34,7 +34,7 @@ export function findUserByUsername(db: Kysely<Database>, username: string) {
 }
 
 export function findSessionByToken(db: Kysely<Database>, token: string) {
-  return db
+  return unscoped(db, 'the session lookup makes the actor')
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .innerJoin('organisations', 'organisations.id', 'users.organisation_id')

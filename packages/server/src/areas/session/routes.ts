@@ -1,7 +1,7 @@
-import { loginRequest, SESSION_COOKIE, sessionResponse as sessionSchema } from '@lifeboat/contract';
+import { SESSION_COOKIE, sessionCalls } from '@lifeboat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { actorOf } from '../../http/auth';
+import { route } from '../../http/route';
 import { login, logout, sessionResponse } from './service';
 
 /** spec: platform issue 6; POST/GET/DELETE /api/session. */
@@ -13,31 +13,21 @@ export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     secure: ctx.config.cookieSecure,
   };
   return async (app) => {
-    app.post(
-      '/api/session',
-      { config: { public: true }, schema: { body: loginRequest, response: { 200: sessionSchema } } },
-      async (req, reply) => {
-        const { token, response } = await login(ctx, req.body, req.ip, req.headers['user-agent'] ?? '');
-        reply.setCookie(SESSION_COOKIE, token, {
-          ...cookie,
-          maxAge: ctx.config.sessionAbsoluteHours * 3600,
-        });
-        return response;
-      },
-    );
+    route(app, sessionCalls.signIn, async ({ body, req, reply }) => {
+      const { token, response } = await login(ctx, body, req.ip, req.headers['user-agent'] ?? '');
+      reply.setCookie(SESSION_COOKIE, token, {
+        ...cookie,
+        maxAge: ctx.config.sessionAbsoluteHours * 3600,
+      });
+      return response;
+    });
 
-    app.get(
-      '/api/session',
-      { config: { csrfExempt: true }, schema: { response: { 200: sessionSchema } } },
-      async (req) => {
-        return sessionResponse(actorOf(req), req.csrfToken ?? '');
-      },
-    );
+    route(app, sessionCalls.current, ({ actor, req }) => sessionResponse(actor, req.csrfToken ?? ''));
 
-    app.delete('/api/session', async (req, reply) => {
-      await logout(ctx, actorOf(req), req.ip);
+    route(app, sessionCalls.signOut, async ({ actor, req, reply }) => {
+      await logout(ctx, actor, req.ip);
       reply.clearCookie(SESSION_COOKIE, cookie);
-      return { ok: true };
+      return { ok: true } as const;
     });
   };
 }

@@ -5,7 +5,15 @@ import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { TooManyRequestsError, UnauthorizedError } from '../../http/errors';
 import type { Actor } from '../../scope';
-import { addressKey, blockedFor, clearFailures, LOGIN_LIMITS, recordFailure, userKey } from './rate-limit';
+import { checkSecondFactor, loadMfaUser, secretKeyOf } from '../security/mfa';
+import {
+  accountWait,
+  type Reservation,
+  recordAccountFailure,
+  reserveAttempt,
+  signedIn,
+  waitWords,
+} from './rate-limit';
 import { findSessionByToken, findUserByUsername, hashToken, toActor } from './repository';
 
 // Used when the user does not exist, so an unknown name costs as much time as a wrong password.
@@ -43,25 +51,22 @@ export async function login(
 ): Promise<LoginResult> {
   const { db } = ctx.dbh;
   const now = ctx.clock.now();
-  const uKey = userKey(body.username);
-  const aKey = addressKey(ip);
-  const wait = Math.max(
-    await blockedFor(db, uKey, LOGIN_LIMITS.perUser, now),
-    await blockedFor(db, aKey, LOGIN_LIMITS.perAddress, now),
-  );
-  if (wait > 0) {
-    const minutes = Math.ceil(wait / 60_000);
+  // Sign-in limits (docs/sign-in-limits.md): the account's hourly ceiling for unfamiliar
+  // addresses, then this account and address pair's own count, taken before the password is checked.
+  const held = await accountWait(db, body.username, ip, now);
+  const reserved: Reservation =
+    held > 0 ? { ok: false, waitMs: held } : await reserveAttempt(db, body.username, ip, now);
+  if (!reserved.ok) {
     throw new TooManyRequestsError(
-      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      Math.ceil(wait / 1000),
+      `Too many failed sign-in attempts. Wait ${waitWords(reserved.waitMs)}, then try again.`,
+      Math.ceil(reserved.waitMs / 1000),
     );
   }
 
   const user = await findUserByUsername(db, body.username);
   const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
   if (!user || !ok || user.disabled === 1) {
-    await recordFailure(db, uKey, now);
-    await recordFailure(db, aKey, now);
+    await recordAccountFailure(db, body.username, now);
     await audit(db, now, {
       userId: user?.user_id ?? null,
       organisationId: user?.org_id ?? null,
@@ -71,8 +76,9 @@ export async function login(
     });
     throw new UnauthorizedError(BAD_CREDENTIALS, 'BAD_CREDENTIALS');
   }
-  // MFA (spec: inventory 'Multi-factor authentication') plugs in here: when the user has it
-  // enabled, a missing or wrong `code` answers 401 MFA_REQUIRED / BAD_MFA_CODE.
+  // MFA (issue 17.1): with MFA on, a missing code answers 401 MFA_REQUIRED (the attempt stays
+  // counted until a full sign-in clears it); a wrong or replayed code counts as a failure.
+  if (user.mfa_enabled === 1) await secondFactor(ctx, user, body.code, ip, now);
 
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
@@ -92,12 +98,47 @@ export async function login(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await clearFailures(trx, uKey);
+    await signedIn(trx, body.username, ip, now);
     await audit(trx, now, { userId: user.user_id, organisationId: user.org_id, action: 'session.login', ip });
     return row.id;
   });
   const actor = toActor(user, sessionId);
   return { token, response: sessionResponse(actor, csrfToken) };
+}
+
+const BAD_CODE = 'The code is not right, or it was already used. Enter the code your app shows now.';
+
+async function secondFactor(
+  ctx: AppContext,
+  user: NonNullable<Awaited<ReturnType<typeof findUserByUsername>>>,
+  code: string | undefined,
+  ip: string,
+  now: number,
+): Promise<void> {
+  const { db } = ctx.dbh;
+  if (!code) {
+    throw new UnauthorizedError('Enter the code from your authenticator app.', 'MFA_REQUIRED');
+  }
+  const mfaUser = await loadMfaUser(db, user.user_id);
+  const verdict = await checkSecondFactor(db, secretKeyOf(ctx), mfaUser, code, now);
+  if (verdict === 'ok') return;
+  if (verdict === 'recovery') {
+    await audit(db, now, {
+      userId: user.user_id,
+      organisationId: user.org_id,
+      action: 'mfa.recovery_code_used',
+      ip,
+    });
+    return;
+  }
+  await recordAccountFailure(db, user.username, now);
+  await audit(db, now, {
+    userId: user.user_id,
+    organisationId: user.org_id,
+    action: verdict === 'replayed' ? 'session.mfa_replayed' : 'session.mfa_failed',
+    ip,
+  });
+  throw new UnauthorizedError(BAD_CODE, 'BAD_MFA_CODE');
 }
 
 /** The actor and anti-forgery token of a live session, or null when it is missing or expired. */

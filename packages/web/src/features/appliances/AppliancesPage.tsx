@@ -3,7 +3,7 @@ import { Stack } from '@mantine/core';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
 import { EntityTable } from '../entities/EntityTable';
-import { useTableUrlState } from '../entities/useTableUrlState';
+import { useEntityListState } from '../entities/useEntityListState';
 import { ApplianceStatusFilter, applianceColumns, applianceSupportHref } from './applianceColumns';
 
 const FILTERS = ['reseller_id', 'client_id', 'status'] as const;
@@ -11,7 +11,7 @@ const FILTERS = ['reseller_id', 'client_id', 'status'] as const;
 /** The appliances tab (/appliance/empty_table, optionally ?reseller_id=). */
 export function AppliancesPage() {
   const user = useCurrentUser();
-  const state = useTableUrlState(FILTERS);
+  const state = useEntityListState(FILTERS);
   return (
     <Stack gap="lg">
       <PageHeader title="Appliances" subtitle="The backup appliances at your clients' sites." />

@@ -1,8 +1,8 @@
 import type { ApplianceRow } from '@lifeboat/contract';
 import { NativeSelect, Text } from '@mantine/core';
+import type { ListState } from '../../components/lists/useListState';
 import { formatCount, NameCell, StatusBadge } from '../entities/cells';
 import type { EntityColumn } from '../entities/EntityTable';
-import type { TableUrlState } from '../entities/useTableUrlState';
 
 /** Columns of the appliances tab and of the staff's support appliances. */
 export function applianceColumns(withReseller: boolean): EntityColumn<ApplianceRow>[] {
@@ -47,11 +47,11 @@ const STATUS_OPTIONS = [
 ];
 
 /** The online/offline filter of the appliance tables. */
-export function ApplianceStatusFilter({ state }: { state: TableUrlState }) {
+export function ApplianceStatusFilter({ state }: { state: ListState }) {
   return (
     <NativeSelect
       aria-label="Status"
-      value={state.filters.status ?? ''}
+      value={state.filter('status')}
       onChange={(e) => state.setFilter('status', e.currentTarget.value || null)}
       data={STATUS_OPTIONS}
     />

@@ -30,6 +30,16 @@ function renderDialog(
   });
 }
 
+/** The answer of a list with no rows (the dialog's reseller picker). */
+const EMPTY_LIST = {
+  content: [],
+  records_count: 0,
+  records_count_capped: false,
+  empty_desc: '',
+  page: 1,
+  rows: 25,
+};
+
 const nameInput = () => screen.getByLabelText(/client name/i) as HTMLInputElement;
 
 describe('ClientDialog', () => {
@@ -94,19 +104,37 @@ describe('ClientDialog', () => {
             message: 'Choose the reseller the client belongs to.',
             fields: { reseller_id: 'Choose the reseller the client belongs to.' },
           })
-        : json(200, {
-            content: [],
-            records_count: 0,
-            records_count_capped: false,
-            empty_desc: '',
-            page: 1,
-            rows: 25,
-          }),
+        : json(200, EMPTY_LIST),
     );
     renderDialog({ resellerId: 0 });
     expect(screen.getByRole('combobox', { name: /reseller/i })).toBeTruthy();
     fireEvent.change(nameInput(), { target: { value: 'Acme' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add client' }));
     expect(await screen.findByText('Choose the reseller the client belongs to.')).toBeTruthy();
+  });
+
+  it('flags every missing field of an empty Add client as staff, the reseller included, before sending', async () => {
+    fetchMock.mockResolvedValue(json(200, EMPTY_LIST));
+    renderDialog({ resellerId: 0 });
+    fireEvent.click(screen.getByRole('button', { name: 'Add client' }));
+    expect(await screen.findByText('Enter the client name.')).toBeTruthy();
+    expect(screen.getByText('Choose the reseller the client belongs to.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/save'))).toBe(false);
+  });
+
+  it('puts a server message naming no input of the form in the error alert', async () => {
+    fetchMock.mockResolvedValue(
+      json(400, {
+        is_error: true,
+        errors: { reseller_id: 'This reseller cannot be used.' },
+        code: 'BAD_REQUEST',
+        message: 'This reseller cannot be used.',
+      }),
+    );
+    renderDialog();
+    fireEvent.change(nameInput(), { target: { value: 'Acme' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add client' }));
+    const alert = await screen.findByText('This reseller cannot be used.');
+    expect(alert.closest('[role="alert"]')).toBeTruthy();
   });
 });

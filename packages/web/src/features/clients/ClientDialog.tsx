@@ -1,12 +1,15 @@
+import { clientForm, clientFormWithReseller } from '@lifeboat/contract';
 import { Alert, Modal, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { Controller } from 'react-hook-form';
 import { IconAlert } from '../../components/icons';
+import { useSchemaForm } from '../../forms/useSchemaForm';
 import { DialogButtons, FormErrorAlert } from '../entities/DialogParts';
 import { entityKeys, fetchClient } from '../entities/entitiesApi';
 import { OrgFields } from '../entities/OrgFields';
 import { ResellerPicker } from '../entities/ResellerPicker';
-import { useEntityForm } from '../entities/useEntityForm';
+import { useEntitySave } from '../entities/useEntitySave';
 
 export interface ClientDialogProps {
   opened: boolean;
@@ -19,7 +22,7 @@ export interface ClientDialogProps {
   onSaved: (clientId: number) => void;
 }
 
-const EMPTY = { name: '', email: '' };
+const EMPTY = { name: '', email: '', reseller_id: '' };
 
 /**
  * Create or edit a client (spec: inventory-reports-exports-security 'Generic entity tables'),
@@ -34,23 +37,29 @@ export function ClientDialog({ opened, onClose, resellerId, clientId, onSaved }:
     enabled: opened && editing,
     staleTime: 0,
   });
-  const form = useEntityForm('client', EMPTY, onSaved);
-  const [picked, setPicked] = useState('');
   const choose = !editing && resellerId <= 0;
-  const { reset } = form;
+  const save = useEntitySave('client', onSaved);
+  // Staff choose the reseller: an empty dialog flags it with the other missing fields (issue 18.16).
+  const { form, onSubmit, formError, saving, reset } = useSchemaForm(
+    choose ? clientFormWithReseller : clientForm,
+    {
+      defaultValues: EMPTY,
+      inputs: choose ? ['name', 'email', 'reseller_id'] : ['name', 'email'],
+      send: ({ name, email, reseller_id }) =>
+        save(
+          editing
+            ? { name, email, id: clientId }
+            : { name, email, reseller_id: choose ? reseller_id : resellerId },
+        ),
+    },
+  );
   // Start from the stored values each time the dialog opens.
   useEffect(() => {
     if (!opened) return;
-    if (!editing) {
-      reset(EMPTY);
-      setPicked('');
-    } else if (current.data) reset({ name: current.data.name, email: current.data.email ?? '' });
+    if (!editing) reset(EMPTY);
+    else if (current.data)
+      reset({ name: current.data.name, email: current.data.email ?? '', reseller_id: '' });
   }, [opened, editing, current.data, reset]);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    form.submit(editing ? { id: clientId } : { reseller_id: choose ? picked : resellerId });
-  };
   const loading = editing && current.isPending;
 
   return (
@@ -60,20 +69,31 @@ export function ClientDialog({ opened, onClose, resellerId, clientId, onSaved }:
           {current.error.message}
         </Alert>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
-            <FormErrorAlert title="The client was not saved" message={form.formError} />
-            {choose && <ResellerPicker value={picked} onChange={setPicked} error={form.errors.reseller_id} />}
+            <FormErrorAlert title="The client was not saved" message={formError} />
+            {choose && (
+              <Controller
+                control={form.control}
+                name="reseller_id"
+                render={({ field, fieldState }) => (
+                  <ResellerPicker
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            )}
             <OrgFields
-              form={form}
+              control={form.control}
               nameLabel="Client name"
               emailDescription="Optional: who to contact about this client's backups."
               loading={loading}
-              extraError={choose ? undefined : form.errors.reseller_id}
             />
             <DialogButtons
               onCancel={onClose}
-              saving={form.saving}
+              saving={saving}
               disabled={loading}
               label={editing ? 'Save changes' : 'Add client'}
             />

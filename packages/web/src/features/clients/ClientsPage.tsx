@@ -7,7 +7,7 @@ import { ConfirmDelete } from '../entities/ConfirmDelete';
 import { formatCount, HEALTH_OPTIONS, HealthBadge, NameCell } from '../entities/cells';
 import { type EntityColumn, EntityTable } from '../entities/EntityTable';
 import { notifySaved } from '../entities/notifySaved';
-import { useTableUrlState } from '../entities/useTableUrlState';
+import { useEntityListState } from '../entities/useEntityListState';
 import { ClientDialog } from './ClientDialog';
 
 const FILTERS = ['reseller_id', 'health_status'] as const;
@@ -15,12 +15,12 @@ const FILTERS = ['reseller_id', 'health_status'] as const;
 /** The clients tab (/client/empty_table, optionally ?reseller_id= and ?health_status=). */
 export function ClientsPage() {
   const user = useCurrentUser();
-  const state = useTableUrlState(FILTERS);
+  const state = useEntityListState(FILTERS);
   const [dialog, setDialog] = useState<{ clientId?: number } | null>(null);
   const [deleting, setDeleting] = useState<ClientRow | null>(null);
   // A reseller adds clients to itself; staff and distributors to the reseller they filtered on,
   // or choose one in the dialog (resellerId 0).
-  const filterReseller = Number(state.filters.reseller_id) || undefined;
+  const filterReseller = Number(state.filter('reseller_id')) || undefined;
   const resellerId = user.level === LEVEL.RESELLER ? user.organisationId : filterReseller;
   const [editReseller, setEditReseller] = useState<number | undefined>(undefined);
 
@@ -84,7 +84,7 @@ export function ClientsPage() {
             )}
             <NativeSelect
               aria-label="Health"
-              value={state.filters.health_status ?? ''}
+              value={state.filter('health_status')}
               onChange={(e) => state.setFilter('health_status', e.currentTarget.value || null)}
               data={[{ value: '', label: 'Any health' }, ...HEALTH_OPTIONS]}
             />

@@ -44,7 +44,8 @@ const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 /** Table posts seen by the fake server: table -> filters of each request. */
-let posts: { table: string; filters: Record<string, string[]>; page: number }[] = [];
+let posts: { table: string; filters: Record<string, string[]>; page: number; sort: string; dir: string }[] =
+  [];
 
 const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
   const url = String(input);
@@ -53,7 +54,13 @@ const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const form = new URLSearchParams(String(init.body));
     const filters = JSON.parse(form.get('filters') ?? '{}');
     const table = m[1] as string;
-    posts.push({ table, filters, page: Number(m[2]) });
+    posts.push({
+      table,
+      filters,
+      page: Number(m[2]),
+      sort: form.get('sort') ?? '',
+      dir: form.get('dir') ?? '',
+    });
     const total = table === 'protected_systems' ? 25 : table === 'appliances' ? 3 : 2;
     const first = (Number(m[2]) - 1) * 10;
     const n = Math.max(0, Math.min(10, total - first));
@@ -64,6 +71,7 @@ const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
         name: `${table}-${filters.health_status?.join('+') ?? 'all'}-${first + i + 1}`,
       })),
       records_count: total,
+      records_count_capped: false,
       empty_desc: 'Nothing here.',
     });
   }
@@ -77,8 +85,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderTables(page = PAGE) {
-  return renderRoutes({ path: '/', routes: [{ path: '/', element: <DashboardTables page={page} /> }] });
+function renderTables(page = PAGE, path = '/') {
+  return renderRoutes({ path, routes: [{ path: '/', element: <DashboardTables page={page} /> }] });
 }
 
 // Generous waits: the suite shares two cores with other work.
@@ -95,7 +103,7 @@ describe('DashboardTables', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('navigation', { name: 'vaults pages' })).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'appliances pages' })).toBeNull();
     const pager = within(screen.getByRole('navigation', { name: 'protected_systems pages' }));
-    fireEvent.click(pager.getByRole('button', { name: '3' }));
+    fireEvent.click(pager.getByRole('button', { name: 'Page 3' }));
     await findText('protected_systems-all-21');
     expect(lastPost('protected_systems')?.page).toBe(3);
   });
@@ -135,5 +143,32 @@ describe('DashboardTables', { timeout: 30_000 }, () => {
     fireEvent.click(row('vaults-all-2'));
     expect(row('vaults-all-2').getAttribute('aria-selected')).toBe('true');
     expect(row('vaults-all-1').getAttribute('aria-selected')).toBe('false');
+  });
+
+  it('sorts by a column header and keeps sort, filters and page in the url', async () => {
+    const { router } = renderTables();
+    await findText('vaults-all-1');
+    const header = () => screen.getAllByRole('columnheader', { name: /Name/ })[0] as HTMLElement;
+    fireEvent.click(within(header()).getByRole('button'));
+    await vi.waitFor(() =>
+      expect(lastPost('protected_systems')).toMatchObject({ sort: 'name', dir: 'desc' }),
+    );
+    expect(header().getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(screen.getByRole('button', { name: 'Troubled' }));
+    await findText('vaults-TROUBLED-1');
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('systems.dir')).toBe('desc');
+    expect(search.getAll('vaults.health_status')).toEqual(['TROUBLED']);
+    // Back undoes the quick filter in one step, for every table.
+    await router.navigate(-1);
+    await findText('vaults-all-1');
+    expect(new URLSearchParams(router.state.location.search).get('systems.dir')).toBe('desc');
+  });
+
+  it('opens on the state a link carries', async () => {
+    renderTables(PAGE, '/?systems.page=2&systems.sort=health_status&appliances.health_status=WARNED');
+    await findText('protected_systems-all-11');
+    expect(lastPost('protected_systems')).toMatchObject({ page: 2, sort: 'health_status', dir: 'asc' });
+    await findText('appliances-WARNED-1');
   });
 });

@@ -2,12 +2,16 @@ import {
   type DashboardApplianceRow,
   type DashboardPageData,
   type DashboardSystemRow,
+  type DashboardTable,
   type DashboardVaultRow,
+  type EntityBlockConfig,
   toggleQuickFilter,
 } from '@lifeboat/contract';
 import { Group, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { readList, writeList } from '../../components/lists/listUrl';
 import { DeviceSidebar } from '../devices/DeviceSidebar';
 import { dashboardKeys, useSaveRefreshRate } from './dashboardApi';
 import { EntityTable } from './EntityTable';
@@ -15,6 +19,7 @@ import { applianceCells, vaultCells } from './entityCells';
 import { QuickFilters } from './QuickFilters';
 import { RefreshControl } from './RefreshControl';
 import { systemCells } from './systemCells';
+import { HEALTH_KEY, tableOptions } from './tableOptions';
 
 /**
  * Blocks 6-8 of the dashboard, also the client page's tables: quick filters acting on the three
@@ -24,7 +29,28 @@ export function DashboardTables({ page }: { page: DashboardPageData }) {
   const ownerId = page.owner === 'reseller' ? page.reseller_id : (page.client_id ?? 0);
   const client = useQueryClient();
   const save = useSaveRefreshRate(page.owner, ownerId);
-  const [health, setHealth] = useState<string[][]>([[], [], []]);
+  const [params, setParams] = useSearchParams();
+  // The quick filters read and write each table's health filter in the url (tableOptions).
+  // Without the appliance table the quick filters act on the two tables shown.
+  const tables: [DashboardTable, EntityBlockConfig][] = [
+    ['protected_systems', page.protected_system],
+    ...(page.has_appliances ? [['appliances', page.appliance] as [DashboardTable, EntityBlockConfig]] : []),
+    ['vaults', page.vault],
+  ];
+  const shown = tables.map(
+    ([t, config]) => readList(params, tableOptions(t, config)).filters[HEALTH_KEY] ?? [],
+  );
+  // One url change for every table: a toggle is one step back.
+  const toggle = (status: string) => {
+    const next = toggleQuickFilter(shown, status);
+    setParams((cur) =>
+      tables.reduce(
+        (acc, [t, config], i) =>
+          writeList(acc, tableOptions(t, config), { filters: { [HEALTH_KEY]: next[i] ?? [] } }),
+        cur,
+      ),
+    );
+  };
   const [device, setDevice] = useState<number | null>(null);
   const [lastRefresh, setLastRefresh] = useState(() => Date.now());
   const cells = useMemo(() => systemCells(setDevice), []);
@@ -37,15 +63,6 @@ export function DashboardTables({ page }: { page: DashboardPageData }) {
     }, page.refresh_period * 60_000);
     return () => window.clearInterval(timer);
   }, [client, page.refresh_period]);
-
-  const setOne = (i: number) => (values: string[]) =>
-    setHealth((h) => h.map((v, j) => (j === i ? values : v)));
-  // Without the appliance table the quick filters act on the two tables shown.
-  const shown = page.has_appliances ? health : [health[0] ?? [], health[2] ?? []];
-  const toggle = (status: string) => {
-    const next = toggleQuickFilter(shown, status);
-    setHealth(page.has_appliances ? next : [next[0] ?? [], health[1] ?? [], next[1] ?? []]);
-  };
 
   return (
     <Stack gap="md">
@@ -63,26 +80,26 @@ export function DashboardTables({ page }: { page: DashboardPageData }) {
         />
       </Group>
       <EntityTable<DashboardSystemRow>
+        owner={page.owner}
+        table="protected_systems"
         config={page.protected_system}
         ownerId={ownerId}
-        health={health[0] ?? []}
-        onHealthChange={setOne(0)}
         cells={cells}
       />
       {page.has_appliances && (
         <EntityTable<DashboardApplianceRow>
+          owner={page.owner}
+          table="appliances"
           config={page.appliance}
           ownerId={ownerId}
-          health={health[1] ?? []}
-          onHealthChange={setOne(1)}
           cells={applianceCells}
         />
       )}
       <EntityTable<DashboardVaultRow>
+        owner={page.owner}
+        table="vaults"
         config={page.vault}
         ownerId={ownerId}
-        health={health[2] ?? []}
-        onHealthChange={setOne(2)}
         cells={vaultCells}
       />
       <DeviceSidebar deviceId={device} onClose={() => setDevice(null)} />

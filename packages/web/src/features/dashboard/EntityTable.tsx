@@ -1,53 +1,63 @@
-import type { EntityBlockConfig } from '@lifeboat/contract';
-import { Badge, Card, Group, Pagination, Skeleton, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { type ReactNode, useState } from 'react';
+import {
+  DASHBOARD_SORTS,
+  type DashboardOwner,
+  type DashboardTable,
+  type EntityBlockConfig,
+} from '@lifeboat/contract';
+import { Badge, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
+import { type ReactNode, useMemo, useState } from 'react';
+import { ListPager } from '../../components/lists/ListPager';
+import { SearchBox } from '../../components/lists/SearchBox';
+import { SortableTh } from '../../components/lists/SortableTh';
+import { useListState } from '../../components/lists/useListState';
 import { type TableState, useCount, useTable } from './dashboardApi';
 import classes from './EntityTable.module.css';
 import { TableFilter } from './TableFilter';
+import { tableOptions } from './tableOptions';
 
 export type CellRenderers<Row> = Record<string, (row: Row) => ReactNode>;
 
 interface EntityTableProps<Row extends { id: number }> {
+  /** Whose table and which: they name the declared calls (the config's urls are the same paths). */
+  owner: DashboardOwner;
+  table: DashboardTable;
   config: EntityBlockConfig;
   /** The reseller (or client) the table belongs to. */
   ownerId: number;
-  /** The health filter, shared with the quick filters. */
-  health: string[];
-  onHealthChange: (values: string[]) => void;
   cells: CellRenderers<Row>;
 }
 
-const HEALTH_KEY = 'health_status';
-
 /**
- * One entity table of the dashboard (spec 2.2 block 8): filters, search, server-side pages,
- * count label, empty description, single selection. Pagination hides when one page holds all.
+ * One entity table of the dashboard (spec 2.2 block 8): filters, search, server-side pages and
+ * sort, count label, empty description, single selection. Filters (the health one shared with
+ * the quick filters), search, sort and page live in the url under the table's prefix.
+ * Pagination hides when one page holds all.
  */
 export function EntityTable<Row extends { id: number }>({
+  owner,
+  table,
   config,
   ownerId,
-  health,
-  onHealthChange,
   cells,
 }: EntityTableProps<Row>) {
-  const [others, setOthers] = useState<Record<string, string[]>>({});
-  const [searchInput, setSearchInput] = useState('');
-  const [search] = useDebouncedValue(searchInput.trim(), 300);
+  const state = useListState(useMemo(() => tableOptions(table, config), [table, config]));
   const [selected, setSelected] = useState<number | null>(null);
-  const rows = config.records_per_page_count;
-  const filters: Record<string, string[]> = { ...others };
-  if (health.length) filters[HEALTH_KEY] = health;
-  // A new filter or search starts again from the first page.
-  const filterKey = JSON.stringify([filters, search]);
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
-  const setPage = (p: number) => setPaging({ key: filterKey, page: p });
-  const state: TableState = { page, rows, filters, search };
-  const { data, isPending, isFetching, error } = useTable<Row>(config.data_url, ownerId, state);
-  const count = useCount(config.count_url, ownerId);
+  const query: TableState = {
+    page: state.page,
+    rows: state.rows,
+    filters: state.filters,
+    search: state.search,
+    sort: state.sort ?? { column: 'name', dir: 'asc' },
+  };
+  const { data, isPending, isFetching, isPlaceholderData, error } = useTable<Row>(
+    owner,
+    table,
+    ownerId,
+    query,
+  );
+  const count = useCount(owner, table, ownerId);
+  const sortable: readonly string[] = DASHBOARD_SORTS[table];
 
-  const pages = data ? Math.max(1, Math.ceil(data.records_count / rows)) : 1;
   const tableId = config.datatable_id;
   return (
     <Card withBorder padding="md" radius="md" data-table={tableId} aria-busy={isFetching}>
@@ -62,14 +72,12 @@ export function EntityTable<Row extends { id: number }>({
             </Badge>
           )}
         </Group>
-        <TextInput
+        <SearchBox
           size="xs"
-          aria-label={`Search ${config.title_label.toLowerCase()}`}
+          label={`Search ${config.title_label.toLowerCase()}`}
           placeholder={config.search.placeholder}
-          value={searchInput}
-          onChange={(e) => setSearchInput(e.currentTarget.value)}
-          w={{ base: '100%', xs: 240 }}
-          maxLength={128}
+          value={state.search}
+          onSearch={state.setSearch}
         />
       </Group>
       <Group gap="xs" mb="sm">
@@ -77,11 +85,12 @@ export function EntityTable<Row extends { id: number }>({
           <TableFilter
             key={f.key}
             filter={f}
+            owner={owner}
+            table={table}
+            ownerId={ownerId}
             tableTitle={config.title_label}
-            value={f.key === HEALTH_KEY ? health : (others[f.key] ?? [])}
-            onChange={(v) =>
-              f.key === HEALTH_KEY ? onHealthChange(v) : setOthers((o) => ({ ...o, [f.key]: v }))
-            }
+            value={state.filters[f.key] ?? []}
+            onChange={(v) => state.setFilter(f.key, v)}
           />
         ))}
       </Group>
@@ -96,11 +105,18 @@ export function EntityTable<Row extends { id: number }>({
           highlightOnHover
           aria-labelledby={`${tableId}-title`}
           className={classes.table}
+          style={{ opacity: isPlaceholderData ? 0.6 : 1 }}
         >
           <Table.Thead>
             <Table.Tr>
               {config.columns.map((c) => (
-                <Table.Th key={c.key}>{c.label}</Table.Th>
+                <SortableTh
+                  key={c.key}
+                  column={c.key}
+                  label={c.label}
+                  state={state}
+                  sortable={sortable.includes(c.key)}
+                />
               ))}
             </Table.Tr>
           </Table.Thead>
@@ -116,7 +132,7 @@ export function EntityTable<Row extends { id: number }>({
                   ))}
                 </Table.Tr>
               ))}
-            {data?.content.map((row) => (
+            {data?.rows.map((row) => (
               <Table.Tr
                 key={row.id}
                 data-row-id={row.id}
@@ -137,11 +153,11 @@ export function EntityTable<Row extends { id: number }>({
                 ))}
               </Table.Tr>
             ))}
-            {data && data.content.length === 0 && (
+            {data && data.rows.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={config.columns.length}>
                   <Text size="sm" c="dimmed" ta="center" py="md" data-empty>
-                    {data.empty_desc}
+                    {data.emptyDesc}
                   </Text>
                 </Table.Td>
               </Table.Tr>
@@ -149,23 +165,8 @@ export function EntityTable<Row extends { id: number }>({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {data && data.records_count > rows && (
-        <Group justify="space-between" mt="sm">
-          <Text size="xs" c="dimmed">
-            {(page - 1) * rows + 1}–{Math.min(page * rows, data.records_count)} of{' '}
-            {data.records_count.toLocaleString('en-US')}
-          </Text>
-          <nav aria-label={`${config.title_label} pages`}>
-            <Pagination
-              size="sm"
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={setPage}
-              siblings={1}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
-          </nav>
-        </Group>
+      {data && (
+        <ListPager page={data} state={state} noun="" label={`${config.title_label} pages`} hideWhenOnePage />
       )}
     </Card>
   );

@@ -1,4 +1,4 @@
-import type { DashboardFilterConfig } from '@lifeboat/contract';
+import type { DashboardFilterConfig, DashboardOwner, DashboardTable } from '@lifeboat/contract';
 import { Loader, MultiSelect } from '@mantine/core';
 import { useState } from 'react';
 import { useFilterValues } from './dashboardApi';
@@ -6,18 +6,30 @@ import { useFilterValues } from './dashboardApi';
 /** One filter of a table, its options from the filter's loadValuesUrl (spec 3). */
 export function TableFilter({
   filter,
+  owner,
+  table,
+  ownerId,
   value,
   onChange,
   tableTitle,
 }: {
   filter: DashboardFilterConfig;
+  owner: DashboardOwner;
+  table: DashboardTable;
+  ownerId: number;
   value: string[];
   onChange: (values: string[]) => void;
   tableTitle: string;
 }) {
   // Options are not needed for the first paint: they load when the filter is first used.
   const [wanted, setWanted] = useState(false);
-  const { data, isFetching, error } = useFilterValues(filter.loadValuesUrl, wanted || value.length > 0);
+  const { data, isFetching, error } = useFilterValues(
+    owner,
+    table,
+    filter.key,
+    ownerId,
+    wanted || value.length > 0,
+  );
   return (
     <MultiSelect
       aria-label={`${tableTitle}: ${filter.label}`}

@@ -1,26 +1,30 @@
-import type {
-  AgentInstallersData,
-  AtAGlanceData,
-  ClientHealthData,
-  DashboardCountAnswer,
-  DashboardFilterOption,
-  DashboardOwner,
-  DashboardPageData,
-  DashboardTableAnswer,
-  HealthHistoryData,
-  QuickActionsData,
+import {
+  type CallAnswer,
+  DASHBOARD_DEFAULT_SORT,
+  type DashboardOwner,
+  type DashboardPageData,
+  type DashboardTable,
+  type DashboardTableAnswer,
+  dashboardCalls,
+  type ListSort,
+  type SortDirection,
+  toListPage,
 } from '@lifeboat/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, callText } from '../../api/call';
+import { useListQuery } from '../../components/lists/useListQuery';
 
 // Query keys and calls of the dashboard area (spec: dashboard-device-azure 7 'Dashboard').
 // Everything lives under ['dashboard'], so "refresh all" is one invalidation.
+
+const c = dashboardCalls;
 
 export interface TableState {
   page: number;
   rows: number;
   filters: Record<string, string[]>;
   search: string;
+  sort: ListSort;
 }
 
 export const dashboardKeys = {
@@ -28,9 +32,12 @@ export const dashboardKeys = {
   page: (owner: DashboardOwner, id: number) => [...dashboardKeys.all, 'page', owner, id] as const,
   card: (card: string, id: number) => [...dashboardKeys.all, 'card', card, id] as const,
   tables: () => [...dashboardKeys.all, 'table'] as const,
-  table: (url: string, id: number, state: TableState) => [...dashboardKeys.tables(), url, id, state] as const,
-  count: (url: string, id: number) => [...dashboardKeys.tables(), 'count', url, id] as const,
-  values: (url: string) => [...dashboardKeys.all, 'values', url] as const,
+  table: (owner: DashboardOwner, table: DashboardTable, id: number, state: TableState) =>
+    [...dashboardKeys.tables(), owner, table, id, state] as const,
+  count: (owner: DashboardOwner, table: DashboardTable, id: number) =>
+    [...dashboardKeys.tables(), 'count', owner, table, id] as const,
+  values: (owner: DashboardOwner, table: DashboardTable, key: string, id: number) =>
+    [...dashboardKeys.all, 'values', owner, table, key, id] as const,
   agents: (id: number) => [...dashboardKeys.all, 'agents', id] as const,
 };
 
@@ -39,80 +46,107 @@ export function usePageData(owner: DashboardOwner, id: number) {
   return useQuery({
     queryKey: dashboardKeys.page(owner, id),
     queryFn: async () => {
-      const page = await api<DashboardPageData>(`/${owner}/get_dashboard_page_data/${id}`);
+      const page = await call(c.owner[owner].pageData, { params: { id } });
       // The tables' first pages and counts start now, not after the tables have rendered.
-      for (const block of [page.protected_system, page.appliance, page.vault]) {
-        if (block === page.appliance && !page.has_appliances) continue;
-        const first: TableState = { page: 1, rows: block.records_per_page_count, filters: {}, search: '' };
-        void client.prefetchQuery(tableQuery(block.data_url, id, first));
-        void client.prefetchQuery(countQuery(block.count_url, id));
+      const blocks = [
+        ['protected_systems', page.protected_system],
+        ['appliances', page.appliance],
+        ['vaults', page.vault],
+      ] as const;
+      for (const [table, block] of blocks) {
+        if (table === 'appliances' && !page.has_appliances) continue;
+        const first: TableState = {
+          page: 1,
+          rows: block.records_per_page_count,
+          filters: {},
+          search: '',
+          sort: DASHBOARD_DEFAULT_SORT,
+        };
+        void client.prefetchQuery(tableQuery(owner, table, id, first));
+        void client.prefetchQuery(countQuery(owner, table, id));
       }
       return page;
     },
   });
 }
 
-const CARD_PATHS = {
-  quick: 'get_quick_actions_data',
-  glance: 'get_organization_at_a_glance_data',
-  clientHealth: 'get_current_client_health',
-  history: 'get_protected_system_health_history',
-  feeds: 'get_collapsible_feeds',
+const CARD_CALLS = {
+  quick: c.quickActions,
+  glance: c.atAGlance,
+  clientHealth: c.clientHealth,
+  history: c.healthHistory,
 } as const;
+type JsonCard = keyof typeof CARD_CALLS;
 
-interface CardData {
-  quick: QuickActionsData;
-  glance: AtAGlanceData;
-  clientHealth: ClientHealthData;
-  history: HealthHistoryData;
+type CardData = { [K in JsonCard]: CallAnswer<(typeof CARD_CALLS)[K]> } & {
+  /** Block 5 answers HTML (spec 7). */
   feeds: string;
-}
+};
 
 export function useCard<K extends keyof CardData>(card: K, resellerId: number) {
+  const params = { id: resellerId };
   return useQuery({
     queryKey: dashboardKeys.card(card, resellerId),
-    queryFn: () => api<CardData[K]>(`/reseller/${CARD_PATHS[card]}/${resellerId}`),
+    queryFn: () =>
+      (card === 'feeds'
+        ? callText(c.feeds, { params })
+        : call(CARD_CALLS[card as JsonCard], { params })) as Promise<CardData[K]>,
   });
 }
 
-function tableQuery<Row>(dataUrl: string, id: number, state: TableState) {
+function tableQuery<Row>(owner: DashboardOwner, table: DashboardTable, id: number, state: TableState) {
   return {
-    queryKey: dashboardKeys.table(dataUrl, id, state),
+    queryKey: dashboardKeys.table(owner, table, id, state),
     queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      api<DashboardTableAnswer<Row>>(`/${dataUrl}/${id}/${state.page}/${state.rows}`, {
-        method: 'POST',
-        form: {
-          filters: JSON.stringify(state.filters),
-          search: JSON.stringify({ value: state.search }),
+      // Each table's declaration has its own row schema; the caller names the row it renders.
+      call(
+        c.owner[owner].table[table],
+        {
+          params: { id, page: state.page, rows: state.rows },
+          form: {
+            filters: JSON.stringify(state.filters),
+            search: JSON.stringify({ value: state.search }),
+            // Checked against DASHBOARD_SORTS by the table's body schema.
+            sort: state.sort.column as never,
+            dir: state.sort.dir satisfies SortDirection,
+          },
         },
-        signal,
-      }),
+        { signal },
+      ) as Promise<DashboardTableAnswer<Row>>,
   };
 }
 
-function countQuery(countUrl: string, id: number) {
+function countQuery(owner: DashboardOwner, table: DashboardTable, id: number) {
   return {
-    queryKey: dashboardKeys.count(countUrl, id),
-    queryFn: () => api<DashboardCountAnswer>(`/${countUrl}/${id}`),
+    queryKey: dashboardKeys.count(owner, table, id),
+    queryFn: () => call(c.owner[owner].count[table], { params: { id } }),
   };
 }
 
-export function useTable<Row>(dataUrl: string, id: number, state: TableState) {
-  return useQuery({
-    ...tableQuery<Row>(dataUrl, id, state),
-    // The previous page stays on screen while the next one loads (STYLE 6).
-    placeholderData: keepPreviousData,
+export function useTable<Row>(owner: DashboardOwner, table: DashboardTable, id: number, state: TableState) {
+  const q = tableQuery<Row>(owner, table, id, state);
+  return useListQuery({
+    queryKey: q.queryKey,
+    queryFn: (signal) => q.queryFn({ signal }),
+    toPage: (a: DashboardTableAnswer<Row>) => toListPage(a, state.page, state.rows),
   });
 }
 
-export function useCount(countUrl: string, id: number) {
-  return useQuery(countQuery(countUrl, id));
+export function useCount(owner: DashboardOwner, table: DashboardTable, id: number) {
+  return useQuery(countQuery(owner, table, id));
 }
 
-export function useFilterValues(url: string, enabled: boolean) {
+/** A filter's options (spec 3: the filter's loadValuesUrl, which is this declared call). */
+export function useFilterValues(
+  owner: DashboardOwner,
+  table: DashboardTable,
+  key: string,
+  id: number,
+  enabled: boolean,
+) {
   return useQuery({
-    queryKey: dashboardKeys.values(url),
-    queryFn: () => api<{ options: DashboardFilterOption[] }>(`/${url}`),
+    queryKey: dashboardKeys.values(owner, table, key, id),
+    queryFn: () => call(c.owner[owner].filterValues[table], { params: { key, id } }),
     staleTime: 5 * 60_000,
     enabled,
   });
@@ -121,7 +155,7 @@ export function useFilterValues(url: string, enabled: boolean) {
 export function useAgentInstallers(resellerId: number, enabled: boolean) {
   return useQuery({
     queryKey: dashboardKeys.agents(resellerId),
-    queryFn: () => api<AgentInstallersData>(`/reseller/agent_installers/${resellerId}`),
+    queryFn: () => call(c.agentInstallers, { params: { id: resellerId } }),
     enabled,
   });
 }
@@ -129,10 +163,7 @@ export function useAgentInstallers(resellerId: number, enabled: boolean) {
 export function useSaveRefreshRate(owner: DashboardOwner, id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (minutes: number) =>
-      api<{ success: boolean; refresh_period: number }>(`/reseller/update_user_refresh_rate/${minutes}`, {
-        method: 'POST',
-      }),
+    mutationFn: (minutes: number) => call(c.updateRefreshRate, { params: { minutes } }),
     onSuccess: (answer) => {
       client.setQueryData<DashboardPageData>(dashboardKeys.page(owner, id), (old) =>
         old ? { ...old, refresh_period: answer.refresh_period } : old,

@@ -91,6 +91,34 @@ describe('DeviceActions', () => {
     expect(calls(fetchMock, '/device/set_geo_plus')).toHaveLength(0);
   });
 
+  it('refreshes the cards once when a found-running AutoVerify ends, not again on a remount', async () => {
+    // The card still reports the ended operation (an answer cached before it ended): following it
+    // must not refresh everything on each mount (issue 18: the actions card looped).
+    const fetchMock = stubDeviceApi({
+      '/device/get_device_actions/5': actions({ autoverifyOperationId: 77 }),
+      '/api/operations/77': {
+        id: 77,
+        kind: 'autoverify.run',
+        status: 'succeeded',
+        progress: 100,
+        step: null,
+      },
+    });
+    const first = renderActions();
+    await screen.findByRole('button', { name: 'Run cloud AutoVerify' });
+    await waitFor(() => expect(calls(fetchMock, '/device/get_device_actions/5')).toHaveLength(2));
+    first.unmount();
+    renderRoutes({
+      path: '/',
+      routes: [{ path: '/', element: <DeviceActions deviceId={5} /> }],
+      queryClient: first.queryClient,
+    });
+    await screen.findByRole('button', { name: 'Run cloud AutoVerify' });
+    await waitFor(() => expect(first.queryClient.isFetching()).toBe(0));
+    expect(calls(fetchMock, '/device/get_device_actions/5')).toHaveLength(2);
+    expect(calls(fetchMock, '/api/operations/77')).toHaveLength(1);
+  });
+
   it('disables the AutoVerify run with the queued tooltip when the server says so', async () => {
     stubDeviceApi({
       '/device/get_device_actions/5': actions({ autoverifyDisabled: true, autoverifyTooltip: 'Queued.' }),

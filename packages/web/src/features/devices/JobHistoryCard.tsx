@@ -1,8 +1,12 @@
-import { type JobHistoryAnswer, jobTypeLabel, TABLE_ROWS_DEFAULT } from '@lifeboat/contract';
-import { ActionIcon, Button, Group, Pagination, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { deviceCalls, jobHistoryPage, jobTypeLabel, TABLE_ROWS_DEFAULT } from '@lifeboat/contract';
+import { ActionIcon, Button, Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
+import { ListPager } from '../../components/lists/ListPager';
+import type { ListOptions } from '../../components/lists/listUrl';
+import { useListQuery } from '../../components/lists/useListQuery';
+import { useListState } from '../../components/lists/useListState';
 import { deviceKeys, useDeviceCard } from './api';
 import { DeviceCard } from './DeviceCard';
 import { IconRefresh } from './deviceIcons';
@@ -12,12 +16,8 @@ import { JobLegendModal } from './JobLegendModal';
 import { JOB_TYPE_STYLE, jobStatusStyle } from './jobStatus';
 import { ToneBadge } from './ToneBadge';
 
-const PAGE_CONTROL_LABEL = {
-  first: 'First page',
-  previous: 'Previous page',
-  next: 'Next page',
-  last: 'Last page',
-} as const;
+/** The details page keeps its job history page in the url (?jobs.page=2). */
+const JOB_LIST: ListOptions = { prefix: 'jobs' };
 
 type Opened = { machineId: number; documentId: number; inProgress: boolean } | null;
 
@@ -25,22 +25,24 @@ type Opened = { machineId: number; documentId: number; inProgress: boolean } | n
 export function JobHistoryCard({ deviceId, compact = false }: { deviceId: number; compact?: boolean }) {
   const head = useDeviceCard(deviceId, 'job_history_details').card;
   const rows = compact ? 5 : (head?.rows_on_page ?? TABLE_ROWS_DEFAULT);
-  const [page, setPage] = useState(1);
+  // The sidebar's compact history pages on its own: the url belongs to the page under it.
+  const url = useListState(JOB_LIST);
+  const [sidebarPage, setSidebarPage] = useState(1);
+  const page = compact ? sidebarPage : url.page;
+  const paging = { page, rows, setPage: compact ? setSidebarPage : url.setPage, setRows: () => undefined };
   const [legend, setLegend] = useState(false);
   const [opened, setOpened] = useState<Opened>(null);
   const qc = useQueryClient();
-  const q = useQuery({
+  const q = useListQuery({
     queryKey: deviceKeys.jobs(deviceId, page, rows),
-    queryFn: ({ signal }) =>
-      api<JobHistoryAnswer>(`/device/job_history/${deviceId}/${page}/${rows}`, { signal }),
-    placeholderData: keepPreviousData,
+    queryFn: (signal) => call(deviceCalls.jobHistory, { params: { id: deviceId, page, rows } }, { signal }),
+    toPage: (a) => jobHistoryPage(a.job_history_data),
   });
-  const data = q.data?.job_history_data;
+  const data = q.data;
   const refresh = () => {
     setOpened(null);
     void qc.invalidateQueries({ queryKey: [...deviceKeys.device(deviceId), 'job_history'] });
   };
-  const pages = data ? Math.max(1, Math.ceil(data.records_count / rows)) : 1;
   const cols = head?.job_history_columns ?? [];
   return (
     <DeviceCard
@@ -126,23 +128,7 @@ export function JobHistoryCard({ deviceId, compact = false }: { deviceId: number
           </Table>
         </Table.ScrollContainer>
       )}
-      {data && data.records_count > rows && (
-        <Group justify="space-between" gap="xs">
-          <Text size="xs" c="dimmed">
-            {data.records_count}
-            {data.count_capped ? '+' : ''} runs
-          </Text>
-          <Pagination
-            getControlProps={(control) => ({ 'aria-label': PAGE_CONTROL_LABEL[control] })}
-            total={pages}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            siblings={compact ? 0 : 1}
-            boundaries={1}
-          />
-        </Group>
-      )}
+      {data && <ListPager page={data} state={paging} noun="runs" label="Job history pages" hideWhenOnePage />}
       <JobLegendModal opened={legend} onClose={() => setLegend(false)} />
       <JobDetailsModal job={opened} onClose={() => setOpened(null)} onRefresh={refresh} />
     </DeviceCard>

@@ -1,8 +1,8 @@
-import type { RpsInUseAnswer } from '@lifeboat/contract';
+import { deviceCalls } from '@lifeboat/contract';
 import { Alert, Anchor, Loader, Modal, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { errorText } from './errors';
 import { formatDateTime } from './format';
 
@@ -17,7 +17,7 @@ interface Props {
 export function RpsInUseModal({ entityType, entityId, opened, onClose }: Props) {
   const q = useQuery({
     queryKey: ['rps_in_use', entityType, entityId],
-    queryFn: ({ signal }) => api<RpsInUseAnswer>(`/${entityType}/get_rps_in_use/${entityId}`, { signal }),
+    queryFn: ({ signal }) => call(deviceCalls.rpsInUse, { params: { entityType, id: entityId } }, { signal }),
     enabled: opened,
     staleTime: 0,
   });

@@ -1,20 +1,22 @@
 import { checkThresholdInput, nearestStop, type ThresholdScale, thresholdText } from '@lifeboat/contract';
 import { Group, Slider, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useState } from 'react';
+import { type ReactNode, useRef } from 'react';
+import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
 
-export interface ThresholdValue {
-  minutes: number;
-  enabled: boolean;
-  /** Set while the typed text is not a valid value (inventory 5). */
-  error: string | null;
-}
-
-interface Props {
+interface Props<F extends FieldValues, T extends FieldValues> {
   label: string;
   scale: ThresholdScale;
-  value: ThresholdValue;
-  onChange: (v: ThresholdValue) => void;
+  control: Control<F, unknown, T>;
+  /** The typed value (hours or days, as text) and its on/off switch. */
+  name: Path<F>;
+  enabledName: Path<F>;
+  /** Check the typed value against the form's schema (debounced as the person types). */
+  check: (name: Path<F>) => void;
+  /** The typed input's label, when a form shows more than one scale in the same unit. */
+  inputLabel?: string;
+  /** Shown beside the label: where the value comes from (settings pages). */
+  source?: ReactNode;
 }
 
 /** recovery-flow 9: threshold input debounce 250 ms. */
@@ -22,26 +24,40 @@ const DEBOUNCE_MS = 250;
 
 /**
  * One alert threshold: a slider over the spec's minute stops and a digits-only input in hours or
- * days, checked against the range (inventory 5 'Threshold input').
+ * days, checked against the range by the form's schema (inventory 5 'Threshold input').
  */
-export function ThresholdField({ label, scale, value, onChange }: Props) {
-  const [text, setText] = useState(String(value.minutes / scale.multiplier));
-  const commit = useDebouncedCallback((raw: string) => {
-    const c = checkThresholdInput(raw, scale);
-    onChange(c.ok ? { ...value, minutes: c.minutes, error: null } : { ...value, error: c.message });
-  }, DEBOUNCE_MS);
-  const stop = nearestStop(value.minutes, scale);
-  const id = `threshold-${scale.kind}`;
+export function ThresholdField<F extends FieldValues, T extends FieldValues>({
+  label,
+  scale,
+  control,
+  name,
+  enabledName,
+  check,
+  inputLabel,
+  source,
+}: Props<F, T>) {
+  const text = useController({ control, name });
+  const enabled = useController({ control, name: enabledName });
+  const typed = checkThresholdInput(String(text.field.value ?? ''), scale);
+  // The slider stays on the last valid value while the typed one is not.
+  const lastValid = useRef(typed.ok ? typed.minutes : scale.defaultMinutes);
+  if (typed.ok) lastValid.current = typed.minutes;
+  const debouncedCheck = useDebouncedCallback(() => check(name), DEBOUNCE_MS);
+  const error = text.fieldState.error?.message;
+  const on = enabled.field.value === true;
   return (
     <Stack gap={6}>
       <Group justify="space-between" wrap="nowrap">
-        <Text fw={600} size="sm">
-          {label}
-        </Text>
+        <Group gap="xs" wrap="wrap">
+          <Text fw={600} size="sm">
+            {label}
+          </Text>
+          {source}
+        </Group>
         <Switch
-          checked={value.enabled}
-          onChange={(e) => onChange({ ...value, enabled: e.currentTarget.checked })}
-          label={value.enabled ? 'On' : 'Off'}
+          checked={on}
+          onChange={(e) => enabled.field.onChange(e.currentTarget.checked)}
+          label={on ? 'On' : 'Off'}
           aria-label={`${label} alerts`}
         />
       </Group>
@@ -49,31 +65,33 @@ export function ThresholdField({ label, scale, value, onChange }: Props) {
         min={0}
         max={scale.values.length - 1}
         step={1}
-        value={stop}
-        disabled={!value.enabled}
+        value={nearestStop(lastValid.current, scale)}
+        disabled={!on}
         label={(i) => thresholdText(scale.values[i] ?? 0)}
         onChange={(i) => {
           const minutes = scale.values[i] ?? scale.defaultMinutes;
-          setText(String(minutes / scale.multiplier));
-          onChange({ ...value, minutes, error: null });
+          text.field.onChange(String(minutes / scale.multiplier));
+          check(name);
         }}
         thumbLabel={`${label} slider`}
         mb="xs"
       />
       <TextInput
-        id={id}
-        label={`Alert after (${scale.unit})`}
+        id={`threshold-${scale.kind}`}
+        label={inputLabel ?? `Alert after (${scale.unit})`}
         inputMode="numeric"
-        value={text}
-        disabled={!value.enabled}
-        error={value.error}
+        name={text.field.name}
+        ref={text.field.ref}
+        value={String(text.field.value ?? '')}
+        disabled={!on}
+        error={error}
         onChange={(e) => {
           // Digits only: anything else typed or pasted is dropped.
-          const digits = e.currentTarget.value.replace(/\D+/g, '');
-          setText(digits);
-          commit(digits);
+          text.field.onChange(e.currentTarget.value.replace(/\D+/g, ''));
+          debouncedCheck();
         }}
-        description={value.error ? undefined : thresholdText(value.minutes)}
+        onBlur={text.field.onBlur}
+        description={error ? undefined : thresholdText(lastValid.current)}
         maw={260}
       />
     </Stack>

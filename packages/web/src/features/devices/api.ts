@@ -1,41 +1,31 @@
-import type {
-  DeviceActionsAnswer,
-  DeviceAlertAnswer,
-  DeviceAlertThresholdsAnswer,
-  DeviceAutoVerifyInfoAnswer,
-  DeviceDetailsDataAnswer,
-  DeviceHealthHistoryAnswer,
-  DeviceInfoAnswer,
-  GeoSummaryAnswer,
-  JobHealthHistoryAnswer,
-  JobHistoryDetailsAnswer,
-  LastAutoVerifyAnswer,
-  LocalCacheAnswer,
-  ProtectionSummaryAnswer,
-  StorageSummaryAnswer,
-} from '@lifeboat/contract';
+import { type CallAnswer, deviceCalls } from '@lifeboat/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { call, callUrl } from '../../api/call';
 
 // The device cards' calls (spec: dashboard-device-azure 7 'Device details'). Server data lives in
 // the query cache only, under one key factory so actions can refresh a device's cards.
 
-export interface DeviceCards {
-  get_device_alert: DeviceAlertAnswer;
-  get_device_details_info: DeviceInfoAnswer;
-  get_device_autoverify_info: DeviceAutoVerifyInfoAnswer;
-  get_device_health_history: DeviceHealthHistoryAnswer;
-  job_history_details: JobHistoryDetailsAnswer;
-  get_device_protection_summary_data: ProtectionSummaryAnswer;
-  get_geo_summary: GeoSummaryAnswer;
-  get_local_cache_summary: LocalCacheAnswer;
-  get_local_storage_summary: StorageSummaryAnswer;
-  get_lifeboat_cloud_storage_summary: StorageSummaryAnswer;
-  get_private_cloud_storage_summary: StorageSummaryAnswer;
-  get_device_details_data: DeviceDetailsDataAnswer;
-  get_device_actions: DeviceActionsAnswer;
-}
-export type CardName = keyof DeviceCards;
+const c = deviceCalls;
+
+/** The cards, by the name in their path (GET /device/{name}/{id}). */
+const CARD_CALLS = {
+  get_device_alert: c.alert,
+  get_device_details_info: c.info,
+  get_device_autoverify_info: c.autoVerifyInfo,
+  get_device_health_history: c.healthHistory,
+  job_history_details: c.jobHistoryDetails,
+  get_device_protection_summary_data: c.protectionSummary,
+  get_geo_summary: c.geoSummary,
+  get_local_cache_summary: c.localCache,
+  get_local_storage_summary: c.localStorage,
+  get_lifeboat_cloud_storage_summary: c.cloudStorage,
+  get_private_cloud_storage_summary: c.privateCloudStorage,
+  get_device_details_data: c.detailsData,
+  get_device_actions: c.actions,
+} as const;
+
+export type CardName = keyof typeof CARD_CALLS;
+export type DeviceCards = { [K in CardName]: CallAnswer<(typeof CARD_CALLS)[K]> };
 
 export const deviceKeys = {
   all: ['devices'] as const,
@@ -53,7 +43,10 @@ export const deviceKeys = {
 export function useDeviceCard<K extends CardName>(id: number, name: K, enabled = true) {
   const q = useQuery({
     queryKey: deviceKeys.card(id, name),
-    queryFn: ({ signal }) => api<DeviceCards[K]>(`/device/${name}/${id}`, { signal }),
+    queryFn: ({ signal }) =>
+      call(CARD_CALLS[name] as (typeof CARD_CALLS)[CardName], { params: { id } }, { signal }) as Promise<
+        DeviceCards[K]
+      >,
     enabled,
   });
   const data = q.data as { ok: boolean } | undefined;
@@ -63,31 +56,20 @@ export function useDeviceCard<K extends CardName>(id: number, name: K, enabled =
 export function useJobHealthHistory(id: number) {
   return useQuery({
     queryKey: deviceKeys.jobHealth(id),
-    queryFn: ({ signal }) =>
-      api<JobHealthHistoryAnswer>('/job/get_job_health_history', { query: { device_id: id }, signal }),
+    queryFn: ({ signal }) => call(c.jobHealthHistory, { query: { device_id: String(id) } }, { signal }),
   });
 }
 
 export function fetchLastAutoVerify(id: number, signal?: AbortSignal) {
-  return api<LastAutoVerifyAnswer>(`/device/get_last_autoverify_data/${id}`, { signal });
+  return call(c.lastAutoVerify, { params: { id } }, { signal });
 }
 
 /** The thresholds call of the device's flow: direct-to-cloud by device, else with its appliance. */
-export function thresholdsPath(deviceId: number, applianceId: number | null): string {
-  return applianceId === null
-    ? `/device/get_device_alert_thresholds/${deviceId}`
-    : `/device/get_device_alert_thresholds/${applianceId}/4/${deviceId}`;
-}
-
-export function saveThresholdsPath(applianceId: number | null): string {
-  return applianceId === null
-    ? '/device/save_device_alert_thresholds'
-    : `/device/save_device_alert_thresholds/${applianceId}/4`;
-}
-
 export function fetchThresholds(deviceId: number, applianceId: number | null, signal?: AbortSignal) {
-  return api<DeviceAlertThresholdsAnswer>(thresholdsPath(deviceId, applianceId), { signal });
+  return applianceId === null
+    ? call(c.alertThresholds, { params: { id: deviceId } }, { signal })
+    : call(c.applianceAlertThresholds, { params: { applianceId, id: deviceId } }, { signal });
 }
 
 export const imageUrl = (kind: 'screenshot' | 'thumbnail', params: string) =>
-  `/image/last_autoverify_${kind}/${encodeURIComponent(params)}`;
+  callUrl(kind === 'screenshot' ? c.autoVerifyScreenshot : c.autoVerifyThumbnail, { params });

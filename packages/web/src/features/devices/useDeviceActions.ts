@@ -1,8 +1,9 @@
-import type { OperationStatusAnswer, SetGeoPlusAnswer, StartCloudAutoVerifyAnswer } from '@lifeboat/contract';
+import { autoVerifyCalls, deviceCalls } from '@lifeboat/contract';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { call } from '../../api/call';
+import { operationKeys, useOperation } from '../../api/useOperation';
 import { sessionKeys } from '../../session/session';
 import { deviceKeys } from './api';
 import { errorText } from './errors';
@@ -17,20 +18,21 @@ const flag = (color: 'green' | 'red', title: string, message: string) =>
 
 /**
  * Start a cloud AutoVerify and follow its operation until it ends; then every card and list on
- * screen (the AutoVerify block, the dashboard's AutoVerify cell) is refreshed.
+ * screen (the AutoVerify block, the dashboard's AutoVerify cell) is refreshed, once.
+ *
+ * The end is noticed by useOperation's onEnd, once per operation whatever remounts (issue 18.0).
  */
 export function useCloudAutoVerify(deviceId: number, runningId: number | null) {
   const qc = useQueryClient();
   const [started, setStarted] = useState<number | null>(null);
-  const operationId = started ?? runningId;
+  // The card's running operation wins; the one started here is followed until the card knows it.
+  const operationId = runningId ?? started;
+  const startedHere = useRef<number | null>(null);
   const start = useMutation({
-    mutationFn: () =>
-      api<StartCloudAutoVerifyAnswer>('/device/start_cloud_autoverify', {
-        method: 'POST',
-        form: { id: deviceId },
-      }),
+    mutationFn: () => call(autoVerifyCalls.startCloud, { form: { id: deviceId } }),
     onSuccess: (a) => {
       if (a.success) {
+        startedHere.current = a.operation_id;
         setStarted(a.operation_id);
         flag('green', 'AutoVerify queued', 'The result appears here when the run ends.');
       } else flag('red', 'AutoVerify not started', errorText(a.message));
@@ -38,33 +40,23 @@ export function useCloudAutoVerify(deviceId: number, runningId: number | null) {
     },
     onError: (e) => flag('red', 'AutoVerify not started', errorText(e)),
   });
-  const op = useQuery({
-    queryKey: ['operations', operationId],
-    queryFn: ({ signal }) => api<OperationStatusAnswer>(`/api/operations/${operationId}`, { signal }),
-    enabled: operationId !== null,
-    refetchInterval: (q) =>
-      q.state.data && ['succeeded', 'failed'].includes(q.state.data.status) ? false : 1500,
+  const op = useOperation(operationId, 'autoverify.run', {
+    onEnd: (op) => {
+      // A run started from this screen says how it ended; one found running refreshes quietly.
+      if (startedHere.current === op.id) {
+        startedHere.current = null;
+        const result = op.result;
+        if (op.status === 'failed') flag('red', 'AutoVerify could not run', errorText(op.error ?? ''));
+        else if (result?.status === 'failure')
+          flag('red', 'AutoVerify finished', 'The restore point failed verification.');
+        else flag('green', 'AutoVerify finished', 'The restore point booted and passed every check.');
+      }
+      void qc.invalidateQueries({
+        predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] && q.queryKey[0] !== operationKeys.all[0],
+      });
+    },
   });
-  const status = op.data?.status;
-  const finished = status === 'succeeded' || status === 'failed';
-  const [handled, setHandled] = useState<number | null>(null);
-  useEffect(() => {
-    const id = op.data?.id ?? null;
-    if (!finished || id === null || id === handled) return;
-    setHandled(id);
-    // A run started from this screen says how it ended; one found running refreshes quietly.
-    if (started !== null) {
-      const result = (op.data?.result ?? null) as { status?: string } | null;
-      if (status === 'failed') flag('red', 'AutoVerify could not run', errorText(op.data?.error ?? ''));
-      else if (result?.status === 'failure')
-        flag('red', 'AutoVerify finished', 'The restore point failed verification.');
-      else flag('green', 'AutoVerify finished', 'The restore point booted and passed every check.');
-    }
-    setStarted(null);
-    void qc.invalidateQueries({
-      predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] && q.queryKey[0] !== 'operations',
-    });
-  }, [finished, handled, started, status, op.data, qc]);
+  const finished = op.settled;
   return {
     start: () => start.mutate(),
     /** Disabled from the click until the run ends (spec 4). */
@@ -78,10 +70,7 @@ export function useGeoPlus(deviceId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (value: boolean) =>
-      api<SetGeoPlusAnswer>('/device/set_geo_plus', {
-        method: 'POST',
-        form: { id: deviceId, value: value ? 1 : 0 },
-      }),
+      call(deviceCalls.setGeoPlus, { form: { id: deviceId, value: value ? 1 : 0 } }),
     onSuccess: (a) => {
       if (a.has_error) flag('red', 'Geo-plus not changed', errorText(a.message));
       else flag('green', a.setting ? 'Geo-plus switched on' : 'Geo-plus switched off', a.message);

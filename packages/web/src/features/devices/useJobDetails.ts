@@ -1,6 +1,6 @@
-import type { JobDetailsAnswer } from '@lifeboat/contract';
+import { deviceCalls } from '@lifeboat/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { deviceKeys } from './api';
 
 /** GET /device/get_job_details/{machineId}/{documentId}/{inProgress}; machine 0 = any (decisions). */
@@ -8,8 +8,15 @@ export function useJobDetails(job: { machineId: number; documentId: number; inPr
   return useQuery({
     queryKey: deviceKeys.jobDetails(job?.machineId ?? 0, job?.documentId ?? 0),
     queryFn: ({ signal }) =>
-      api<JobDetailsAnswer>(
-        `/device/get_job_details/${job?.machineId ?? 0}/${job?.documentId ?? 0}/${job?.inProgress ? 1 : 0}`,
+      call(
+        deviceCalls.jobDetails,
+        {
+          params: {
+            machineId: job?.machineId ?? 0,
+            documentId: job?.documentId ?? 0,
+            inProgress: job?.inProgress ? 1 : 0,
+          },
+        },
         { signal },
       ),
     enabled: job !== null,

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconAlert } from '../../components/icons';
-import { deleteEntity, entityKeys, type SavableEntity } from './entitiesApi';
+import { type DeletableEntity, deleteEntity, entityKeys } from './entitiesApi';
 import { notifySaved } from './notifySaved';
 
 interface ConfirmDeleteProps {
-  entity: SavableEntity;
+  entity: DeletableEntity;
   /** The row to delete; null keeps the dialog closed. */
   target: { id: number; label: string } | null;
   /** One sentence on what deleting means. */

@@ -1,13 +1,18 @@
-import type { EntityTable as EntityName, EntityRows } from '@lifeboat/contract';
+import {
+  ENTITY_PAGE_SIZES,
+  type EntityTable as EntityName,
+  type EntityRows,
+  toListPage,
+} from '@lifeboat/contract';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { IconAlert } from '../../components/icons';
-import { entityKeys, fetchEntityList } from './entitiesApi';
+import { ListPager } from '../../components/lists/ListPager';
+import { SearchBox } from '../../components/lists/SearchBox';
+import { useListQuery } from '../../components/lists/useListQuery';
+import type { ListState } from '../../components/lists/useListState';
+import { entityKeys, entityListQuery, fetchEntityList } from './entitiesApi';
 import { type RowActionHandlers, RowActions } from './RowActions';
-import { SearchBox } from './SearchBox';
-import { TablePager } from './TablePager';
-import type { TableUrlState } from './useTableUrlState';
 
 export interface EntityColumn<R> {
   key: string;
@@ -22,7 +27,7 @@ interface EntityTableProps<E extends EntityName> {
   entity: E;
   /** What the table lists, for labels: "clients". */
   noun: string;
-  state: TableUrlState;
+  state: ListState;
   columns: EntityColumn<EntityRows[E]>[];
   rowLabel: (row: EntityRows[E]) => string;
   actions?: RowActionHandlers<EntityRows[E]>;
@@ -36,11 +41,11 @@ interface EntityTableProps<E extends EntityName> {
 /** A generic server-side table (spec: 2 'Generic entity tables'): search, paging, row actions. */
 export function EntityTable<E extends EntityName>(props: EntityTableProps<E>) {
   const { entity, noun, state, columns, rowLabel, actions, toolbar, searchPlaceholder, emptyAction } = props;
-  const list = useQuery({
-    queryKey: entityKeys.list(entity, state.query),
-    queryFn: ({ signal }) => fetchEntityList(entity, state.query, signal),
-    // The previous page stays on screen while the next loads (STYLE 6).
-    placeholderData: keepPreviousData,
+  const query = entityListQuery(state);
+  const list = useListQuery({
+    queryKey: entityKeys.list(entity, query),
+    queryFn: (signal) => fetchEntityList(entity, query, signal),
+    toPage: (a) => toListPage(a, a.page, a.rows),
   });
   const data = list.data;
   const hasActions = actions !== undefined;
@@ -69,7 +74,7 @@ export function EntityTable<E extends EntityName>(props: EntityTableProps<E>) {
               <Button size="xs" variant="default" onClick={() => list.refetch()}>
                 Try again
               </Button>
-              {(state.search || Object.keys(state.filters).length > 0 || state.page > 1) && (
+              {state.narrowed && (
                 <Button size="xs" variant="default" onClick={state.clearAll}>
                   Show all {noun}
                 </Button>
@@ -111,7 +116,7 @@ export function EntityTable<E extends EntityName>(props: EntityTableProps<E>) {
                       </Table.Td>
                     </Table.Tr>
                   ))}
-                {data?.content.map((row) => (
+                {data?.rows.map((row) => (
                   <Table.Tr key={row.id}>
                     {columns.map((c) => (
                       <Table.Td key={c.key} visibleFrom={c.visibleFrom} ta={c.align}>
@@ -125,11 +130,11 @@ export function EntityTable<E extends EntityName>(props: EntityTableProps<E>) {
                     )}
                   </Table.Tr>
                 ))}
-                {data && data.content.length === 0 && (
+                {data && data.rows.length === 0 && (
                   <Table.Tr>
                     <Table.Td colSpan={colCount}>
                       <Stack align="center" gap="xs" py="xl">
-                        <Text c="dimmed">{data.empty_desc}</Text>
+                        <Text c="dimmed">{data.emptyDesc}</Text>
                         {!state.search && emptyAction}
                       </Stack>
                     </Table.Td>
@@ -140,7 +145,9 @@ export function EntityTable<E extends EntityName>(props: EntityTableProps<E>) {
           </Table.ScrollContainer>
         </Paper>
       )}
-      {data && data.records_count > 0 && <TablePager answer={data} state={state} noun={noun} />}
+      {data && data.total > 0 && (
+        <ListPager page={data} state={state} noun={noun} label={`${noun} pages`} sizes={ENTITY_PAGE_SIZES} />
+      )}
     </Stack>
   );
 }

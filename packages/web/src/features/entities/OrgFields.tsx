@@ -1,25 +1,29 @@
-import { Skeleton, TextInput } from '@mantine/core';
-import type { EntityFormState } from './useEntityForm';
+import { FIELD_MAX, sanitizeEntityInput } from '@lifeboat/contract';
+import { Skeleton } from '@mantine/core';
+import type { Control, FieldValues, Path } from 'react-hook-form';
+import { FormTextInput } from '../../forms/FormTextInput';
 
-interface OrgFieldsProps {
-  form: Pick<EntityFormState<{ name: string; email: string }>, 'values' | 'errors' | 'setText'>;
+interface OrgValues extends FieldValues {
+  name: string;
+  email: string;
+}
+
+interface OrgFieldsProps<F extends OrgValues, T extends FieldValues> {
+  control: Control<F, unknown, T>;
   /** "Client name", "Reseller name". */
   nameLabel: string;
   emailDescription: string;
   /** The stored values are still loading. */
   loading?: boolean;
-  /** A field error the server reports that has no input of its own here. */
-  extraError?: string;
 }
 
 /** The name and contact e-mail of an organisation's edit dialog, sanitised as typed (spec 5). */
-export function OrgFields({
-  form,
+export function OrgFields<F extends OrgValues, T extends FieldValues>({
+  control,
   nameLabel,
   emailDescription,
   loading = false,
-  extraError,
-}: OrgFieldsProps) {
+}: OrgFieldsProps<F, T>) {
   if (loading)
     return (
       <>
@@ -29,23 +33,23 @@ export function OrgFields({
     );
   return (
     <>
-      <TextInput
+      <FormTextInput
+        control={control}
+        name={'name' as Path<F>}
         label={nameLabel}
         required
-        maxLength={100}
+        maxLength={FIELD_MAX.name}
         data-autofocus
-        value={form.values.name}
-        onChange={(e) => form.setText('name', e.currentTarget.value)}
-        error={form.errors.name}
+        clean={sanitizeEntityInput}
       />
-      <TextInput
+      <FormTextInput
+        control={control}
+        name={'email' as Path<F>}
         label="Contact e-mail"
         description={emailDescription}
         type="email"
-        maxLength={254}
-        value={form.values.email}
-        onChange={(e) => form.setText('email', e.currentTarget.value)}
-        error={form.errors.email ?? extraError}
+        maxLength={FIELD_MAX.email}
+        clean={sanitizeEntityInput}
       />
     </>
   );

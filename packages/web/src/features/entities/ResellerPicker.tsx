@@ -22,7 +22,7 @@ export function ResellerPicker({ value, onChange, error }: ResellerPickerProps) 
   return (
     <Select
       label="Reseller"
-      description="The reseller that looks after the new client."
+      description={error ? undefined : 'The reseller that looks after the new client.'}
       required
       searchable
       data={(resellers.data?.content ?? []).map((r) => ({ value: String(r.id), label: r.name }))}

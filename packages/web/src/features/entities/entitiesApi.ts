@@ -1,17 +1,27 @@
-import type {
-  ClientRecord,
-  EntityListAnswer,
-  EntityRows,
-  EntitySaveAnswer,
-  EntityTable,
-  SupportLoginAnswer,
+import {
+  type ClientRecord,
+  type EntityListAnswer,
+  type EntityRows,
+  type EntitySaveAnswer,
+  type EntityTable,
+  entityCalls,
+  type SupportLoginAnswer,
 } from '@lifeboat/contract';
-import { api, type FormValue } from '../../api/client';
+import { call } from '../../api/call';
+import type { FormValue } from '../../api/client';
+import type { ListState } from '../../components/lists/useListState';
 
 // The entities area's calls (spec: inventory 7 POST /{entity}/data and
 // POST /api/v1/object/{entity}/save) and its query keys.
 
 export type ListQuery = Record<string, FormValue>;
+
+/** What POST /{entity}/data receives for a table's url state (entity filters take one value). */
+export function entityListQuery(state: Pick<ListState, 'page' | 'rows' | 'search' | 'filters'>): ListQuery {
+  const query: ListQuery = { page: state.page, rows: state.rows, search: state.search };
+  for (const [k, v] of Object.entries(state.filters)) if (v[0]) query[k] = v[0];
+  return query;
+}
 
 export const entityKeys = {
   all: ['entities'] as const,
@@ -26,7 +36,9 @@ export function fetchEntityList<E extends EntityTable>(
   query: ListQuery,
   signal?: AbortSignal,
 ): Promise<EntityListAnswer<EntityRows[E]>> {
-  return api(`/${entity}/data`, { form: query, signal });
+  // Every table takes the same request; the rows' type follows the table.
+  const decl = entityCalls.list[entity] as (typeof entityCalls.list)['client'];
+  return call(decl, { query: {}, form: query }, { signal }) as Promise<EntityListAnswer<EntityRows[E]>>;
 }
 
 export type SavableEntity = 'client' | 'user' | 'reseller';
@@ -35,17 +47,28 @@ export function saveEntity(
   entity: SavableEntity,
   fields: Record<string, FormValue>,
 ): Promise<EntitySaveAnswer> {
-  return api(`/api/v1/object/${entity}/save`, { form: fields });
+  const decl = {
+    client: entityCalls.saveClient,
+    user: entityCalls.saveUser,
+    reseller: entityCalls.saveReseller,
+  }[entity];
+  return call(decl as typeof entityCalls.saveClient, { form: fields });
 }
 
-export function deleteEntity(entity: SavableEntity, id: number): Promise<{ is_error: boolean }> {
-  return api(`/api/v1/object/${entity}/${id}`, { method: 'DELETE' });
+/** Clients and users can be deleted; resellers are offboarded by the provider. */
+export type DeletableEntity = 'client' | 'user';
+
+export function deleteEntity(entity: DeletableEntity, id: number): Promise<{ is_error: boolean }> {
+  const decl = entity === 'client' ? entityCalls.deleteClient : entityCalls.deleteUser;
+  return call(decl, { params: { id } });
 }
 
 export function fetchClient(id: number, signal?: AbortSignal): Promise<ClientRecord> {
-  return api(`/api/v1/object/client/${id}`, { signal });
+  return call(entityCalls.client, { params: { id } }, { signal });
 }
 
 export function supportLogin(kind: 'appliance' | 'vault', key: string): Promise<SupportLoginAnswer> {
-  return api(`/api/support/${kind}/${encodeURIComponent(key)}`, { method: 'POST' });
+  return kind === 'appliance'
+    ? call(entityCalls.applianceSupportLogin, { params: { key } })
+    : call(entityCalls.vaultSupportLogin, { params: { id: key } });
 }

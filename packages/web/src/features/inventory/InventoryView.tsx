@@ -1,16 +1,16 @@
-import { INVENTORY_TYPES, type InventoryType, TABLE_SEARCH_MAX } from '@lifeboat/contract';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { type ReactNode, useEffect, useState } from 'react';
+import { INVENTORY_TYPES, type InventoryType } from '@lifeboat/contract';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { IconAlert, IconDownload, IconSearch } from '../../components/icons';
+import { IconAlert, IconDownload } from '../../components/icons';
+import { SearchBox } from '../../components/lists/SearchBox';
+import { useListState } from '../../components/lists/useListState';
 import { PageHeader } from '../../components/PageHeader';
 import { downloadHref, type InventoryFilter, useInventorySummary } from './api';
 import { InventoryTable } from './InventoryTable';
 import { InventoryTabs } from './InventoryTabs';
 import { TYPE_LABELS } from './labels';
 
-const SEARCH_DEBOUNCE_MS = 500;
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 interface InventoryViewProps {
@@ -24,7 +24,11 @@ interface InventoryViewProps {
 const isType = (v: string | null): v is InventoryType =>
   (INVENTORY_TYPES as readonly string[]).includes(v ?? '');
 
-/** The device inventory: tabs by type, a name search, the CSV, the rows. Tab and search live in the url. */
+/**
+ * The device inventory: tabs by type, a name search, the CSV, the rows. Tab and search live in the
+ * url (the search through the one list state); rows load 40 at a time as the user scrolls
+ * (spec: inventory 2), so there is no pager.
+ */
 export function InventoryView({
   title,
   eyebrow,
@@ -43,24 +47,8 @@ export function InventoryView({
   const requested = params.get('tab');
   const wanted = isType(requested) ? requested : defaultType;
   const type: InventoryType = !s || types.includes(wanted) ? wanted : 'PROTECTED';
-  const search = params.get('q') ?? '';
-  const [text, setText] = useState(search);
-  const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-
-  // Back/forward changes the url: the box follows it.
-  useEffect(() => setText((t) => (t.trim() === search ? t : search)), [search]);
-  useEffect(() => {
-    if (debounced === search) return;
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (debounced) next.set('q', debounced);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [debounced, search, setParams]);
+  const list = useListState();
+  const search = list.search;
 
   const selectTab = (t: InventoryType) =>
     setParams((p) => {
@@ -98,14 +86,11 @@ export function InventoryView({
         </Alert>
       )}
       <InventoryTabs types={types} value={type} counters={s?.typeCounters} onChange={selectTab} />
-      <TextInput
-        aria-label="Search devices by name"
+      <SearchBox
+        label="Search devices by name"
         placeholder={`Search ${TYPE_LABELS[type].toLowerCase()} by name`}
-        leftSection={<IconSearch size={16} />}
-        value={text}
-        maxLength={TABLE_SEARCH_MAX}
-        onChange={(e) => setText(e.currentTarget.value)}
-        maw={{ sm: 360 }}
+        value={search}
+        onSearch={list.setSearch}
       />
       <InventoryTable filter={filter} type={type} search={search} />
     </Stack>

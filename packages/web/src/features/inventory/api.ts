@@ -1,14 +1,12 @@
 import {
-  type InventoryAnswer,
-  type InventoryPage,
+  type InventoryListQuery,
   type InventoryType,
-  type OperationStatusAnswer,
+  inventoryCalls,
   VIRTUALIZED_REFRESH_MS,
   type VmAction,
-  type VmActionAnswer,
 } from '@lifeboat/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { call, callUrl } from '../../api/call';
 
 // The inventory's server data lives in the query cache only (STYLE 7): keys per area.
 
@@ -24,19 +22,23 @@ export const inventoryKeys = {
     [...inventoryKeys.all, 'rows', f, type, search] as const,
 };
 
-const scopeQuery = (f: InventoryFilter) => ({ reseller_id: f.resellerId, client_id: f.clientId });
+const idText = (id: number | undefined) => (id === undefined ? undefined : String(id));
+const scopeQuery = (f: InventoryFilter) => ({
+  reseller_id: idText(f.resellerId),
+  client_id: idText(f.clientId),
+});
 
-/** spec: inventory 2, virtualized rows come from the summary urls; the others from our list call. */
-export function listPath(type: InventoryType): string {
-  if (type === 'VIRTUALIZED') return '/device/device_summary/1';
-  if (type === 'VAULT_VIRTUALIZED') return '/device/vault_virtualized_device_summary';
-  return `/devices/inventory/${type}`;
+/** spec: inventory 2, virtualized rows come from the summary calls; the others from our list call. */
+function fetchRows(type: InventoryType, query: InventoryListQuery, signal: AbortSignal) {
+  if (type === 'VIRTUALIZED') return call(inventoryCalls.virtualized, { query }, { signal });
+  if (type === 'VAULT_VIRTUALIZED') return call(inventoryCalls.vaultVirtualized, { query }, { signal });
+  return call(inventoryCalls.list, { params: { type }, query }, { signal });
 }
 
 export function useInventorySummary(f: InventoryFilter) {
   return useQuery({
     queryKey: inventoryKeys.summary(f),
-    queryFn: ({ signal }) => api<InventoryAnswer>('/devices/inventory', { query: scopeQuery(f), signal }),
+    queryFn: ({ signal }) => call(inventoryCalls.summary, { query: scopeQuery(f) }, { signal }),
     staleTime: 10_000,
   });
 }
@@ -46,10 +48,11 @@ export function useInventoryRows(f: InventoryFilter, type: InventoryType, search
   return useInfiniteQuery({
     queryKey: inventoryKeys.rows(f, type, search),
     queryFn: ({ pageParam, signal }) =>
-      api<InventoryPage>(listPath(type), {
-        query: { ...scopeQuery(f), search: search || undefined, after: pageParam ?? undefined },
+      fetchRows(
+        type,
+        { ...scopeQuery(f), search: search || undefined, after: pageParam ?? undefined },
         signal,
-      }),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
     // While a search is typed the previous rows stay; a new tab starts from its skeleton.
@@ -59,18 +62,15 @@ export function useInventoryRows(f: InventoryFilter, type: InventoryType, search
   });
 }
 
-export function postVmAction(action: VmAction, id: number): Promise<VmActionAnswer> {
-  return api<VmActionAnswer>(`/devices/${action}`, { form: { id } });
-}
-
-export function fetchOperation(id: number): Promise<OperationStatusAnswer> {
-  return api<OperationStatusAnswer>(`/api/operations/${id}`);
+export function postVmAction(action: VmAction, id: number) {
+  return call(inventoryCalls.vmAction, { params: { action }, form: { id } });
 }
 
 /** The CSV of a tab: a plain link (navigation), so the browser downloads it itself. */
 export function downloadHref(f: InventoryFilter, type: InventoryType): string {
-  const q = new URLSearchParams({ type });
-  if (f.resellerId) q.set('reseller_id', String(f.resellerId));
-  if (f.clientId) q.set('client_id', String(f.clientId));
-  return `/devices/download?${q.toString()}`;
+  return callUrl(inventoryCalls.download, undefined, {
+    type,
+    reseller_id: f.resellerId || undefined,
+    client_id: f.clientId || undefined,
+  });
 }

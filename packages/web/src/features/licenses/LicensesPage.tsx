@@ -3,7 +3,7 @@ import { Group, Progress, Stack, Text } from '@mantine/core';
 import { PageHeader } from '../../components/PageHeader';
 import { formatBytes, NameCell } from '../entities/cells';
 import { type EntityColumn, EntityTable } from '../entities/EntityTable';
-import { useTableUrlState } from '../entities/useTableUrlState';
+import { useEntityListState } from '../entities/useEntityListState';
 
 const TYPE_LABEL: Record<LicenseRow['license_type'], string> = {
   storage: 'Storage',
@@ -81,7 +81,7 @@ const COLUMNS: EntityColumn<LicenseRow>[] = [
 
 /** The licenses tab: each appliance's license and how much of it is in use. */
 export function LicensesPage() {
-  const state = useTableUrlState();
+  const state = useEntityListState();
   return (
     <Stack gap="lg">
       <PageHeader

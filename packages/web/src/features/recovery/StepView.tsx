@@ -9,6 +9,14 @@ import { LoadingStep } from './steps/LoadingStep';
 import { RecoverToolSelectStep } from './steps/RecoverToolSelectStep';
 import { RestoreStep } from './steps/RestoreStep';
 import { RestoreTypeStep } from './steps/RestoreTypeStep';
+import { ExportCompleteStep } from './steps/rb/ExportCompleteStep';
+import { ExportVirtualDiskStep, RbExportTypeStep } from './steps/rb/RbExportTypeStep';
+import { RbSelectFilesStep } from './steps/rb/RbSelectFilesStep';
+import { RbSetDeviceStep } from './steps/rb/RbSetDeviceStep';
+import { RecoveryInProgressStep } from './steps/rb/RecoveryInProgressStep';
+import { SelectRestorePointStep } from './steps/rb/SelectRestorePointStep';
+import { SetPsPasswordStep } from './steps/rb/SetPsPasswordStep';
+import { TypeRbStep } from './steps/rb/TypeRbStep';
 import { SetApplianceStep } from './steps/SetApplianceStep';
 import { SetDeviceStep } from './steps/SetDeviceStep';
 import { SetDriveStep } from './steps/SetDriveStep';
@@ -39,6 +47,15 @@ const VIEWS: Partial<Record<StepName, ComponentType<StepProps>>> = {
   applianceOffline: ApplianceOfflineStep,
   notAvailable: NotAvailableStep,
   error: ErrorStep,
+  typeRB: TypeRbStep,
+  rbSetDevice: RbSetDeviceStep,
+  setPsPassword: SetPsPasswordStep,
+  selectRestorePoint: SelectRestorePointStep,
+  rbSelectFiles: RbSelectFilesStep,
+  rbExportType: RbExportTypeStep,
+  exportVirtualDisk: ExportVirtualDiskStep,
+  recoveryInProgress: RecoveryInProgressStep,
+  exportComplete: ExportCompleteStep,
 };
 
 export function StepView(props: StepProps) {

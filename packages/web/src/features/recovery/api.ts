@@ -1,22 +1,5 @@
-import type {
-  CheckShareAnswer,
-  ClientFeatureTypes,
-  CloudLinkAnswer,
-  CloudShare,
-  EditExpireDialogAnswer,
-  ExposeShareAnswer,
-  InsertDownloadAnswer,
-  InsertDownloadBody,
-  LocalShare,
-  RecoveryAppliance,
-  RecoveryDevice,
-  RecoveryFileEntry,
-  RecoveryJob,
-  RecoveryPointsAnswer,
-  ResellerClientsAnswer,
-  SharePathAnswer,
-} from '@lifeboat/contract';
-import { api } from '../../api/client';
+import { recoveryCalls as c, type InsertDownloadBody } from '@lifeboat/contract';
+import { call } from '../../api/call';
 
 // The recovery area's calls (spec: recovery-flow 7) and its query keys.
 
@@ -38,23 +21,20 @@ export const recoveryKeys = {
   localShares: (resellerId: number) => [...recoveryKeys.all, 'local-shares', resellerId] as const,
 };
 
-const enc = encodeURIComponent;
 /** A drive in a path segment; the whole job is 'null'. */
-const driveSegment = (drive: string | null) => (drive ? enc(drive) : 'null');
+const driveParam = (drive: string | null) => drive || 'null';
+const driveSegment = (drive: string | null) => encodeURIComponent(driveParam(drive));
 
 export const fetchResellerClients = (resellerId: number, search = '') =>
-  api<ResellerClientsAnswer>(`/reseller/get_reseller_clients/${resellerId}`, {
-    query: { search: search || undefined },
-  });
+  call(c.resellerClients, { params: { resellerId }, query: { search: search || undefined } });
 
-export const fetchClientFeatures = (clientId: number) =>
-  api<ClientFeatureTypes>(`/client/get_client_feature_types/${clientId}`);
+export const fetchClientFeatures = (clientId: number) => call(c.clientFeatureTypes, { params: { clientId } });
 
 export const fetchDevice = (deviceId: number) =>
-  api<{ list: RecoveryDevice[] }>('/device/get', { json: { scopeBy: 'device', forDevice: deviceId } });
+  call(c.deviceGet, { json: { scopeBy: 'device', forDevice: deviceId } });
 
 export const fetchAppliances = (clientId: number) =>
-  api<{ list: RecoveryAppliance[]; total: number }>('/appliance/get', {
+  call(c.applianceGet, {
     json: {
       scopeBy: 'client',
       forClient: clientId,
@@ -66,14 +46,12 @@ export const fetchAppliances = (clientId: number) =>
   });
 
 export const fetchDevices = (clientId: number, applianceId: number) =>
-  api<{ devices: RecoveryDevice[] }>(
-    applianceId > 0
-      ? `/api/localbrowsing/devices/${clientId}/${applianceId}`
-      : `/api/filebrowsing/devices/${clientId}`,
-  );
+  applianceId > 0
+    ? call(c.localDevices, { params: { clientId, applianceId } })
+    : call(c.cloudDevices, { params: { clientId } });
 
 export const fetchJobs = (deviceId: number, applianceId: number) =>
-  api<{ jobs: RecoveryJob[] }>('/offsite_ajax/jobs', { json: { deviceId, applianceId } });
+  call(c.jobs, { json: { deviceId, applianceId } });
 
 export interface PointsQuery {
   clientId: number;
@@ -86,27 +64,39 @@ export interface PointsQuery {
 export const pointsKey = (q: PointsQuery) =>
   `${q.clientId}/${q.applianceId}/${q.deviceId}/${q.jobId}/${driveSegment(q.drive)}`;
 
-export const fetchPoints = (q: PointsQuery, date: string | null) =>
-  api<RecoveryPointsAnswer>(
-    `/api/${q.applianceId > 0 ? 'localbrowsing' : 'filebrowsing'}/recovery_points/${pointsKey(q)}${date ? `/${date}` : ''}`,
-  );
+export const fetchPoints = (q: PointsQuery, date: string | null) => {
+  const params = {
+    clientId: q.clientId,
+    applianceId: q.applianceId,
+    deviceAsid: q.deviceId,
+    jobId: q.jobId,
+    drive: driveParam(q.drive),
+  };
+  const local = q.applianceId > 0;
+  if (date)
+    return call(local ? c.localPointsOn : c.cloudPointsOn, { params: { ...params, datePoint: date } });
+  return call(local ? c.localPoints : c.cloudPoints, { params });
+};
 
 export const mount = (q: Omit<PointsQuery, 'clientId'>, pointId: number) =>
-  api<{ filemountUseId: string }>(
-    `/api/filebrowsing/mount/${q.applianceId}/${q.deviceId}/${q.jobId}/${driveSegment(q.drive)}`,
-    { json: { recoveryPoint: pointId } },
-  );
-
-export const fetchFiles = (applianceId: number, filemountUseId: string, path: string) =>
-  api<{ path: string; files: RecoveryFileEntry[] }>(`/api/filebrowsing/files/${applianceId}`, {
-    json: { path, filemountUseId },
+  call(c.mount, {
+    params: {
+      applianceId: q.applianceId,
+      deviceAsid: q.deviceId,
+      jobId: q.jobId,
+      drive: driveParam(q.drive),
+    },
+    json: { recoveryPoint: pointId },
   });
 
+export const fetchFiles = (applianceId: number, filemountUseId: string, path: string) =>
+  call(c.files, { params: { applianceId }, json: { path, filemountUseId } });
+
 export const completeMount = (filemountUseId: string) =>
-  api<{ ok: boolean }>(`/api/filebrowsing/complete/${enc(filemountUseId)}`, { method: 'POST' });
+  call(c.completeMount, { params: { filemountUseId } });
 
 export const insertDownloadSession = (body: InsertDownloadBody) =>
-  api<InsertDownloadAnswer>('/download/insert_download_session', { json: body });
+  call(c.insertDownloadSession, { json: body });
 
 export const exposeShare = (q: {
   applianceId: number;
@@ -114,42 +104,38 @@ export const exposeShare = (q: {
   pointTs: number;
   drive: string | null;
   format: string | null;
-}) =>
-  api<ExposeShareAnswer>(
-    `/ra/expose_cifs_share/${q.applianceId}/${q.jobId}/${Math.floor(q.pointTs / 1000)}000/${driveSegment(q.drive)}${q.format ? `/${q.format}/dynamic` : ''}`,
-    { method: 'POST' },
-  );
+}) => {
+  const params = {
+    applianceId: q.applianceId,
+    jobId: q.jobId,
+    pointMs: `${Math.floor(q.pointTs / 1000)}000`,
+    drive: driveParam(q.drive),
+  };
+  return q.format
+    ? call(c.exposeShareAs, { params: { ...params, format: q.format, type: 'dynamic' } })
+    : call(c.exposeShare, { params });
+};
 
-export const checkShare = (shareId: number) =>
-  api<CheckShareAnswer>(`/ra/check_exposing_cifs_share/${shareId}`);
+export const checkShare = (shareId: number) => call(c.checkShare, { params: { shareId } });
 
 export const setShareTtl = (shareId: number, seconds: number) =>
-  api<{ ok: boolean; newExpireTime: number }>(`/share/set_cifs_share_ttl/${shareId}/${seconds}`, {
-    method: 'POST',
-  });
+  call(c.setShareTtl, { params: { shareId, seconds } });
 
-export const suppressShare = (shareId: number) =>
-  api<{ ok: boolean; dialogTitle: string; dialogMsg: string }>(`/share/suppress_cifs_share/${shareId}`);
+export const suppressShare = (shareId: number) => call(c.suppressShare, { params: { shareId } });
 
-export const fetchSharePath = (shareId: number) =>
-  api<SharePathAnswer>(`/share/display_cifs_share_path/${shareId}`);
+export const fetchSharePath = (shareId: number) => call(c.sharePath, { params: { shareId } });
 
-export const fetchEditExpire = (shareId: number) =>
-  api<EditExpireDialogAnswer>(`/share/load_edit_expire_dialog/${shareId}`);
+export const fetchEditExpire = (shareId: number) => call(c.editExpireDialog, { params: { shareId } });
 
 export const fetchLocalShares = (resellerId: number) =>
-  api<{ local_shares: LocalShare[] }>(`/reseller/get_reseller_exposed_local_shares/${resellerId}`);
+  call(c.resellerLocalShares, { params: { resellerId } });
 
 export const fetchCloudShares = (scope: 'reseller' | 'client', id: number) =>
-  api<{ cloud_shares: CloudShare[]; now: number }>(
-    scope === 'reseller'
-      ? `/reseller/get_reseller_cloud_shares/${id}`
-      : `/client/get_client_cloud_shares/${id}`,
-  );
+  scope === 'reseller'
+    ? call(c.resellerCloudShares, { params: { resellerId: id } })
+    : call(c.clientCloudShares, { params: { clientId: id } });
 
-export const loadCloudLink = (id: number) => api<CloudLinkAnswer>(`/client/load_cloud_link/${id}`);
-export const fetchExpireDialog = () =>
-  api<{ title: string; message: string; confirm: string }>('/dialog/expire_cloud_link');
-export const expireCloudLink = (id: number) => api<{ ok: boolean }>(`/ra/expire_cloud_link/${id}`);
-export const suppressCloudShare = (id: number) =>
-  api<{ ok: boolean; dialogTitle: string; dialogMsg: string }>(`/client/suppress_cloud_share/${id}`);
+export const loadCloudLink = (id: number) => call(c.loadCloudLink, { params: { shareId: id } });
+export const fetchExpireDialog = () => call(c.expireCloudLinkDialog);
+export const expireCloudLink = (id: number) => call(c.expireCloudLink, { params: { shareId: id } });
+export const suppressCloudShare = (id: number) => call(c.suppressCloudShare, { params: { shareId: id } });

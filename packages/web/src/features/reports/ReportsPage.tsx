@@ -1,21 +1,16 @@
-import { IconReport } from '../../components/icons';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { usePageLinks } from '../../components/usePageLinks';
+import { Card, Stack, Title } from '@mantine/core';
+import { ReportBuilder } from './ReportBuilder';
+import { SchedulesCard } from './SchedulesCard';
 
-/** The reports tab: the executive summary report builder (spec: inventory 2). */
+/** The reports tab: the executive summary report builder (spec: inventory-reports-exports-security 2). */
 export function ReportsPage() {
-  const { home } = usePageLinks();
   return (
-    <PlaceholderPage
-      title="Reports"
-      icon={<IconReport />}
-      summary="Executive summary reports for a client over a period: preview them as a PDF, download them, or have them e-mailed on a schedule."
-      parts={[
-        'Options: client, period, schedule and level of detail',
-        'A PDF preview with summary and suggested actions',
-        'Download or schedule by e-mail',
-      ]}
-      links={[home]}
-    />
+    <Stack>
+      <Title order={2}>Executive summary report</Title>
+      <Card withBorder>
+        <ReportBuilder />
+      </Card>
+      <SchedulesCard />
+    </Stack>
   );
 }

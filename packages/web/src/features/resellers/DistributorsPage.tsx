@@ -3,7 +3,7 @@ import { Stack } from '@mantine/core';
 import { PageHeader } from '../../components/PageHeader';
 import { formatCount, formatDate, NameCell } from '../entities/cells';
 import { type EntityColumn, EntityTable } from '../entities/EntityTable';
-import { useTableUrlState } from '../entities/useTableUrlState';
+import { useEntityListState } from '../entities/useEntityListState';
 
 const COLUMNS: EntityColumn<DistributorRow>[] = [
   { key: 'name', label: 'Distributor', render: (r) => <NameCell>{r.name}</NameCell> },
@@ -14,7 +14,7 @@ const COLUMNS: EntityColumn<DistributorRow>[] = [
 
 /** The distributor tab (the provider's staff). */
 export function DistributorsPage() {
-  const state = useTableUrlState();
+  const state = useEntityListState();
   return (
     <Stack gap="lg">
       <PageHeader title="Distributors" subtitle="The distributors between the provider and its resellers." />

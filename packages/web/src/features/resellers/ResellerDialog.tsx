@@ -1,9 +1,11 @@
-import type { ResellerRow } from '@lifeboat/contract';
+import { type ResellerRow, resellerForm } from '@lifeboat/contract';
 import { Modal, Stack, Switch } from '@mantine/core';
-import { type FormEvent, useEffect } from 'react';
+import { useEffect } from 'react';
+import { Controller } from 'react-hook-form';
+import { useSchemaForm } from '../../forms/useSchemaForm';
 import { DialogButtons, FormErrorAlert } from '../entities/DialogParts';
 import { OrgFields } from '../entities/OrgFields';
-import { useEntityForm } from '../entities/useEntityForm';
+import { useEntitySave } from '../entities/useEntitySave';
 
 interface ResellerDialogProps {
   /** The reseller to edit; null keeps the dialog closed. */
@@ -16,8 +18,13 @@ const EMPTY = { name: '', email: '', can_create_client: false };
 
 /** Edit a reseller (distributors and staff), saved through POST /api/v1/object/reseller/save. */
 export function ResellerDialog({ reseller, onClose, onSaved }: ResellerDialogProps) {
-  const form = useEntityForm('reseller', EMPTY, onSaved);
-  const { reset } = form;
+  const save = useEntitySave('reseller', onSaved);
+  const { form, onSubmit, formError, saving, reset } = useSchemaForm(resellerForm, {
+    defaultValues: EMPTY,
+    send: async (values) => {
+      if (reseller) await save({ ...values, id: reseller.id });
+    },
+  });
   useEffect(() => {
     if (reseller)
       reset({
@@ -26,26 +33,29 @@ export function ResellerDialog({ reseller, onClose, onSaved }: ResellerDialogPro
         can_create_client: reseller.can_create_client,
       });
   }, [reseller, reset]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (reseller) form.submit({ id: reseller.id });
-  };
   return (
     <Modal opened={reseller !== null} onClose={onClose} title="Edit reseller" centered>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <FormErrorAlert title="The reseller was not saved" message={form.formError} />
+          <FormErrorAlert title="The reseller was not saved" message={formError} />
           <OrgFields
-            form={form}
+            control={form.control}
             nameLabel="Reseller name"
             emailDescription="Where Lifeboat reaches the reseller."
           />
-          <Switch
-            label="May create clients"
-            checked={form.values.can_create_client}
-            onChange={(e) => form.setValue('can_create_client', e.currentTarget.checked)}
+          <Controller
+            control={form.control}
+            name="can_create_client"
+            render={({ field, fieldState }) => (
+              <Switch
+                label="May create clients"
+                checked={field.value}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+                error={fieldState.error?.message}
+              />
+            )}
           />
-          <DialogButtons onCancel={onClose} saving={form.saving} label="Save changes" />
+          <DialogButtons onCancel={onClose} saving={saving} label="Save changes" />
         </Stack>
       </form>
     </Modal>

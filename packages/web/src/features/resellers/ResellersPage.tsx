@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { formatCount, NameCell } from '../entities/cells';
 import { type EntityColumn, EntityTable } from '../entities/EntityTable';
 import { notifySaved } from '../entities/notifySaved';
-import { useTableUrlState } from '../entities/useTableUrlState';
+import { useEntityListState } from '../entities/useEntityListState';
 import { ResellerDialog } from './ResellerDialog';
 
 const COLUMNS: EntityColumn<ResellerRow>[] = [
@@ -32,7 +32,7 @@ const COLUMNS: EntityColumn<ResellerRow>[] = [
 
 /** The resellers tab (distributors and the provider's staff). */
 export function ResellersPage() {
-  const state = useTableUrlState();
+  const state = useEntityListState();
   const [editing, setEditing] = useState<ResellerRow | null>(null);
   return (
     <Stack gap="lg">

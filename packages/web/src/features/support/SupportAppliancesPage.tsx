@@ -6,13 +6,13 @@ import {
   applianceSupportHref,
 } from '../appliances/applianceColumns';
 import { EntityTable } from '../entities/EntityTable';
-import { useTableUrlState } from '../entities/useTableUrlState';
+import { useEntityListState } from '../entities/useEntityListState';
 
 const FILTERS = ['status'] as const;
 
 /** The provider staff's support appliances: every appliance, found by name or serial. */
 export function SupportAppliancesPage() {
-  const state = useTableUrlState(FILTERS);
+  const state = useEntityListState(FILTERS);
   return (
     <Stack gap="lg">
       <PageHeader

@@ -51,7 +51,7 @@ export function OrganisationPicker({ value, onChange, error }: OrganisationPicke
   return (
     <Select
       label="Organisation"
-      description="The user's level follows its organisation."
+      description={error ? undefined : "The user's level follows its organisation."}
       searchable
       data={data}
       value={value}

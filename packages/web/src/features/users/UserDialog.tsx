@@ -1,9 +1,21 @@
-import { LEVEL, type UserRow } from '@lifeboat/contract';
-import { Modal, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
-import { type FormEvent, useEffect } from 'react';
+import {
+  FIELD_MAX,
+  LEVEL,
+  PASSWORD_MIN,
+  sanitizeEntityInput,
+  type UserRow,
+  userCreateForm,
+  userEditForm,
+} from '@lifeboat/contract';
+import { Modal, Stack, Switch } from '@mantine/core';
+import { useEffect } from 'react';
+import { Controller } from 'react-hook-form';
+import { FormPasswordInput } from '../../forms/FormPasswordInput';
+import { FormTextInput } from '../../forms/FormTextInput';
+import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useCurrentUser } from '../../session/session';
 import { DialogButtons, FormErrorAlert } from '../entities/DialogParts';
-import { useEntityForm } from '../entities/useEntityForm';
+import { useEntitySave } from '../entities/useEntitySave';
 import { OrganisationPicker } from './OrganisationPicker';
 
 interface UserDialogProps {
@@ -29,10 +41,25 @@ type Values = {
 export function UserDialog({ opened, onClose, user, organisationId, onSaved }: UserDialogProps) {
   const me = useCurrentUser();
   const editing = user !== undefined;
-  const form = useEntityForm<Values>('user', blank(organisationId ?? me.organisationId), onSaved, [
-    'password',
-  ]);
-  const { reset } = form;
+  const pickOrganisation = !editing && organisationId === undefined && me.level !== LEVEL.CLIENT;
+  const save = useEntitySave('user', onSaved);
+  const { form, onSubmit, formError, saving, reset } = useSchemaForm(
+    editing ? userEditForm : userCreateForm,
+    {
+      defaultValues: blank(organisationId ?? me.organisationId),
+      inputs: [
+        'name',
+        'email',
+        'password',
+        ...(editing ? ['disabled'] : ['username']),
+        ...(pickOrganisation ? ['organisation_id'] : []),
+      ],
+      // The level follows the organisation: its error belongs under the picker.
+      aliases: pickOrganisation ? { level: 'organisation_id' } : {},
+      send: ({ organisation_id, username, ...rest }) =>
+        save(editing ? { ...rest, id: user.id } : { ...rest, username, organisation_id }),
+    },
+  );
   useEffect(() => {
     if (!opened) return;
     reset(
@@ -48,78 +75,82 @@ export function UserDialog({ opened, onClose, user, organisationId, onSaved }: U
         : blank(organisationId ?? me.organisationId),
     );
   }, [opened, user, organisationId, me.organisationId, reset]);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const { organisation_id, username, ...rest } = form.values;
-    form.submit(editing ? { ...rest, id: user.id } : { ...rest, username, organisation_id });
-  };
-  const pickOrganisation = !editing && organisationId === undefined && me.level !== LEVEL.CLIENT;
+  const { control } = form;
 
   return (
     <Modal opened={opened} onClose={onClose} title={editing ? `Edit ${user.name}` : 'Add user'} centered>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <FormErrorAlert title="The user was not saved" message={form.formError} />
+          <FormErrorAlert title="The user was not saved" message={formError} />
           {pickOrganisation && (
-            <OrganisationPicker
-              value={form.values.organisation_id}
-              onChange={(v) => form.setValue('organisation_id', v)}
-              error={form.errors.organisation_id ?? form.errors.level}
+            <Controller
+              control={control}
+              name="organisation_id"
+              render={({ field, fieldState }) => (
+                <OrganisationPicker
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                />
+              )}
             />
           )}
-          <TextInput
+          <FormTextInput
+            control={control}
+            name="name"
             label="Full name"
             required
-            maxLength={100}
+            maxLength={FIELD_MAX.name}
             data-autofocus
-            value={form.values.name}
-            onChange={(e) => form.setText('name', e.currentTarget.value)}
-            error={form.errors.name}
+            clean={sanitizeEntityInput}
           />
-          <TextInput
+          <FormTextInput
+            control={control}
+            name="email"
             label="E-mail"
             type="email"
             required={!editing}
-            maxLength={254}
-            value={form.values.email}
-            onChange={(e) => form.setText('email', e.currentTarget.value)}
-            error={form.errors.email}
+            maxLength={FIELD_MAX.email}
+            clean={sanitizeEntityInput}
           />
-          <TextInput
+          {/* One message at a time (issue 18.16): an error replaces the hint. */}
+          <FormTextInput
+            control={control}
+            name="username"
             label="User name"
             description={
               editing ? 'A user name cannot be changed.' : 'Leave empty to sign in with the e-mail address.'
             }
-            maxLength={128}
+            maxLength={FIELD_MAX.username}
             disabled={editing}
-            value={form.values.username}
-            onChange={(e) => form.setText('username', e.currentTarget.value)}
-            error={form.errors.username}
+            clean={sanitizeEntityInput}
           />
-          <PasswordInput
+          <FormPasswordInput
+            control={control}
+            name="password"
             label={editing ? 'New password' : 'Password'}
-            description={editing ? 'Leave empty to keep the current password.' : 'At least 8 characters.'}
+            description={
+              editing ? 'Leave empty to keep the current password.' : `At least ${PASSWORD_MIN} characters.`
+            }
             required={!editing}
-            maxLength={256}
+            maxLength={FIELD_MAX.password}
             autoComplete="new-password"
-            value={form.values.password}
-            onChange={(e) => form.setText('password', e.currentTarget.value)}
-            error={form.errors.password}
           />
           {editing && (
-            <Switch
-              label="Disabled: this user cannot sign in"
-              checked={form.values.disabled}
-              onChange={(e) => form.setValue('disabled', e.currentTarget.checked)}
-              error={form.errors.disabled}
+            <Controller
+              control={control}
+              name="disabled"
+              render={({ field, fieldState }) => (
+                <Switch
+                  label="Disabled: this user cannot sign in"
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.currentTarget.checked)}
+                  error={fieldState.error?.message}
+                />
+              )}
             />
           )}
-          <DialogButtons
-            onCancel={onClose}
-            saving={form.saving}
-            label={editing ? 'Save changes' : 'Add user'}
-          />
+          <DialogButtons onCancel={onClose} saving={saving} label={editing ? 'Save changes' : 'Add user'} />
         </Stack>
       </form>
     </Modal>

@@ -6,7 +6,7 @@ import { ConfirmDelete } from '../entities/ConfirmDelete';
 import { NameCell, SoftBadge } from '../entities/cells';
 import { type EntityColumn, EntityTable } from '../entities/EntityTable';
 import { notifySaved } from '../entities/notifySaved';
-import { useTableUrlState } from '../entities/useTableUrlState';
+import { useEntityListState } from '../entities/useEntityListState';
 import { UserDialog } from './UserDialog';
 
 export const LEVEL_LABEL: Record<number, string> = {
@@ -59,7 +59,7 @@ interface UserTablePageProps {
 
 /** A users table with add, edit and delete (the users tab and the staff's admin users). */
 export function UserTablePage({ entity, title, subtitle, levels, organisationId }: UserTablePageProps) {
-  const state = useTableUrlState(FILTERS);
+  const state = useEntityListState(FILTERS);
   const [dialog, setDialog] = useState<{ user?: UserRow } | null>(null);
   const [deleting, setDeleting] = useState<UserRow | null>(null);
   const add = <Button onClick={() => setDialog({})}>Add user</Button>;
@@ -75,7 +75,7 @@ export function UserTablePage({ entity, title, subtitle, levels, organisationId 
         searchPlaceholder="Search by name, or e-mail with @"
         toolbar={
           <>
-            {state.filters.reseller_id && (
+            {state.filter('reseller_id') && (
               <Button variant="light" onClick={() => state.setFilter('reseller_id', null)}>
                 One reseller only: show all
               </Button>
@@ -83,7 +83,7 @@ export function UserTablePage({ entity, title, subtitle, levels, organisationId 
             {levels.length > 1 && (
               <NativeSelect
                 aria-label="Level"
-                value={state.filters.level ?? ''}
+                value={state.filter('level')}
                 onChange={(e) => state.setFilter('level', e.currentTarget.value || null)}
                 data={[
                   { value: '', label: 'Every level' },
@@ -93,7 +93,7 @@ export function UserTablePage({ entity, title, subtitle, levels, organisationId 
             )}
             <NativeSelect
               aria-label="Status"
-              value={state.filters.status ?? ''}
+              value={state.filter('status')}
               onChange={(e) => state.setFilter('status', e.currentTarget.value || null)}
               data={[
                 { value: '', label: 'Active and disabled' },

@@ -3,7 +3,7 @@ import { Stack, Text } from '@mantine/core';
 import { PageHeader } from '../../components/PageHeader';
 import { formatBytes, formatCount, NameCell, SoftBadge } from '../entities/cells';
 import { type EntityColumn, EntityTable } from '../entities/EntityTable';
-import { useTableUrlState } from '../entities/useTableUrlState';
+import { useEntityListState } from '../entities/useEntityListState';
 
 const COLUMNS: EntityColumn<VaultRow>[] = [
   { key: 'name', label: 'Vault', render: (r) => <NameCell to={`/vault/details/${r.id}`}>{r.name}</NameCell> },
@@ -38,7 +38,7 @@ const COLUMNS: EntityColumn<VaultRow>[] = [
 
 /** The vault tab (/vault/empty_table): cloud vaults and the reseller's private vaults. */
 export function VaultsPage() {
-  const state = useTableUrlState();
+  const state = useEntityListState();
   return (
     <Stack gap="lg">
       <PageHeader

@@ -1,5 +1,6 @@
 import type { ArchiveFormat, RecoveryDevice, RecoveryFileEntry, RecoveryJob } from '@lifeboat/contract';
 import type { WizardEntry } from '../wizardEntry';
+import { initialRb, type RbData } from './rb';
 import type { StepName, WizardStep } from './steps';
 
 // The recovery state (spec: recovery-flow 3 'Recovery state'), kept to what this part uses.
@@ -55,6 +56,8 @@ export interface RecoveryData {
   restore: RestoreSelection;
   /** The browse step's mount (filemountUseId), completed when the wizard closes. */
   mountId: string | null;
+  /** The second tool's export (engine/rb.ts). */
+  rb: RbData;
 }
 
 export interface WizardState {
@@ -85,6 +88,7 @@ export function initialState(entry: WizardEntry): WizardState {
     format: null,
     restore: { selected: [], archive: 'zip' },
     mountId: null,
+    rb: initialRb(),
   };
   return {
     step: { name: entry.kind === 'reseller' ? 'clientSelect' : 'loading' },

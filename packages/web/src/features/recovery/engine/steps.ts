@@ -51,6 +51,8 @@ export const STEP_NAMES = [
   'exportComplete',
   'exportVirtualDisk',
   'rbExportType',
+  // Not in the spec's list: the folders and files of a files-and-folders FTPS export (docs/decisions.md).
+  'rbSelectFiles',
 ] as const;
 export type StepName = (typeof STEP_NAMES)[number];
 
@@ -88,6 +90,15 @@ export const BUILT_STEPS: ReadonlySet<StepName> = new Set<StepName>([
   'error',
   'genericError',
   'applianceOffline',
+  'typeRB',
+  'rbSetDevice',
+  'setPsPassword',
+  'selectRestorePoint',
+  'rbSelectFiles',
+  'rbExportType',
+  'exportVirtualDisk',
+  'recoveryInProgress',
+  'exportComplete',
 ]);
 
 export const STEP_TITLES: Partial<Record<StepName, string>> = {
@@ -111,6 +122,14 @@ export const STEP_TITLES: Partial<Record<StepName, string>> = {
   error: 'Something went wrong',
   genericError: 'The appliance refused',
   applianceOffline: 'The appliance does not answer',
+  rbSetDevice: 'Choose a protected system',
+  setPsPassword: 'This system is password protected',
+  selectRestorePoint: 'Choose a restore point',
+  rbSelectFiles: 'Choose folders and files',
+  rbExportType: 'Choose the disk format',
+  exportVirtualDisk: 'Export the virtual disk',
+  recoveryInProgress: 'Export in progress',
+  exportComplete: 'Your export is ready',
 };
 
 export function isStepName(value: string): value is StepName {

@@ -1,4 +1,5 @@
 import type { RecoveryFileEntry } from '@lifeboat/contract';
+import { isRbEvent, type RbEvent, rbReduce } from './rb';
 import {
   type AutoMode,
   defaultDrive,
@@ -50,7 +51,8 @@ export type WizardEvent =
   | { type: 'switchToVhdx' }
   | { type: 'retry' }
   | { type: 'back' }
-  | { type: 'goTo'; step: WizardStep };
+  | { type: 'goTo'; step: WizardStep }
+  | RbEvent;
 
 const step = (name: StepName): WizardStep => ({ name }) as WizardStep;
 
@@ -107,6 +109,7 @@ function entryLoaded(state: WizardState, e: Extract<WizardEvent, { type: 'entryL
 }
 
 export function reduce(state: WizardState, e: WizardEvent): WizardState {
+  if (isRbEvent(e)) return rbReduce(state, e);
   const d = state.data;
   switch (e.type) {
     case 'entryLoaded':

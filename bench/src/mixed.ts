@@ -1,0 +1,363 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon, { type Result } from 'autocannon';
+import { onCleanup, runMain } from './cleanup';
+import { ensureSqliteFleet, type FleetMarker } from './fleet';
+import { type CallResult, measure, percentile } from './load';
+import { otherCpuShare } from './machine';
+import { MIX, type MixSession, nextRequest, type SessionName, seeded } from './mix';
+import { REPO_ROOT } from './paths';
+import { ensurePgFleet } from './pg-fleet';
+import { resolveIds } from './placeholders';
+import { ratiosTo, writeResults } from './report';
+import { sampleFleet } from './sample';
+import { type ServerDatabase, startServer } from './server';
+import { type SignedIn, signIn } from './session';
+
+// `npm run mixed -w @lifeboat/bench -- [--pg <url>]`: the bare route, then ONE load in which every
+// request is a different call of the mix (mix.ts) by the staff, a reseller or a client user, with
+// random ids, filters, searches and pages. Per call p50/p95/p99, and the whole mix's throughput
+// as a share of the bare route's, measured in the same run.
+
+const USAGE = `Usage: npm run mixed -w @lifeboat/bench -- [options]
+
+  --fleet large|demo   fleet (default large)      --seed <n>         fleet seed (default 42)
+  --pg <url>           on PostgreSQL               --connections <n>  (default 20)
+  --duration <s>       measured seconds (default 30)   --warmup <s>   (default 5)
+  --mix-seed <n>       seed of the random mix (default 1)
+  --sample <n>         random systems of the whole fleet to draw from (default 2000)
+  --profile <dir>      write the server's CPU profile (node --cpu-prof) and its time per SQL
+                       text (LIFEBOAT_QUERY_STATS) into <dir>
+`;
+
+interface MixedArgs {
+  fleet: string;
+  seed: number;
+  pg: string | null;
+  connections: number;
+  duration: number;
+  warmup: number;
+  mixSeed: number;
+  sample: number;
+  /** A folder for the server's CPU profile (node --cpu-prof), written when it stops. */
+  profile: string | null;
+}
+
+function parse(argv: string[]): MixedArgs | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      fleet: { type: 'string', default: 'large' },
+      seed: { type: 'string', default: '42' },
+      pg: { type: 'string' },
+      connections: { type: 'string', default: '20' },
+      duration: { type: 'string', default: '30' },
+      warmup: { type: 'string', default: '5' },
+      'mix-seed': { type: 'string', default: '1' },
+      sample: { type: 'string', default: '2000' },
+      profile: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) return 'help';
+  const n = (name: string, v: string, min = 1) => {
+    const x = Number(v);
+    if (!Number.isInteger(x) || x < min) throw new Error(`--${name} must be a whole number >= ${min}.`);
+    return x;
+  };
+  return {
+    fleet: values.fleet,
+    seed: n('seed', values.seed, 0),
+    pg: values.pg ?? null,
+    connections: n('connections', values.connections),
+    duration: n('duration', values.duration),
+    warmup: n('warmup', values.warmup, 0),
+    mixSeed: n('mix-seed', values['mix-seed'], 0),
+    sample: n('sample', values.sample),
+    profile: values.profile ?? null,
+  };
+}
+
+async function prepare(args: MixedArgs): Promise<{ database: ServerDatabase; marker: FleetMarker }> {
+  if (args.pg) {
+    const fleet = await ensurePgFleet(args.pg, args.fleet, args.seed);
+    return { database: { kind: 'postgres', url: fleet.runUrl }, marker: fleet.marker };
+  }
+  const fleet = await ensureSqliteFleet(args.fleet, args.seed);
+  return { database: { kind: 'sqlite', file: fleet.file }, marker: fleet.marker };
+}
+
+interface PerCall {
+  latencies: number[];
+  statuses: Map<number, number>;
+  sessions: Set<SessionName>;
+}
+
+interface MixRow {
+  label: string;
+  requests: number;
+  share: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  statuses: Record<string, number>;
+  sessions: SessionName[];
+}
+
+/** The mixed load: one autocannon run whose every request is drawn by setupRequest. */
+function runMix(
+  baseUrl: string,
+  sessions: (MixSession & { headers: Record<string, string> })[],
+  orgNames: string[],
+  opts: { connections: number; duration: number; seed: number },
+  record: boolean,
+): Promise<{ result: Result; perCall: Map<string, PerCall> }> {
+  const random = seeded(opts.seed);
+  const perCall = new Map<string, PerCall>();
+  const headersOf = new Map(sessions.map((s) => [s.name, s.headers]));
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: baseUrl,
+        connections: opts.connections,
+        duration: opts.duration,
+        requests: [
+          {
+            setupRequest: (req, context) => {
+              const next = nextRequest(random, sessions, orgNames);
+              context.label = next.label;
+              context.session = next.session;
+              const headers: Record<string, string> = { ...headersOf.get(next.session) };
+              if (next.contentType) headers['Content-Type'] = next.contentType;
+              return { ...req, method: next.method, path: next.path, headers, body: next.body ?? '' };
+            },
+          },
+        ],
+      },
+      (err, result) => {
+        forget();
+        if (err) reject(err);
+        else resolve({ result, perCall });
+      },
+    );
+    const forget = onCleanup(() => instance.stop());
+    if (!record) return;
+    instance.on('response', (client, status, _bytes, ms) => {
+      const ctx = (client as { requestIterator: { context: { label?: string; session?: SessionName } } })
+        .requestIterator.context;
+      const label = ctx.label ?? '?';
+      let c = perCall.get(label);
+      if (!c) {
+        c = { latencies: [], statuses: new Map(), sessions: new Set() };
+        perCall.set(label, c);
+      }
+      c.statuses.set(status, (c.statuses.get(status) ?? 0) + 1);
+      if (ctx.session) c.sessions.add(ctx.session);
+      if (status >= 200 && status < 300) c.latencies.push(ms);
+    });
+  });
+}
+
+function summarise(perCall: Map<string, PerCall>, total: number): MixRow[] {
+  const order = new Map(MIX.map((c, i) => [c.label, i]));
+  return [...perCall.entries()]
+    .sort(([a], [b]) => (order.get(a) ?? 999) - (order.get(b) ?? 999))
+    .map(([label, c]) => {
+      const sorted = Float64Array.from(c.latencies).sort();
+      const requests = [...c.statuses.values()].reduce((a, b) => a + b, 0);
+      const non2xx = [...c.statuses.entries()]
+        .filter(([s]) => s < 200 || s > 299)
+        .reduce((a, [, n]) => a + n, 0);
+      return {
+        label,
+        requests,
+        share: requests / Math.max(1, total),
+        p50: percentile(sorted, 50),
+        p95: percentile(sorted, 95),
+        p99: percentile(sorted, 99),
+        non2xx,
+        statuses: Object.fromEntries([...c.statuses.entries()].map(([s, n]) => [String(s), n])),
+        sessions: [...c.sessions].sort(),
+      };
+    });
+}
+
+const f2 = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '-');
+
+function table(rows: MixRow[], p95Target: number): string {
+  const header = ['call', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'sessions'];
+  const body = rows.map((r) => [
+    r.label,
+    String(r.requests),
+    f2(r.p50),
+    `${f2(r.p95)}${r.p95 > p95Target ? ' >' : ''}`,
+    f2(r.p99),
+    r.non2xx > 0 ? `${r.non2xx} !!` : '0',
+    r.sessions.join(','),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 || i === 6 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const args = parse(argv);
+  if (args === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const busy = await otherCpuShare();
+  if (busy > 0.2)
+    process.stderr.write(
+      `!! Other work uses ${Math.round(busy * 100)}% of the ${os.cpus().length} cores: expect noisy figures.\n`,
+    );
+  const { database, marker } = await prepare(args);
+  process.stderr.write('Starting the server...\n');
+  if (args.profile) fs.mkdirSync(path.resolve(args.profile), { recursive: true });
+  const server = await startServer({
+    database,
+    ...(args.profile
+      ? {
+          nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`],
+          env: { LIFEBOAT_QUERY_STATS: path.resolve(args.profile, 'queries.tsv') },
+        }
+      : {}),
+  });
+
+  const signed: Partial<Record<SessionName, SignedIn>> = {};
+  for (const name of ['staff', 'reseller', 'client'] as const) {
+    signed[name] = await signIn(server.url, name, 'demo');
+  }
+  const reseller = signed.reseller as SignedIn;
+  const client = signed.client as SignedIn;
+  const ids = await resolveIds(client.user, new Set(['resellerId']), {}, server.database);
+  process.stderr.write(`Drawing ${args.sample} systems from the fleet...\n`);
+  const sample = await sampleFleet(
+    server.database,
+    { resellerId: reseller.user.organisationId, clientId: client.user.organisationId },
+    args.sample,
+    seeded(args.mixSeed + 1),
+  );
+  const sessions = [
+    { name: 'staff' as const, systems: sample.anywhere, headers: (signed.staff as SignedIn).headers },
+    { name: 'reseller' as const, systems: sample.ofReseller, headers: reseller.headers },
+    { name: 'client' as const, systems: sample.ofClient, headers: client.headers },
+  ];
+  process.stderr.write(
+    `Sessions: staff over ${sample.anywhere.length} systems of ${new Set(sample.anywhere.map((s) => s.resellerId)).size} resellers; ` +
+      `reseller ${reseller.user.organisationId} (${sample.ofReseller.length} systems); client ${client.user.organisationId} of reseller ${ids.resellerId} (${sample.ofClient.length} systems).\n`,
+  );
+
+  const load = { baseUrl: server.url, connections: args.connections, durationSeconds: 10, warmupSeconds: 3 };
+  process.stderr.write('Bare route /api/health: 3 s warm-up, 10 s measured...\n');
+  const bare: CallResult = await measure(
+    {
+      label: 'GET /api/health (bare)',
+      method: 'GET',
+      template: '/api/health',
+      path: '/api/health',
+      headers: {},
+    },
+    load,
+  );
+  if (args.warmup > 0) {
+    process.stderr.write(`Mixed load: ${args.warmup} s warm-up...\n`);
+    await runMix(
+      server.url,
+      sessions,
+      sample.orgNames,
+      { ...args, duration: args.warmup, seed: args.mixSeed + 100 },
+      false,
+    );
+  }
+  process.stderr.write(`Mixed load: ${args.duration} s measured...\n`);
+  const { result, perCall } = await runMix(
+    server.url,
+    sessions,
+    sample.orgNames,
+    { ...args, seed: args.mixSeed },
+    true,
+  );
+  const log = server.takeLog();
+  await server.stop();
+
+  const total = result.requests.total;
+  const rows = summarise(perCall, total);
+  const mixRate = result.requests.average;
+  const share = mixRate / bare.requestsPerSecond;
+  const P95_TARGET = 50;
+  const slow = rows.filter((r) => r.p95 > P95_TARGET);
+  const failed = rows.filter((r) => r.non2xx > 0);
+  const missing = MIX.filter((c) => !perCall.has(c.label)).map((c) => c.label);
+
+  const commit = (() => {
+    try {
+      return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+      }).trim();
+    } catch {
+      return null;
+    }
+  })();
+  const file = writeResults({
+    kind: 'mixed',
+    date: new Date().toISOString(),
+    commit,
+    machine: {
+      node: process.version,
+      cpus: os.cpus().length,
+      cpu: os.cpus()[0]?.model,
+      otherCpuShare: Number(busy.toFixed(3)),
+      loadAverage: os.loadavg()[0],
+    },
+    fleet: marker,
+    database: database.kind,
+    load: {
+      connections: args.connections,
+      durationSeconds: args.duration,
+      warmupSeconds: args.warmup,
+      mixSeed: args.mixSeed,
+    },
+    bare: { ...bare, ratios: ratiosTo(bare, bare) },
+    mix: {
+      requestsPerSecond: mixRate,
+      requests: total,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      shareOfBare: share,
+    },
+    calls: rows,
+  });
+
+  const out = process.stdout;
+  out.write(
+    `\n${args.connections} connections, ${args.duration} s mixed, ${marker.size} fleet on ${database.kind}, load average ${os.loadavg()[0]?.toFixed(1)}\n\n`,
+  );
+  out.write(
+    `bare GET /api/health: ${Math.round(bare.requestsPerSecond).toLocaleString('en')} req/s, p50 ${f2(bare.latencyMs.p50)} / p95 ${f2(bare.latencyMs.p95)} / p99 ${f2(bare.latencyMs.p99)} ms\n`,
+  );
+  out.write(
+    `mix (${MIX.length} calls): ${Math.round(mixRate).toLocaleString('en')} req/s = ${(share * 100).toFixed(1)}% of the bare route; ${total} requests, ${result.non2xx} non-2xx, ${result.errors} errors\n\n`,
+  );
+  out.write(`${table(rows, P95_TARGET)}\n\n`);
+  out.write(`${slow.length} of ${rows.length} calls have p95 over ${P95_TARGET} ms.\n`);
+  out.write(`Raw results: ${path.relative(process.cwd(), file)}\n`);
+  if (log.lines > 0) process.stderr.write(`The server logged ${log.lines} lines:\n${log.tail}\n`);
+  if (missing.length) process.stderr.write(`!! Calls never made: ${missing.join(', ')}\n`);
+  if (failed.length || result.errors > 0) {
+    process.stderr.write(`!! ${failed.length} call(s) had non-2xx answers: their figures are NOT valid.\n`);
+    for (const r of failed) process.stderr.write(`!! ${r.label}: ${JSON.stringify(r.statuses)}\n`);
+    return 2;
+  }
+  return 0;
+}
+
+runMain(() => main(process.argv.slice(2)), 'mixed bench');

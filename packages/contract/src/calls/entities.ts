@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { type Call, defineCall, idParam, idParams, type TenantObject } from '../call';
+import {
+  applianceRow,
+  clientRecord,
+  clientRow,
+  clientSaveRequest,
+  distributorRow,
+  type EntityTable,
+  entityDeleteAnswer,
+  entityListAnswer,
+  entityListFields,
+  entitySaveAnswer,
+  entitySaveRefusal,
+  licenseRow,
+  resellerRow,
+  resellerSaveRequest,
+  supportLoginAnswer,
+  userRow,
+  userSaveRequest,
+  vaultRow,
+} from '../entities';
+import { errorResponse } from '../session';
+
+// spec: inventory-reports-exports-security 7: POST /{entity}/data (the tables) and
+// POST /api/v1/object/{entity}/save (the edit dialogs). Reading a client, deletes and support
+// logins are ours (docs/decisions.md 'Entities').
+
+/**
+ * POST /{entity}/data: one table. The request's keys come as a form body or in the query (links);
+ * the body wins. `ids` names only the filters this table checks against the user's scope.
+ */
+const table = <const E extends EntityTable, R extends z.ZodType>(
+  entity: E,
+  row: R,
+  ids: Readonly<Record<string, TenantObject>>,
+  summary: string,
+) =>
+  defineCall({
+    area: 'entities',
+    method: 'POST',
+    path: `/${entity}/data` as `/${E}/data`,
+    summary,
+    query: entityListFields,
+    form: entityListFields,
+    ids,
+    answers: { 200: entityListAnswer(row) },
+  });
+
+/** A save: 200 when edited, 201 when created, 400 with the spec's is_error and errors. */
+const save = <const E extends 'client' | 'reseller' | 'user', B extends z.ZodObject>(
+  entity: E,
+  form: B,
+  ids: Readonly<Record<string, TenantObject>>,
+  summary: string,
+) =>
+  defineCall({
+    area: 'entities',
+    method: 'POST',
+    path: `/api/v1/object/${entity}/save` as `/api/v1/object/${E}/save`,
+    summary,
+    form,
+    ids,
+    answers: {
+      200: entitySaveAnswer,
+      201: entitySaveAnswer,
+      400: z.union([entitySaveRefusal, errorResponse]),
+    },
+  });
+
+const resellerFilter = { reseller_id: 'reseller' } as const;
+const orgFilters = { reseller_id: 'reseller', client_id: 'client' } as const;
+
+export const entityCalls = {
+  list: {
+    distributor: table('distributor', distributorRow, {}, 'The distributors table (provider staff).'),
+    reseller: table('reseller', resellerRow, {}, 'The resellers table.'),
+    client: table('client', clientRow, resellerFilter, 'The clients table, optionally of one reseller.'),
+    appliance: table(
+      'appliance',
+      applianceRow,
+      orgFilters,
+      'The appliances table, optionally of one reseller or client.',
+    ),
+    vault: table('vault', vaultRow, {}, 'The vaults table: cloud vaults and the private vaults in scope.'),
+    user: table(
+      'user',
+      userRow,
+      resellerFilter,
+      'The users table, optionally of one reseller and its clients.',
+    ),
+    license: table('license', licenseRow, orgFilters, 'The licenses table: seats and storage per appliance.'),
+    admin_user: table(
+      'admin_user',
+      userRow,
+      resellerFilter,
+      'The provider\u2019s own staff (provider staff).',
+    ),
+    support_appliance: table(
+      'support_appliance',
+      applianceRow,
+      orgFilters,
+      'The appliances table of the support tab (provider staff).',
+    ),
+  } satisfies { [E in EntityTable]: Call },
+  client: defineCall({
+    area: 'entities',
+    method: 'GET',
+    path: '/api/v1/object/client/:id',
+    summary: 'What the client dialog edits.',
+    params: idParams,
+    ids: { id: 'client' },
+    answers: { 200: clientRecord },
+  }),
+  saveClient: save(
+    'client',
+    clientSaveRequest,
+    { id: 'client', reseller_id: 'reseller' },
+    'Create a client under a reseller (no id) or edit one (id).',
+  ),
+  saveReseller: save('reseller', resellerSaveRequest, { id: 'reseller' }, 'Edit a reseller.'),
+  saveUser: save(
+    'user',
+    userSaveRequest,
+    { id: 'user', organisation_id: 'organisation' },
+    'Create a user in an organisation (no id) or edit one (id).',
+  ),
+  deleteClient: defineCall({
+    area: 'entities',
+    method: 'DELETE',
+    path: '/api/v1/object/client/:id',
+    summary: 'Delete a client without systems, with its users.',
+    params: idParams,
+    ids: { id: 'client' },
+    answers: { 200: entityDeleteAnswer },
+  }),
+  deleteUser: defineCall({
+    area: 'entities',
+    method: 'DELETE',
+    path: '/api/v1/object/user/:id',
+    summary: 'Delete a user.',
+    params: idParams,
+    ids: { id: 'user' },
+    answers: { 200: entityDeleteAnswer },
+  }),
+  applianceSupportLogin: defineCall({
+    area: 'entities',
+    method: 'POST',
+    path: '/api/support/appliance/:key',
+    summary: 'Open a support login to an appliance, by id or serial (provider staff with support access).',
+    params: z.object({ key: z.string().max(64) }),
+    ids: { key: 'appliance' },
+    answers: { 200: supportLoginAnswer },
+  }),
+  vaultSupportLogin: defineCall({
+    area: 'entities',
+    method: 'POST',
+    path: '/api/support/vault/:id',
+    summary: 'Open a support login to a vault (provider staff with support access).',
+    params: z.object({ id: idParam }),
+    ids: { id: 'vault' },
+    answers: { 200: supportLoginAnswer },
+  }),
+};

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { loginRequest, sessionResponse } from '../session';
+
+// spec: platform issue 6 'Sessions and the security base': POST/GET/DELETE /api/session.
+export const sessionCalls = {
+  signIn: defineCall({
+    area: 'session',
+    method: 'POST',
+    path: '/api/session',
+    summary: 'Sign in with user name, password and (when enrolled) a one-time code; sets the session cookie.',
+    access: 'public',
+    json: loginRequest,
+    answers: { 200: sessionResponse },
+  }),
+  current: defineCall({
+    area: 'session',
+    method: 'GET',
+    path: '/api/session',
+    summary: 'The signed-in user and the anti-forgery token of the session (401 when signed out).',
+    access: 'csrfExempt',
+    answers: { 200: sessionResponse },
+  }),
+  signOut: defineCall({
+    area: 'session',
+    method: 'DELETE',
+    path: '/api/session',
+    summary: 'Sign out: end the session and clear its cookie.',
+    answers: { 200: z.object({ ok: z.literal(true) }) },
+  }),
+};

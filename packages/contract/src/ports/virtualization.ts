@@ -1,0 +1,113 @@
+import type { FabricProgress } from './common';
+
+// Virtualization (inventory-reports-exports-security 4; recovery-flow 7 'Virtual machine and
+// failover'): a system's virtual machine on its appliance or in a vault. Exporting a point as a
+// VMDK, VHD or VHDX disk goes through FilesPort.exposeShare with a format.
+
+export interface VirtualizationPort extends WizardVirtualization {
+  /** Start, stop, resume or discard a system's virtual machine on its appliance or vault. */
+  vmAction(req: VmActionRequest, progress: FabricProgress): Promise<VmActionOutcome>;
+}
+
+/** A virtual machine action of the inventory (inventory area). */
+export interface VmActionRequest {
+  systemId: number;
+  systemName: string;
+  action: 'start_vm' | 'stop_vm' | 'resume_vm' | 'discard_vm';
+  /** Appliance id, or null for a VM that runs in a vault. */
+  applianceId: number | null;
+}
+
+export interface VmActionOutcome {
+  /** The VM's state afterwards; null once discarded. */
+  status: 'Offline' | 'Running' | 'Stopped' | null;
+  /** Whether the running VM may be stopped (a VM in a failover may not). */
+  stoppable: boolean;
+}
+
+// --- Recovery wizard: virtualization on the first tool (recovery-flow 2, 3, 4, 7) ----------------
+
+/** A system as the virtualization port needs it. */
+export interface VmSubject {
+  systemId: number;
+  systemName: string;
+  /** The appliance that would run or export it; null when none (cloud only). */
+  applianceId: number | null;
+  seed: number;
+  osType: string;
+  deviceType: string;
+  /** The console's knowledge of the system's VM (inventory 3) and failover test (recovery-flow 2). */
+  svaJobStatus: 'Offline' | 'Running' | 'Stopped' | null;
+  failoverState: string | null;
+  /** A VM the console started on the appliance is a test VM. */
+  localVmIsTest: boolean | null;
+}
+
+/** recovery-flow 7 virtualization_locations: which locations are offered, and dynamic disks. */
+export interface VirtualizationLocations {
+  cloud_vm: boolean;
+  local_vm: boolean;
+  vmdk_export: boolean;
+  vhd_export: boolean;
+  vhdx_export: boolean;
+  support_dynamic: boolean;
+}
+
+/** recovery-flow 3 'virtualization' and 4 'VM state check before export'. */
+export interface VirtualizedState {
+  virtualized: boolean;
+  production: boolean;
+  running: boolean;
+  bmr: boolean;
+  transition: boolean;
+  testfailover: boolean;
+  vmdk_disabled: boolean;
+}
+
+/** recovery-flow 3 'Local VM capabilities'. */
+export interface LocalVmCapabilities {
+  vmSizes: number[];
+  minVMMemMb: number;
+  vmCpuRange: [number, number];
+  vmCpuMin: number;
+  warning: string;
+}
+
+/** recovery-flow 3 'VM config', without the VNC secret (handed to the appliance, never stored). */
+export interface LocalVmStart {
+  subject: VmSubject;
+  restorePointId: number;
+  vmSizeMb: number;
+  vmCpus: number;
+  useVNC: boolean;
+  testIpAddress: string | null;
+  useCurrentAddress: boolean;
+  isTest: boolean;
+}
+
+export interface DiskImageSpec {
+  subject: VmSubject;
+  format: 'VMDK' | 'VHD' | 'VHDX';
+  restorePointTakenAt: number;
+}
+
+export interface DiskImage {
+  fileName: string;
+  /** The disk's virtual size (the system's disk). */
+  sizeBytes: number;
+  /** The sparse image file itself. */
+  bytes: Uint8Array;
+}
+
+export interface WizardVirtualization {
+  /** Locations for a system (or for the client/appliance when subject is null). */
+  locations(applianceId: number | null, subject: VmSubject | null): Promise<VirtualizationLocations>;
+  /** get_virtualized_state; FabricError APPLIANCE_OFFLINE when the appliance does not answer. */
+  virtualizedState(subject: VmSubject): Promise<VirtualizedState>;
+  /** ra_ajax/capabilities for a local VM; FabricError APPLIANCE_OFFLINE. */
+  capabilities(subject: VmSubject): Promise<LocalVmCapabilities>;
+  /** create_start_*: boot the local VM (inside an operation); APPLIANCE_OFFLINE, RP_IN_USE, TIMEOUT. */
+  startLocalVm(req: LocalVmStart, progress: FabricProgress): Promise<VmActionOutcome>;
+  /** The exported disk image of a point in a format (sparse, the system's disk size). */
+  diskImage(req: DiskImageSpec): Promise<DiskImage>;
+}

@@ -1,0 +1,84 @@
+import { AZURE_DEVICE_CODE_TTL_MS, type AzureRestoreRequest, ManualClock } from '@lifeboat/contract';
+import { describe, expect, it } from 'vitest';
+import { AZURE_SIGN_IN_MS, azureUser, createSimulatedAzure } from './azure';
+import { createSimDeps, type SimOptions } from './deps';
+
+const sim = (clock = new ManualClock(1_000_000), opts: Partial<SimOptions> = {}) =>
+  createSimulatedAzure(createSimDeps({ clock, speed: 0, ...opts }));
+
+const progress = (reports: number[] = []) => ({ report: async (p: number) => void reports.push(p) });
+
+describe('the simulated Azure port', () => {
+  it('hands out a device code for each scope, valid 900 seconds', async () => {
+    const code = await sim().requestDeviceCode('session-1', 'manager');
+    expect(code).toMatchObject({
+      scope: 'manager',
+      verificationUrl: expect.stringMatching(/^https:/),
+      issuedAt: 1_000_000,
+      expiresAt: 1_000_000 + AZURE_DEVICE_CODE_TTL_MS,
+    });
+    expect(code.deviceCode).toMatch(/^[A-Z2-9]{9}$/);
+    expect(await sim().requestDeviceCode('session-1', 'manager')).toEqual(code);
+    expect((await sim().requestDeviceCode('session-1', 'storage')).deviceCode).not.toBe(code.deviceCode);
+  });
+
+  it('signs in after the nominal time, and a code expires', async () => {
+    const clock = new ManualClock(0);
+    const azure = sim(clock, { speed: 1 });
+    const code = await azure.requestDeviceCode('s', 'manager');
+    expect(await azure.checkDeviceCode('s', code)).toEqual({ status: 'pending', user: null });
+    clock.advance(AZURE_SIGN_IN_MS);
+    expect(await azure.checkDeviceCode('s', code)).toEqual({ status: 'granted', user: azureUser('s') });
+    clock.advance(AZURE_DEVICE_CODE_TTL_MS);
+    expect((await azure.checkDeviceCode('s', code)).status).toBe('expired');
+    // At speed 0 the pretend user signs in at once; a code of another session is refused.
+    const fast = sim();
+    const mine = await fast.requestDeviceCode('s', 'storage');
+    expect((await fast.checkDeviceCode('s', mine)).status).toBe('granted');
+    expect((await fast.checkDeviceCode('other', mine)).status).toBe('expired');
+  });
+
+  it('lists resource groups and their storage accounts, the same every time', async () => {
+    const groups = await sim().listResourceGroups('s');
+    expect(groups.length).toBeGreaterThan(0);
+    expect(await sim().listResourceGroups('s')).toEqual(groups);
+    const g = groups[0]!;
+    const accounts = await sim().listStorageAccounts('s', g.subscriptionId, g.name);
+    expect(accounts.length).toBeGreaterThan(0);
+    for (const a of accounts) {
+      expect(a.id.split('/').at(-1)).toBe(a.name);
+      expect(a.name).toMatch(/^[a-z0-9]{3,24}$/);
+    }
+    expect(await sim().listStorageAccounts('s', g.subscriptionId, 'no-such-group')).toEqual([]);
+  });
+
+  it('restores a point into the storage account, or fails with azure_failed', async () => {
+    const req: AzureRestoreRequest = {
+      jobId: 3,
+      systemName: 'FS01',
+      subscriptionId: 'sub',
+      resourceGroupName: 'rg-recovery',
+      storageAccountName: 'rgrecovery123',
+      storageAccountRegion: 'West Europe',
+      point: {
+        systemId: 5,
+        applianceId: null,
+        restorePointId: 77,
+        takenAt: 0,
+        seed: 9,
+        osType: 'WINDOWS',
+        deviceType: 'server',
+        hostname: 'fs01',
+      },
+    };
+    const reports: number[] = [];
+    const out = await sim().runRestore(req, progress(reports));
+    expect(reports.at(-1)).toBe(100);
+    expect(out.diskUrls.length).toBeGreaterThan(0);
+    for (const url of out.diskUrls)
+      expect(url).toMatch(/^https:\/\/rgrecovery123\.blob\.core\.windows\.net\/.*fs01-77-disk\d\.vhd$/);
+    await expect(
+      sim(undefined, { faults: 'azure_failed@5' }).runRestore(req, progress()),
+    ).rejects.toMatchObject({ code: 'FAILED' });
+  });
+});

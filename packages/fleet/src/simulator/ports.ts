@@ -1,0 +1,31 @@
+import type { Ports } from '@lifeboat/contract';
+import type { DbHandle } from '@lifeboat/db';
+import { createSimulatedAutoVerify } from './autoverify';
+import { createSimulatedAzure } from './azure';
+import { createSimDeps, type SimOptions } from './deps';
+import { createSimulatedFailover } from './failover';
+import { createSimulatedFiles } from './files';
+import { createSimulatedFtps } from './ftps';
+import { createSimulatedLivingFleet } from './living-fleet';
+import { createSimulatedVirtualization } from './virtualization';
+
+// One factory builds every simulated port (ARCHITECTURE: 'The fabric is ports'): realistic
+// delays scaled by SIM_SPEED, progress, and the faults of SIM_FAULTS, with no real appliance.
+
+export interface SimulatedPortsOptions extends SimOptions {
+  /** The database the living fleet advances. */
+  dbh: DbHandle;
+}
+
+export function createSimulatedPorts(opts: SimulatedPortsOptions): Ports {
+  const deps = createSimDeps(opts);
+  return {
+    files: createSimulatedFiles(deps),
+    virtualization: createSimulatedVirtualization(deps),
+    failover: createSimulatedFailover(deps),
+    ftps: createSimulatedFtps(deps),
+    azure: createSimulatedAzure(deps),
+    autoverify: createSimulatedAutoVerify(deps),
+    fleet: createSimulatedLivingFleet({ dbh: opts.dbh, faults: deps.faults }),
+  };
+}

@@ -1,0 +1,60 @@
+import { FabricError, ManualClock } from '@lifeboat/contract';
+import { describe, expect, it } from 'vitest';
+import { createSimDeps, type SimOptions } from './deps';
+import { createSimulatedVirtualization } from './virtualization';
+import { systemDiskBytes } from './virtualization-wizard';
+
+const sim = (opts: SimOptions) => createSimulatedVirtualization(createSimDeps(opts));
+
+// The simulated virtualization port's virtual machine actions (inventory area).
+
+const req = { systemId: 5, systemName: 'FS01', applianceId: 3, action: 'start_vm' as const };
+const progress = (reports: number[]) => ({ report: async (p: number) => void reports.push(p) });
+
+describe('the simulated virtualization port: vmAction', () => {
+  it('takes a VM to the state of the action, with progress up to 100', async () => {
+    const port = sim({ clock: new ManualClock(0), speed: 0 });
+    const reports: number[] = [];
+    expect(await port.vmAction(req, progress(reports))).toEqual({ status: 'Running', stoppable: true });
+    expect(reports.at(-1)).toBe(100);
+    expect(await port.vmAction({ ...req, action: 'stop_vm' }, progress([]))).toEqual({
+      status: 'Stopped',
+      stoppable: false,
+    });
+    expect((await port.vmAction({ ...req, action: 'discard_vm' }, progress([]))).status).toBeNull();
+  });
+
+  it('waits the nominal time divided by the speed', async () => {
+    const waits: number[] = [];
+    const sleep = async (ms: number) => void waits.push(ms);
+    await sim({ clock: new ManualClock(0), speed: 60, sleep }).vmAction(req, progress([]));
+    expect(waits.reduce((a, b) => a + b, 0)).toBe(1000);
+  });
+
+  it('fails when the appliance is offline or the VM times out', async () => {
+    const port = sim({
+      clock: new ManualClock(0),
+      speed: 0,
+      faults: 'appliance_offline@3,timeout@9',
+    });
+    const offline = await port.vmAction(req, progress([])).catch((e: unknown) => e);
+    expect(offline).toBeInstanceOf(FabricError);
+    expect((offline as FabricError).code).toBe('APPLIANCE_OFFLINE');
+    const late = await port
+      .vmAction({ ...req, systemId: 9, applianceId: 4 }, progress([]))
+      .catch((e: unknown) => e);
+    expect((late as FabricError).code).toBe('TIMEOUT');
+    // A vault VM has no appliance to be offline.
+    await expect(port.vmAction({ ...req, applianceId: null }, progress([]))).resolves.toMatchObject({
+      status: 'Running',
+    });
+  });
+});
+
+describe('the simulated virtualization port: disk images', () => {
+  it('derives a whole-GiB disk size from the seed', () => {
+    const GB = 1024 ** 3;
+    expect(systemDiskBytes(7, 'server') % GB).toBe(0);
+    expect(systemDiskBytes(7, 'server')).toBe(systemDiskBytes(7, 'server'));
+  });
+});

@@ -1,0 +1,151 @@
+import { execFile } from 'node:child_process';
+import { timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { FileSystem, FtpSrv } from 'ftp-srv';
+import type { AppContext } from '../../context';
+import { unscoped } from '../../scope';
+import { open } from './secret-box';
+
+// The console's own FTPS server (issue 13.4): explicit TLS (AUTH TLS on the control port, then
+// PROT P), one user per export whose home folder holds exactly that export, read-only, refused
+// once the export has expired, been discarded or failed. ftp-srv is the server; logins are
+// checked against the ftps_exports rows.
+
+const run = promisify(execFile);
+const WHY = 'FTPS logins find their export by login, before there is an actor';
+
+export interface TlsFiles {
+  cert: string;
+  key: string;
+}
+
+/**
+ * The server's certificate: the configured files, or a self-signed one generated into the data
+ * folder on first start (openssl), kept for later starts.
+ */
+export async function ensureCertificate(ctx: Pick<AppContext, 'config'>): Promise<TlsFiles> {
+  const c = ctx.config;
+  if (c.ftpsCertFile && c.ftpsKeyFile) {
+    return { cert: fs.readFileSync(c.ftpsCertFile, 'utf8'), key: fs.readFileSync(c.ftpsKeyFile, 'utf8') };
+  }
+  const dir = path.join(c.dataDir, 'ftps-tls');
+  const certFile = path.join(dir, 'cert.pem');
+  const keyFile = path.join(dir, 'key.pem');
+  if (!fs.existsSync(certFile) || !fs.existsSync(keyFile)) {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    await run('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '3650',
+      '-subj',
+      `/CN=${c.ftpsPublicHost}`,
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+    ]);
+    fs.chmodSync(keyFile, 0o600);
+  }
+  return { cert: fs.readFileSync(certFile, 'utf8'), key: fs.readFileSync(keyFile, 'utf8') };
+}
+
+/** The home folder of an export. */
+export const exportDir = (ctx: Pick<AppContext, 'config'>, id: number) =>
+  path.join(ctx.config.ftpsDir, String(id));
+
+const refuse = () => Promise.reject(new Error('This FTPS folder is read-only.'));
+
+/** ftp-srv's file system on the export's folder, without any way to change it. */
+class ReadOnlyFileSystem extends FileSystem {
+  override write(): never {
+    throw new Error('This FTPS folder is read-only.');
+  }
+  override delete = refuse;
+  override mkdir = refuse;
+  override rename = refuse;
+  override chmod = refuse;
+}
+
+const silent = {
+  child: () => silent,
+  trace: () => {},
+  debug: () => {},
+  info: () => {},
+  warn: () => {},
+  error: () => {},
+  fatal: () => {},
+};
+
+function samePassword(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export interface RunningFtps {
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startFtpsServer(
+  ctx: Pick<AppContext, 'config' | 'dbh' | 'clock'>,
+  opts: { port?: number } = {},
+): Promise<RunningFtps> {
+  const c = ctx.config;
+  const tls = await ensureCertificate(ctx);
+  const port = opts.port ?? c.ftpsPort;
+  const before = new Set(
+    ['SIGTERM', 'SIGINT', 'SIGQUIT'].flatMap((s) => process.listeners(s as NodeJS.Signals)),
+  );
+  const server = new FtpSrv({
+    url: `ftp://${c.host}:${port}`,
+    pasv_url: c.ftpsPublicHost,
+    pasv_min: c.ftpsPasvMin,
+    pasv_max: c.ftpsPasvMax,
+    tls,
+    anonymous: false,
+    greeting: 'Lifeboat FTPS export server: use explicit TLS (AUTH TLS).',
+    log: silent,
+    timeout: 10 * 60_000,
+  });
+  // ftp-srv exits the process on these signals by itself; the console stops it in its own order.
+  for (const s of ['SIGTERM', 'SIGINT', 'SIGQUIT'] as const) {
+    for (const l of process.listeners(s)) if (!before.has(l)) process.removeListener(s, l);
+  }
+
+  server.on('login', ({ connection, username, password }, resolve, reject) => {
+    void (async () => {
+      if (!connection.secure) throw new Error('Use explicit FTPS (AUTH TLS) before logging in.');
+      const row = await unscoped(ctx.dbh.db, WHY)
+        .selectFrom('ftps_exports')
+        .select(['id', 'status', 'expires_at', 'password_enc'])
+        .where('login', '=', username.slice(0, 64))
+        .executeTakeFirst();
+      const ok =
+        row &&
+        row.status === 'ready' &&
+        row.expires_at !== null &&
+        Number(row.expires_at) > ctx.clock.now() &&
+        samePassword(open(c.secretKey, row.password_enc), password);
+      if (!row || !ok) throw new Error('Login incorrect.');
+      const root = exportDir(ctx, Number(row.id));
+      if (!fs.existsSync(root)) throw new Error('Login incorrect.');
+      return { root, fs: new ReadOnlyFileSystem(connection, { root, cwd: '/' }) };
+    })().then(resolve, (err: unknown) => reject(err instanceof Error ? err : new Error('Login incorrect.')));
+  });
+  await server.listen();
+  const address = (server as unknown as { server: import('node:net').Server }).server.address();
+  const bound = typeof address === 'object' && address ? address.port : port;
+  return {
+    port: bound,
+    close: async () => {
+      await server.close();
+    },
+  };
+}

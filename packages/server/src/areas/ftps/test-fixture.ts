@@ -1,0 +1,63 @@
+import { hashPassword } from '@lifeboat/contract/node';
+import type { Config } from '../../config';
+import { type RecoveryFixture, recoveryFixture } from '../recovery/test-fixture';
+import { registerFtpsHandlers } from './handlers';
+import { resetPasswordGuard } from './password-guard';
+
+// The recovery fixture with second-tool systems: FS01-A1 (client A1) and FS01-B1 (the other
+// reseller) move to the second tool; PROT-A1 (client A1) is password protected; MAC-A1 is a Mac.
+
+export const SYSTEM_PASSWORD = 'open sesame';
+
+export interface FtpsFixture extends RecoveryFixture {
+  protectedA1: number;
+  protectedPoint: number;
+  macA1: number;
+  macPoint: number;
+}
+
+export async function ftpsFixture(config: Partial<Config> = {}): Promise<FtpsFixture> {
+  const f = await recoveryFixture(config);
+  resetPasswordGuard();
+  registerFtpsHandlers(f.t.ctx);
+  const db = f.t.dbh.db;
+  await db
+    .updateTable('protected_systems')
+    .set({ service_gen: 4 })
+    .where('id', 'in', [f.w.systemA1, f.w.systemB1])
+    .execute();
+  const base = await db
+    .selectFrom('protected_systems')
+    .selectAll()
+    .where('id', '=', f.w.systemA1)
+    .executeTakeFirstOrThrow();
+  const hash = await hashPassword(SYSTEM_PASSWORD);
+  const add = async (name: string, extra: Record<string, unknown>) => {
+    const { id: _id, ...rest } = base;
+    const sys = await db
+      .insertInto('protected_systems')
+      .values({ ...rest, name, name_lc: name.toLowerCase(), hostname: name.toLowerCase(), ...extra })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const job = await db
+      .insertInto('jobs')
+      .values({ system_id: sys.id, name: 'Files', type: 'FILE', drives: '["C:"]' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const p = await db
+      .insertInto('restore_points')
+      .values({
+        system_id: sys.id,
+        job_id: job.id,
+        taken_at: f.pointsA1[0]?.taken_at ?? 0,
+        is_cloud: 1,
+        scheduled: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return [Number(sys.id), Number(p.id)] as const;
+  };
+  const [protectedA1, protectedPoint] = await add('PROT-A1', { password_protected: 1, password_hash: hash });
+  const [macA1, macPoint] = await add('MAC-A1', { os_type: 'MAC_OS_X' });
+  return { ...f, protectedA1, protectedPoint, macA1, macPoint };
+}

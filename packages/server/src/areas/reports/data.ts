@@ -1,0 +1,294 @@
+import { DAY_MS, dayMs, resolveThreshold, type ThresholdRow } from '@lifeboat/contract';
+import type { Database } from '@lifeboat/db';
+import type { Kysely } from 'kysely';
+import { unscoped } from '../../scope';
+
+// What an executive summary report says, read from the fleet for one client and period
+// (issue 15.3). Read by the worker that renders the report, after the request checked the scope.
+
+export interface SystemFacts {
+  id: number;
+  name: string;
+  deviceType: 'server' | 'workstation' | 'nas';
+  osName: string;
+  osType: string;
+  hostname: string;
+  /** Health at the end of the period (the last change before it, else today's). */
+  health: string;
+  jobs: number;
+  succeeded: number;
+  failed: number;
+  restorePoints: number;
+  /** Bytes the period's restore points added. */
+  growthBytes: number;
+  usedBytes: number;
+  /** Recovery-point objective in minutes (the alert threshold); null when alerting is off. */
+  rpoMinutes: number | null;
+  /** The longest time without a restore point over the period, in minutes. */
+  worstGapMinutes: number;
+  rpoMet: boolean | null;
+  autoVerify: {
+    at: number;
+    status: 'success' | 'failure';
+    result: string;
+    screenshotSeed: number | null;
+  } | null;
+  autoVerifyRuns: number;
+  autoVerifyPassed: number;
+}
+
+export interface RecoveryActivity {
+  at: number;
+  kind: 'Share' | 'Download' | 'Restore';
+  system: string;
+  user: string | null;
+}
+
+export interface ReportData {
+  clientName: string;
+  resellerName: string;
+  from: string;
+  to: string;
+  systems: SystemFacts[];
+  /** Per day of the period: systems by health at the end of that day. */
+  daily: { day: string; healthy: number; warned: number; troubled: number; other: number }[];
+  activity: RecoveryActivity[];
+}
+
+const HEALTHY = new Set(['NORMAL']);
+const WARNED = new Set(['WARNED']);
+const TROUBLED = new Set(['TROUBLED']);
+
+export async function gatherReportData(
+  dbIn: Kysely<Database>,
+  clientId: number,
+  from: string,
+  to: string,
+): Promise<ReportData> {
+  const db = unscoped(dbIn, 'the report worker reads the client the request was scoped to');
+  const start = dayMs(from) as number;
+  const end = (dayMs(to) as number) + DAY_MS; // exclusive
+  const client = await db
+    .selectFrom('organisations as c')
+    .innerJoin('organisations as r', 'r.id', 'c.reseller_id')
+    .select(['c.name as clientName', 'r.name as resellerName', 'c.reseller_id'])
+    .where('c.id', '=', clientId)
+    .executeTakeFirstOrThrow();
+  const systems = await db
+    .selectFrom('protected_systems')
+    .select([
+      'id',
+      'name',
+      'device_type',
+      'os_name',
+      'os_type',
+      'hostname',
+      'health_status',
+      'reseller_id',
+      'client_id',
+      'cloud_used_bytes',
+      'local_used_bytes',
+      'created_at',
+    ])
+    .where('client_id', '=', clientId)
+    .where('created_at', '<', end)
+    .orderBy('name')
+    .execute();
+  const ids = systems.map((s) => Number(s.id));
+  const none = ids.length === 0;
+  const inIds = none ? [-1] : ids;
+
+  const [jobs, points, before, avs, health, thresholds, shares, downloads] = await Promise.all([
+    db
+      .selectFrom('job_history')
+      .select(['system_id', 'status'])
+      .where('system_id', 'in', inIds)
+      .where('kind', '=', 'Backup')
+      .where('started_at', '>=', start)
+      .where('started_at', '<', end)
+      .execute(),
+    db
+      .selectFrom('restore_points')
+      .select(['system_id', 'taken_at', 'size_bytes'])
+      .where('system_id', 'in', inIds)
+      .where('taken_at', '>=', start)
+      .where('taken_at', '<', end)
+      .orderBy('taken_at')
+      .execute(),
+    db
+      .selectFrom('restore_points')
+      .select(['system_id', (eb) => eb.fn.max('taken_at').as('at')])
+      .where('system_id', 'in', inIds)
+      .where('taken_at', '<', start)
+      .groupBy('system_id')
+      .execute(),
+    db
+      .selectFrom('autoverify_results')
+      .select(['system_id', 'ended_at', 'status', 'result', 'screenshot_seed'])
+      .where('system_id', 'in', inIds)
+      .where('ended_at', '>=', start)
+      .where('ended_at', '<', end)
+      .orderBy('ended_at')
+      .execute(),
+    db
+      .selectFrom('health_history')
+      .select(['system_id', 'started_at', 'health'])
+      .where('system_id', 'in', inIds)
+      .where('started_at', '<', end)
+      .orderBy('started_at')
+      .execute(),
+    db
+      .selectFrom('thresholds')
+      .select(['scope_kind', 'scope_id', 'kind', 'minutes', 'enabled'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('scope_kind', '=', 'reseller'), eb('scope_id', '=', Number(client.reseller_id))]),
+          eb.and([eb('scope_kind', '=', 'client'), eb('scope_id', '=', clientId)]),
+          eb.and([eb('scope_kind', '=', 'system'), eb('scope_id', 'in', inIds)]),
+        ]),
+      )
+      .execute(),
+    db
+      .selectFrom('cifs_shares as s')
+      .leftJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.created_at', 's.system_id', 'u.name as user'])
+      .where('s.client_id', '=', clientId)
+      .where('s.created_at', '>=', start)
+      .where('s.created_at', '<', end)
+      .execute(),
+    db
+      .selectFrom('download_sessions as d')
+      .leftJoin('users as u', 'u.id', 'd.user_id')
+      .select(['d.created_at', 'd.system_id', 'u.name as user'])
+      .where('d.client_id', '=', clientId)
+      .where('d.created_at', '>=', start)
+      .where('d.created_at', '<', end)
+      .execute(),
+  ]);
+
+  const group = <T extends { system_id: number }>(rows: T[]) => {
+    const m = new Map<number, T[]>();
+    for (const r of rows) {
+      const k = Number(r.system_id);
+      const list = m.get(k);
+      if (list) list.push(r);
+      else m.set(k, [r]);
+    }
+    return m;
+  };
+  const jobsBy = group(jobs);
+  const pointsBy = group(points);
+  const avBy = group(avs);
+  const healthBy = group(health);
+  const beforeBy = new Map(before.map((b) => [Number(b.system_id), Number(b.at)]));
+  const rows = thresholds as unknown as ThresholdRow[];
+  const names = new Map(systems.map((s) => [Number(s.id), s.name]));
+
+  const facts: SystemFacts[] = systems.map((s) => {
+    const id = Number(s.id);
+    const js = jobsBy.get(id) ?? [];
+    const ps = pointsBy.get(id) ?? [];
+    const av = avBy.get(id) ?? [];
+    const hs = healthBy.get(id) ?? [];
+    const rpo = resolveThreshold(
+      { id, client_id: Number(s.client_id), reseller_id: Number(s.reseller_id), device_type: s.device_type },
+      rows,
+    );
+    // The longest stretch without a restore point, from the period's start (or the system's
+    // creation) to its end.
+    let last = Math.max(beforeBy.get(id) ?? Math.max(start, Number(s.created_at)), Number(s.created_at));
+    let worst = 0;
+    for (const p of ps) {
+      worst = Math.max(worst, Number(p.taken_at) - last);
+      last = Number(p.taken_at);
+    }
+    worst = Math.max(worst, end - last);
+    const lastAv = av.at(-1);
+    return {
+      id,
+      name: s.name,
+      deviceType: s.device_type,
+      osName: s.os_name,
+      osType: s.os_type,
+      hostname: s.hostname,
+      health: hs.at(-1)?.health ?? s.health_status,
+      jobs: js.length,
+      succeeded: js.filter((j) => j.status === 'COMPLETED').length,
+      failed: js.filter((j) => j.status === 'FAILED' || j.status === 'MISSED').length,
+      restorePoints: ps.length,
+      growthBytes: ps.reduce((a, p) => a + Number(p.size_bytes), 0),
+      usedBytes: Number(s.cloud_used_bytes) + Number(s.local_used_bytes),
+      rpoMinutes: rpo,
+      worstGapMinutes: Math.round(worst / 60_000),
+      rpoMet: rpo === null ? null : worst <= rpo * 60_000,
+      autoVerify: lastAv
+        ? {
+            at: Number(lastAv.ended_at),
+            status: lastAv.status,
+            result: lastAv.result,
+            screenshotSeed: lastAv.screenshot_seed === null ? null : Number(lastAv.screenshot_seed),
+          }
+        : null,
+      autoVerifyRuns: av.length,
+      autoVerifyPassed: av.filter((a) => a.status === 'success').length,
+    };
+  });
+
+  const daily: ReportData['daily'] = [];
+  for (let d = start; d < end; d += DAY_MS) {
+    const counts = {
+      day: new Date(d).toISOString().slice(0, 10),
+      healthy: 0,
+      warned: 0,
+      troubled: 0,
+      other: 0,
+    };
+    for (const s of systems) {
+      if (Number(s.created_at) >= d + DAY_MS) continue;
+      const hs = healthBy.get(Number(s.id)) ?? [];
+      let h: string | null = null;
+      for (const e of hs) {
+        if (Number(e.started_at) >= d + DAY_MS) break;
+        h = e.health;
+      }
+      h ??= s.health_status;
+      if (HEALTHY.has(h)) counts.healthy++;
+      else if (WARNED.has(h)) counts.warned++;
+      else if (TROUBLED.has(h)) counts.troubled++;
+      else counts.other++;
+    }
+    daily.push(counts);
+  }
+
+  const activity: RecoveryActivity[] = [
+    ...shares.map((r) => ({
+      at: Number(r.created_at),
+      kind: 'Share' as const,
+      id: r.system_id,
+      user: r.user,
+    })),
+    ...downloads.map((r) => ({
+      at: Number(r.created_at),
+      kind: 'Download' as const,
+      id: r.system_id,
+      user: r.user,
+    })),
+  ]
+    .sort((a, b) => a.at - b.at)
+    .map((a) => ({
+      at: a.at,
+      kind: a.kind,
+      system: names.get(Number(a.id)) ?? `System ${a.id}`,
+      user: a.user,
+    }));
+
+  return {
+    clientName: client.clientName,
+    resellerName: client.resellerName,
+    from,
+    to,
+    systems: facts,
+    daily,
+    activity,
+  };
+}

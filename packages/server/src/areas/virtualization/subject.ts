@@ -1,0 +1,65 @@
+import type { VmSubject } from '@lifeboat/contract';
+import type { Database } from '@lifeboat/db';
+import type { Kysely, Selectable } from 'kysely';
+import { NotFoundError } from '../../http/errors';
+import { type Actor, findInScope, scoped } from '../../scope';
+
+// Loads the device a virtualization call names, on the appliance it names, inside the actor's
+// scope (a foreign or mismatched id is a 404), with the facts the virtualization port needs.
+
+export type SystemRow = Selectable<Database['protected_systems']>;
+export type LocalVmRow = Selectable<Database['local_vms']>;
+export type ApplianceRow = Selectable<Database['appliances']>;
+
+export interface Loaded {
+  system: SystemRow;
+  appliance: ApplianceRow;
+  /** The latest local VM the console started of this system that has not ended. */
+  localVm: LocalVmRow | null;
+  subject: VmSubject;
+}
+
+export async function loadVmDevice(
+  db: Kysely<Database>,
+  actor: Actor,
+  applianceId: number,
+  systemId: number,
+): Promise<Loaded> {
+  const system = await findInScope(db, actor, 'protected_systems', systemId, 'This device');
+  if (system.appliance_id === null || Number(system.appliance_id) !== applianceId)
+    throw new NotFoundError('This appliance');
+  const appliance = await findInScope(db, actor, 'appliances', applianceId, 'This appliance');
+  const failover = await scoped(db, actor)
+    .selectFrom('failover_test_states')
+    .select('state')
+    .where('system_id', '=', system.id)
+    .executeTakeFirst();
+  const localVm =
+    (await scoped(db, actor)
+      .selectFrom('local_vms')
+      .selectAll()
+      .where('system_id', '=', system.id)
+      .where('status', 'in', ['starting', 'running'])
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()) ?? null;
+  return { system, appliance, localVm, subject: subjectOf(system, failover?.state ?? null, localVm) };
+}
+
+export function subjectOf(
+  system: SystemRow,
+  failoverState: string | null,
+  localVm: Pick<LocalVmRow, 'is_test'> | null,
+): VmSubject {
+  return {
+    systemId: Number(system.id),
+    systemName: system.name,
+    applianceId: system.appliance_id === null ? null : Number(system.appliance_id),
+    seed: Number(system.seed),
+    osType: system.os_type,
+    deviceType: system.device_type,
+    svaJobStatus: system.sva_job_status,
+    failoverState,
+    localVmIsTest: localVm ? Number(localVm.is_test) === 1 : null,
+  };
+}

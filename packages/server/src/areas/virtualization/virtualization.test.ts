@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../test/harness';
+import { VM_OPERATION, vmActionHandler } from '../inventory/vm-handler';
+import { type RecoveryFixture, recoveryFixture } from '../recovery/test-fixture';
+import { localVmHandler } from './local-vm-handler';
+import { LOCAL_VM_OPERATION } from './service';
+
+// spec: recovery-flow 4 'VM state check before export', 'Local VM start', 7 'Discovery' and
+// 'Virtual machine and failover'; inventory 4 (the wizard's VM stopped and discarded there).
+
+let f: RecoveryFixture;
+beforeAll(async () => {
+  f = await recoveryFixture();
+  f.t.ctx.operations.register(LOCAL_VM_OPERATION, localVmHandler(f.t.ctx));
+  f.t.ctx.operations.register(VM_OPERATION, vmActionHandler(f.t.ctx));
+});
+afterAll(() => f.t.close());
+
+const drain = async () => {
+  while ((await f.t.ctx.operations.runOnce()) > 0) {}
+};
+const subject = () => ({ aid: f.w.applianceA1, device_id: f.w.systemA1 });
+const start = (extra: Record<string, unknown> = {}) =>
+  f.post('resa', '/ra_ajax/create_start_local_vm', {
+    aid: f.w.applianceA1,
+    sid: f.w.systemA1,
+    restorePointsMillis: f.pointsA1[0]?.taken_at,
+    vmSizeMb: 4096,
+    vmCpus: 2,
+    useVNC: true,
+    vncPasswd: 'secret',
+    testIpAddress: '192.168.1.50',
+    useCurrentAddress: false,
+    isTest: true,
+    ...extra,
+  });
+
+describe('virtualization locations and state', () => {
+  it('answers the locations of a client, an appliance and a device; 404 for another tenant', async () => {
+    const res = await f.get('resa', `/api/recover_flow/virtualization_locations/${f.w.clientA1}/0`);
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json()).sort()).toEqual(
+      ['cloud_vm', 'local_vm', 'support_dynamic', 'vhd_export', 'vhdx_export', 'vmdk_export'].sort(),
+    );
+    const dev = await f.get(
+      'resa',
+      `/api/recover_flow/virtualization_locations/${f.w.clientA1}/${f.w.applianceA1}/${f.w.systemA1}`,
+    );
+    expect(dev.json()).toMatchObject({ vmdk_export: true, vhdx_export: true });
+    expect(
+      (
+        await f.get(
+          'resb',
+          `/api/recover_flow/virtualization_locations/${f.w.clientA1}/${f.w.applianceA1}/${f.w.systemA1}`,
+        )
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('lists export devices; a bad format is 400', async () => {
+    const ok = await f.get('resa', `/api/vmexport/devices/${f.w.clientA1}/${f.w.applianceA1}/sva/VHDX`);
+    expect(ok.json().devices.map((d: { id: number }) => d.id)).toContain(f.w.systemA1);
+    expect(
+      (await f.get('resa', `/api/vmexport/devices/${f.w.clientA1}/${f.w.applianceA1}/sva/QCOW`)).statusCode,
+    ).toBe(400);
+  });
+
+  it('checks the VM state: not virtualized, no exposed disk; 404 and 400', async () => {
+    const res = await f.post('resa', '/ra_ajax/get_virtualized_state', subject());
+    expect(res.json()).toMatchObject({ virtualized: false, testfailover: false, exposed_disk: null });
+    expect((await f.post('resb', '/ra_ajax/get_virtualized_state', subject())).statusCode).toBe(404);
+    expect((await f.post('resa', '/ra_ajax/get_virtualized_state', { aid: 'x' })).statusCode).toBe(400);
+  });
+});
+
+describe('disk export', () => {
+  it('exposes a VHDX share, then serves a real sparse VHDX image of it', async () => {
+    const second = `${Math.floor((f.pointsA1[1]?.taken_at ?? 0) / 1000)}000`;
+    const res = await f.post(
+      'resa',
+      `/ra/expose_cifs_share/${f.w.applianceA1}/${f.jobA1}/${second}/null/VHDX/dynamic`,
+    );
+    expect(res.json()).toMatchObject({ ok: true, waitShare: true });
+    const shareId = res.json().shareId as number;
+    const state = await f.post('resa', '/ra_ajax/get_virtualized_state', subject());
+    expect(state.json().exposed_disk).toEqual({ share_id: shareId, format: 'VHDX', loading: true });
+    expect((await f.get('resa', `/api/vmexport/disk/${shareId}`)).statusCode).toBe(409);
+    await drain();
+    const disk = await f.get('resa', `/api/vmexport/disk/${shareId}`);
+    expect(disk.statusCode).toBe(200);
+    expect(disk.rawPayload.subarray(0, 8).toString()).toBe('vhdxfile');
+    expect(disk.headers['content-disposition']).toMatch(/\.vhdx$/);
+    expect((await f.get('resb', `/api/vmexport/disk/${shareId}`)).statusCode).toBe(404);
+    const row = await f.t.dbh.db
+      .selectFrom('cifs_shares')
+      .select('export_type')
+      .where('id', '=', shareId)
+      .executeTakeFirstOrThrow();
+    expect(row.export_type).toBe('dynamic');
+    await f.get('resa', `/share/suppress_cifs_share/${shareId}`);
+    await drain();
+  });
+});
+
+describe('local VM', () => {
+  it('answers the capabilities; appliance offline is an alert', async () => {
+    const caps = await f.post('resa', '/ra_ajax/capabilities', {
+      aid: f.w.applianceA1,
+      schedule_asid: f.w.systemA1,
+    });
+    expect(caps.json()).toMatchObject({ ok: true, vmCpuMin: 1 });
+    expect(caps.json().vmSizes).toContain(4096);
+    await f.t.dbh.db.updateTable('appliances').set({ online: 0 }).where('id', '=', f.w.applianceA1).execute();
+    const off = await f.post('resa', '/ra_ajax/capabilities', {
+      aid: f.w.applianceA1,
+      schedule_asid: f.w.systemA1,
+    });
+    expect(off.json()).toMatchObject({ ok: false, title: 'The appliance is offline' });
+    expect((await start()).json()).toMatchObject({ ok: false });
+    await f.t.dbh.db.updateTable('appliances').set({ online: 1 }).where('id', '=', f.w.applianceA1).execute();
+  });
+
+  it('refuses a bad IPv4 address, a blank VNC password, a size not offered (400); another tenant 404', async () => {
+    expect((await start({ testIpAddress: '300.1.1.1' })).statusCode).toBe(400);
+    expect((await start({ vncPasswd: '   ' })).statusCode).toBe(400);
+    expect((await start({ useVNC: false, useCurrentAddress: true, vncPasswd: '' })).statusCode).toBe(400);
+    expect((await start({ vmSizeMb: 3000 })).statusCode).toBe(400);
+    const other = await f.post('resb', '/ra_ajax/create_start_local_vm', {
+      aid: f.w.applianceA1,
+      sid: f.w.systemA1,
+      restorePointsMillis: 1,
+      vmSizeMb: 4096,
+      vmCpus: 2,
+      useVNC: false,
+      testIpAddress: '10.0.0.1',
+      useCurrentAddress: false,
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('starts the VM as an operation, polls it running, refuses a second; inventory stops and discards it', async () => {
+    const res = await start();
+    expect(res.json()).toMatchObject({ ok: true, operation_id: expect.any(Number) });
+    expect((await f.post('resa', '/ra_ajax/is_vm_running', subject())).json()).toMatchObject({
+      running: false,
+      starting: true,
+    });
+    expect((await start()).json()).toMatchObject({ ok: false, vm_exists: true });
+    await drain();
+    expect((await f.post('resa', '/ra_ajax/is_vm_running', subject())).json()).toMatchObject({
+      running: true,
+      sva_job_status: 'Running',
+    });
+    const state = await f.post('resa', '/ra_ajax/get_virtualized_state', subject());
+    expect(state.json()).toMatchObject({ virtualized: true, testfailover: true });
+    const page = await f.get('resa', '/device/device_summary/1');
+    const row =
+      page.json().content?.find?.((r: { id: number }) => r.id === f.w.systemA1) ??
+      page.json().rows?.find?.((r: { id: number }) => r.id === f.w.systemA1);
+    expect(row.actions).toEqual(['details', 'stop_vm', 'discard_vm']);
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const stop = await call(f.t.app, f.s.resa, {
+      method: 'POST',
+      url: '/devices/stop_vm',
+      headers: form,
+      payload: `id=${f.w.systemA1}`,
+    });
+    expect(stop.statusCode).toBe(200);
+    await drain();
+    const discard = await call(f.t.app, f.s.resa, {
+      method: 'POST',
+      url: '/devices/discard_vm',
+      headers: form,
+      payload: `id=${f.w.systemA1}`,
+    });
+    expect(discard.statusCode).toBe(200);
+    await drain();
+    const vm = await f.t.dbh.db.selectFrom('local_vms').select('status').executeTakeFirstOrThrow();
+    expect(vm.status).toBe('ended');
+  });
+});

@@ -1,0 +1,104 @@
+import {
+  type AnswerSchema,
+  type Call,
+  CSRF_HEADER,
+  errorResponse,
+  isRawAnswer,
+  SESSION_COOKIE,
+} from '@lifeboat/contract';
+import { z } from 'zod';
+
+// The OpenAPI 3.1 document, generated from the same declarations the routes are registered from
+// (issue 11.2): a call cannot be served without appearing here. JSON Schema 2020-12 is 3.1's own
+// dialect, and Zod 4 writes it natively.
+
+type Json = Record<string, unknown>;
+
+const schemaOf = (s: z.ZodType, io: 'input' | 'output'): Json => {
+  const out = z.toJSONSchema(s, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json;
+  delete out.$schema;
+  return out;
+};
+
+const openApiPath = (path: string) => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+
+function parameters(call: Call): Json[] {
+  const out: Json[] = [];
+  const add = (where: 'path' | 'query', obj: z.ZodObject | undefined) => {
+    if (!obj) return;
+    const js = schemaOf(obj, 'input') as { properties?: Record<string, Json>; required?: string[] };
+    for (const [name, schema] of Object.entries(js.properties ?? {}))
+      out.push({
+        name,
+        in: where,
+        required: where === 'path' || (js.required ?? []).includes(name),
+        schema,
+      });
+  };
+  add('path', call.params);
+  add('query', call.query);
+  return out;
+}
+
+function answer(a: AnswerSchema, description: string): Json {
+  if (isRawAnswer(a))
+    return {
+      description: a.description,
+      content: { [a.raw]: { schema: { type: 'string', format: 'binary' } } },
+    };
+  return { description, content: { 'application/json': { schema: schemaOf(a, 'output') } } };
+}
+
+const SECURITY: Record<string, Json[]> = {
+  session: [{ session: [], csrf: [] }],
+  csrfExempt: [{ session: [] }],
+  navigation: [{ session: [] }],
+  public: [],
+};
+
+export function openApiDocument(calls: readonly Call[], version: string): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  const error = answer(errorResponse, 'An error: a code, a sentence for a person, and the fields at fault.');
+  for (const call of [...calls].sort((a, b) => a.path.localeCompare(b.path))) {
+    const responses: Record<string, Json> = {};
+    for (const [status, a] of Object.entries(call.answers))
+      responses[status] = answer(a, status === '200' ? 'The answer.' : `Answer ${status}.`);
+    responses['4XX'] = error;
+    const op: Json = {
+      operationId: call.id.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, ''),
+      summary: call.summary,
+      tags: [call.area],
+      security: SECURITY[call.access ?? 'session'],
+      parameters: parameters(call),
+      responses,
+    };
+    if (call.json)
+      op.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: schemaOf(call.json, 'input') } },
+      };
+    else if (call.form)
+      op.requestBody = {
+        required: true,
+        content: { 'application/x-www-form-urlencoded': { schema: schemaOf(call.form, 'input') } },
+      };
+    paths[openApiPath(call.path)] ??= {};
+    (paths[openApiPath(call.path)] as Record<string, Json>)[call.method.toLowerCase()] = op;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Lifeboat console API',
+      version,
+      description:
+        'Every call of the Lifeboat console. Calls need the session cookie, the X-Requested-With: XMLHttpRequest marker and the X-CSRF-Token header handed out by GET /api/session, unless marked otherwise.',
+    },
+    paths,
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        csrf: { type: 'apiKey', in: 'header', name: CSRF_HEADER },
+      },
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import {
+  type AnswerSchema,
+  type Call,
+  type CallReply,
+  type CallRequestParts,
+  type CallSpec,
+  errorResponse,
+  isRawAnswer,
+} from '@lifeboat/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Actor } from '../scope';
+import { actorOf } from './auth';
+import { BadRequestError } from './errors';
+
+// Routes are registered from the contract's declarations only (issue 11.1): the path, the
+// schemas of params, query and body, and the answer's schema all come from the declaration, so
+// no field leaves the server undeclared (the response schema strips and checks it).
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The id of the declaration the route was registered from (`METHOD path`). */
+    call?: string;
+  }
+}
+
+export interface Handled<C extends CallSpec> extends CallRequestParts<C> {
+  /** The signed-in user; for public calls, read `req.actor` instead. */
+  actor: Actor;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Handler<C extends CallSpec> = (h: Handled<C>) => Promise<CallReply<C>> | CallReply<C>;
+
+const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429] as const;
+
+function responseSchemas(answers: Readonly<Record<number, AnswerSchema>>) {
+  const out: Record<number, z.ZodType> = {};
+  for (const [status, a] of Object.entries(answers)) if (!isRawAnswer(a)) out[Number(status)] = a;
+  for (const s of ERROR_STATUSES) out[s] ??= errorResponse;
+  return out;
+}
+
+// Control characters never belong in an address, and in a body only as tabs and line breaks:
+// refused here, before any schema or database sees them (PostgreSQL refuses NUL in text).
+/** A C0 control character or DEL; `body` lets tabs and line breaks through. */
+function controlIn(s: string, body: boolean): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c < 32 || c === 127) && !(body && (c === 9 || c === 10 || c === 13))) return true;
+  }
+  return false;
+}
+
+function hasControl(v: unknown, body: boolean, depth = 0): boolean {
+  if (typeof v === 'string') return controlIn(v, body);
+  if (depth > 32 || v === null || typeof v !== 'object') return false;
+  for (const [k, x] of Object.entries(v))
+    if (controlIn(k, body) || hasControl(x, body, depth + 1)) return true;
+  return false;
+}
+
+async function refuseControlCharacters(req: FastifyRequest) {
+  if (hasControl(req.params, false) || hasControl(req.query, false))
+    throw new BadRequestError('The address contains control characters, which are not allowed.');
+  if (hasControl(req.body, true))
+    throw new BadRequestError('The request contains control characters, which are not allowed.');
+}
+
+/** Register a declared call on `app` (the API scope, behind the auth hook). */
+export function route<C extends Call>(app: FastifyInstance, call: C, handler: Handler<C>): void {
+  const access = call.access ?? 'session';
+  app.route({
+    method: call.method,
+    url: call.path,
+    config: {
+      call: call.id,
+      public: access === 'public' || undefined,
+      csrfExempt: access === 'csrfExempt' || undefined,
+      navigation: access === 'navigation' || undefined,
+    },
+    preValidation: refuseControlCharacters,
+    schema: {
+      ...(call.params ? { params: call.params } : {}),
+      ...(call.query ? { querystring: call.query } : {}),
+      ...(call.json ? { body: call.json } : call.form ? { body: call.form } : {}),
+      response: responseSchemas(call.answers),
+    },
+    handler: async (req, reply) => {
+      const actor = access === 'public' ? (req.actor as Actor) : actorOf(req);
+      return handler({
+        params: req.params as never,
+        query: req.query as never,
+        body: req.body as never,
+        actor,
+        req,
+        reply,
+      });
+    },
+  });
+}

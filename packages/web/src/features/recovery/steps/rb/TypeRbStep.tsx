@@ -1,0 +1,51 @@
+import { Alert, Skeleton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { fetchRecoveryOptions, ftpsKeys } from '../../ftps-api';
+import { type Choice, ChoiceCards } from '../ChoiceCards';
+import { StepFooter } from '../StepFooter';
+import type { StepProps } from '../types';
+
+type RbChoice = 'ffr' | 'disk';
+
+/** typeRB: what the second tool can recover here (spec: recovery-flow 2; get_available_recovery_options). */
+export function TypeRbStep({ state, dispatch }: StepProps) {
+  const clientId = state.data.client?.id ?? 0;
+  const deviceId = state.data.presetDevice ? (state.data.device?.id ?? null) : null;
+  const q = useQuery({
+    queryKey: ftpsKeys.options(clientId, deviceId),
+    queryFn: () => fetchRecoveryOptions(clientId, deviceId),
+  });
+  // Cloud virtual office and Azure direct restore arrive with their own issues: hidden until then.
+  const choices: Choice<RbChoice>[] = [];
+  if (q.data?.ftps_export_ffr)
+    choices.push({
+      value: 'ffr',
+      label: 'Files and folders by FTPS',
+      description: 'Choose folders and files of a restore point and download them with an FTPS client.',
+    });
+  if (q.data?.ftps_export_virtual_disk)
+    choices.push({
+      value: 'disk',
+      label: 'Virtual disk by FTPS',
+      description: 'Export the system disk as VHD, VHDX or VMDK and download it with an FTPS client.',
+    });
+  return (
+    <>
+      {q.isPending && <Skeleton h={120} />}
+      {q.error && (
+        <Alert color="red" title="The recovery options could not be loaded">
+          {q.error.message}
+        </Alert>
+      )}
+      {q.data && choices.length === 0 && (
+        <Alert color="yellow" title="Nothing to recover">
+          No system of this client can be exported yet.
+        </Alert>
+      )}
+      {choices.length > 0 && (
+        <ChoiceCards choices={choices} onChoose={(kind) => dispatch({ type: 'rbChooseType', kind })} />
+      )}
+      <StepFooter state={state} dispatch={dispatch} />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { reportCalls as c } from '@lifeboat/contract';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
+import { useCurrentUser } from '../../session/session';
+import { type BuilderValues, defaultValues } from './builderForm';
+import { LoadingStep } from './LoadingStep';
+import { OptionsStep } from './OptionsStep';
+import { DEFAULT_EXTRAS, type Extras, PreviewStep } from './PreviewStep';
+
+type Step = { name: 'options' } | { name: 'loading' | 'preview'; reportId: number; startedAt: number };
+
+/** The executive summary report builder: options -> preview-loading -> preview (spec 4). */
+export function ReportBuilder() {
+  const user = useCurrentUser();
+  const chooseReseller = user.organisationKind === 'provider' || user.organisationKind === 'distributor';
+  const [options, setOptions] = useState<BuilderValues>(() =>
+    defaultValues(chooseReseller ? null : user.organisationId),
+  );
+  const [extras, setExtras] = useState<Extras>(DEFAULT_EXTRAS);
+  const [step, setStep] = useState<Step>({ name: 'options' });
+  const generate = useMutation({
+    mutationFn: ({ v, x }: { v: BuilderValues; x: Extras }) =>
+      call(c.generate, {
+        form: {
+          client_id: v.client_id,
+          from_date: v.from_date,
+          to_date: v.to_date,
+          level: v.level,
+          bandwidth_estimate: String(x.bandwidth),
+          summary_overview: x.summary,
+          suggested_actions: x.actions,
+        },
+      }),
+    onSuccess: (a) => setStep({ name: 'loading', reportId: a.report_id, startedAt: Date.now() }),
+    onError: (err) =>
+      notifications.show({
+        color: 'red',
+        title: 'The report was not started',
+        message: err instanceof ApiError ? err.message : 'Please try again.',
+      }),
+  });
+  const back = useCallback(() => setStep({ name: 'options' }), []);
+  const ready = useCallback(() => setStep((s) => (s.name === 'loading' ? { ...s, name: 'preview' } : s)), []);
+  if (step.name === 'loading')
+    return <LoadingStep reportId={step.reportId} startedAt={step.startedAt} onReady={ready} onBack={back} />;
+  if (step.name === 'preview')
+    return (
+      <PreviewStep
+        key={step.reportId}
+        reportId={step.reportId}
+        options={options}
+        extras={extras}
+        onBack={back}
+        onUpdate={(x) => {
+          setExtras(x);
+          generate.mutate({ v: options, x });
+        }}
+      />
+    );
+  return (
+    <OptionsStep
+      chooseReseller={chooseReseller}
+      initial={options}
+      onGenerate={(v) => {
+        setOptions(v);
+        generate.mutate({ v, x: extras });
+      }}
+    />
+  );
+}

@@ -1,0 +1,98 @@
+import { disableMfaBody, securityCalls } from '@lifeboat/contract';
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { call } from '../../api/call';
+import { IconLock } from '../../components/icons';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
+import { FormPasswordInput } from '../../forms/FormPasswordInput';
+import { FormTextInput } from '../../forms/FormTextInput';
+import { useSchemaForm } from '../../forms/useSchemaForm';
+import { FormErrorAlert } from '../entities/DialogParts';
+import { MfaSetup } from './MfaSetup';
+import { securityKeys, useMfaStatus } from './securityQueries';
+
+/** Turning MFA off: the password and a current code (or a recovery code). */
+function TurnOff() {
+  const client = useQueryClient();
+  const { form, onSubmit, formError, saving } = useSchemaForm(disableMfaBody, {
+    defaultValues: { password: '', code: '' },
+    send: async (v) => {
+      await call(securityCalls.disableMfa, { json: v });
+      await client.invalidateQueries({ queryKey: securityKeys.all });
+    },
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm" maw={360}>
+        <Title order={2} fz="h4">
+          Turn MFA off
+        </Title>
+        <FormErrorAlert title="MFA is still on" message={formError} />
+        <FormPasswordInput
+          control={form.control}
+          name="password"
+          label="Password"
+          autoComplete="current-password"
+        />
+        <FormTextInput
+          control={form.control}
+          name="code"
+          label="Code from the app"
+          description="Or one of your recovery codes."
+          autoComplete="one-time-code"
+        />
+        <Group>
+          <Button type="submit" color="red" variant="light" loading={saving}>
+            Turn MFA off
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /account/security: the signed-in user's MFA (issue 17.1). */
+export function AccountSecurityPage() {
+  const status = useMfaStatus();
+  const navigate = useNavigate();
+  if (status.isPending) return <PageLoader />;
+  if (status.isError) return <Alert color="red">{status.error.message}</Alert>;
+  const s = status.data;
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Sign-in security"
+        eyebrow="Your account"
+        subtitle="Multi-factor authentication (MFA)"
+      />
+      {s.required && !s.enabled && (
+        <Alert color="orange" variant="light" icon={<IconLock size={20} />} title="MFA is required">
+          Your organisation requires multi-factor authentication. Set it up to continue.
+        </Alert>
+      )}
+      <Card withBorder padding="lg" radius="md" maw={720}>
+        <Stack gap="md">
+          <Group gap="sm">
+            <Text fw={600}>Multi-factor authentication</Text>
+            <Badge color={s.enabled ? 'green' : 'gray'} variant="light">
+              {s.enabled ? 'On' : 'Off'}
+            </Badge>
+          </Group>
+          {s.enabled ? (
+            <>
+              <Text size="sm">
+                Signing in asks for a code from your authenticator app. Recovery codes left:{' '}
+                <strong>{s.recoveryCodesLeft}</strong>.
+              </Text>
+              {!s.required && <TurnOff />}
+            </>
+          ) : (
+            <MfaSetup onDone={() => navigate('/')} />
+          )}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { securityCalls } from '@lifeboat/contract';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate, useLocation } from 'react-router';
+import { call } from '../../api/call';
+import { IconLock } from '../../components/icons';
+import { SECURITY_PATH, securityKeys, useMfaStatus } from './securityQueries';
+
+/** A user whose reseller requires MFA and who has none is led to the setup (issue 17.1). */
+export function MfaGate() {
+  const status = useMfaStatus();
+  const { pathname } = useLocation();
+  if (status.data?.required && !status.data.enabled && pathname !== SECURITY_PATH) {
+    return <Navigate to={SECURITY_PATH} replace />;
+  }
+  return null;
+}
+
+/**
+ * The MFA reminder (spec: inventory-reports-exports-security 4): shown once more than 3 days have
+ * passed since showTime while it is active; 'Remind me later' posts update_reminder.
+ */
+export function MfaReminder() {
+  const client = useQueryClient();
+  const { pathname } = useLocation();
+  const reminder = useQuery({
+    queryKey: securityKeys.reminder(),
+    queryFn: ({ signal }) => call(securityCalls.reminderTemplate, {}, { signal }),
+    staleTime: 10 * 60_000,
+  });
+  const later = useMutation({
+    mutationFn: () => call(securityCalls.updateReminder, { json: { reminder: {} } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: securityKeys.reminder() }),
+  });
+  const template = reminder.data?.template;
+  if (!template || pathname === SECURITY_PATH) return null;
+  return (
+    <Alert
+      color="blue"
+      variant="light"
+      icon={<IconLock size={20} />}
+      title="Turn on multi-factor authentication"
+      mb="lg"
+      role="status"
+      aria-label="MFA reminder"
+    >
+      <Text size="sm" mb="xs">
+        {template}
+      </Text>
+      <Group gap="sm">
+        <Button component={Link} to={SECURITY_PATH} size="xs">
+          Set up MFA
+        </Button>
+        <Button size="xs" variant="default" onClick={() => later.mutate()} loading={later.isPending}>
+          Remind me later
+        </Button>
+      </Group>
+    </Alert>
+  );
+}

@@ -1,0 +1,57 @@
+import { Alert, Button, Card, Tabs } from '@mantine/core';
+import { Link } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
+import { usePageLinks } from '../../components/usePageLinks';
+import { OrgThresholdsForm } from './OrgThresholdsForm';
+import { type SettingsLevel, useOrgThresholds } from './settingsQueries';
+
+// The reseller and client settings pages (issue 17.4; dashboard-device-azure 2.1 routes), in
+// tabs. Alert thresholds first; the virtual office and update schedules are to come.
+
+interface Props {
+  level: SettingsLevel;
+  id: number;
+}
+
+export function OrgSettingsPage({ level, id }: Props) {
+  const thresholds = useOrgThresholds(level, id);
+  const { page } = usePageLinks();
+  const back =
+    level === 'client'
+      ? page('clients', `/client/details/${id}`, 'Back to the client')
+      : page('reseller-dashboard', `/reseller/details/${id}`, 'Back to the dashboard');
+  const noun = level === 'client' ? 'Client' : 'Reseller';
+  if (thresholds.isPending) return <PageLoader />;
+  if (thresholds.isError) return <Alert color="red">{thresholds.error.message}</Alert>;
+  return (
+    <>
+      <PageHeader
+        title={`${noun} settings`}
+        eyebrow={thresholds.data.name}
+        subtitle={
+          level === 'client'
+            ? "Settings for this client's systems."
+            : "Settings for this reseller's systems and its clients' (unless a client sets its own)."
+        }
+        actions={
+          back && (
+            <Button component={Link} to={back.to} variant="default">
+              {back.label}
+            </Button>
+          )
+        }
+      />
+      <Card withBorder padding="lg" radius="md" mt="lg">
+        <Tabs defaultValue="thresholds" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="thresholds">Alert thresholds</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="thresholds">
+            <OrgThresholdsForm level={level} id={id} settings={thresholds.data} />
+          </Tabs.Panel>
+        </Tabs>
+      </Card>
+    </>
+  );
+}
