@@ -143,13 +143,17 @@ describe('device details page', () => {
     const sw = page.getByRole('switch', { name: 'Geo-plus' });
     const toggle = async (on: boolean) => {
       const a = await apiGet<DeviceActionsAnswer>(page, `/device/get_device_actions/${device.id}`);
-      await sw.click({ force: true });
+      // With every actionability check: nothing (such as a closing modal's overlay) may be in the way.
+      await sw.click();
       // Switching off always asks; switching on unless the server disables the confirmation.
-      if (!on || !a.geoConfirmationDisabled)
-        await page
-          .getByRole('dialog', { name: on ? 'Switch on geo-plus?' : 'Switch off geo-plus?' })
-          .getByRole('button', { name: on ? 'Switch on' : 'Switch off' })
-          .click();
+      if (!on || !a.geoConfirmationDisabled) {
+        const dialog = page.getByRole('dialog', {
+          name: on ? 'Switch on geo-plus?' : 'Switch off geo-plus?',
+        });
+        await dialog.getByRole('button', { name: on ? 'Switch on' : 'Switch off' }).click();
+        // The next step starts once the confirmation has gone, as a person's next click would.
+        await dialog.waitFor({ state: 'hidden' });
+      }
       await page
         .getByText(on ? 'Geo-plus switched on' : 'Geo-plus switched off')
         .first()
