@@ -90,7 +90,7 @@ function renderTables(page = PAGE, path = '/') {
 }
 
 // Generous waits: the suite shares two cores with other work.
-const findText = (text: string) => screen.findByText(text, {}, { timeout: 5000 });
+const findText = (text: string) => screen.findByText(text);
 
 const lastPost = (table: string) => posts.filter((p) => p.table === table).at(-1);
 
