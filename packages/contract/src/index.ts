@@ -1,3 +1,4 @@
+export * from './appliances';
 export * from './azure';
 export * from './call';
 export * from './calls';
@@ -12,6 +13,7 @@ export * from './ftps';
 export * from './headers';
 export * from './health';
 export * from './inventory';
+export * from './licence';
 export * from './lists';
 export * from './operations';
 export * from './ports';
