@@ -1,4 +1,6 @@
+import type { LicenseRow } from '@lifeboat/contract';
 import { Progress, Stack, Text } from '@mantine/core';
+import { formatBytes } from '../entities/cells';
 
 interface Props {
   measuredBy: 'seats' | 'storage';
@@ -45,5 +47,22 @@ export function LicenceUsageCell({ measuredBy, seats, storage }: Props) {
         />
       )}
     </Stack>
+  );
+}
+
+/** The cell for a row of the licences list (the licences tab and the dashboard's appliance list). */
+export function LicenseRowUsage({ row: r }: { row: LicenseRow }) {
+  const licensed = r.license_servers + r.license_workstations + r.license_nas;
+  const used = r.used_servers + r.used_workstations + r.used_nas;
+  return (
+    <LicenceUsageCell
+      measuredBy={r.license_measured_by}
+      seats={{ text: `${used} of ${licensed} systems`, percent: r.seats_percent, na: licensed === 0 }}
+      storage={{
+        text: `${formatBytes(r.storage_used_bytes)} of ${formatBytes(r.license_storage_bytes)}`,
+        percent: r.storage_percent,
+        na: r.license_storage_bytes === 0,
+      }}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import type { LicenseRow } from '@lifeboat/contract';
 import { Stack, Text } from '@mantine/core';
 import { PageHeader } from '../../components/PageHeader';
-import { LicenceUsageCell } from '../appliances/LicenceUsageCell';
+import { LicenseRowUsage } from '../appliances/LicenceUsageCell';
 import { formatBytes, NameCell } from '../entities/cells';
 import { type EntityColumn, EntityTable } from '../entities/EntityTable';
 import { useEntityListState } from '../entities/useEntityListState';
@@ -44,21 +44,7 @@ const COLUMNS: EntityColumn<LicenseRow>[] = [
   {
     key: 'usage',
     label: 'Usage',
-    render: (r) => {
-      const licensed = r.license_servers + r.license_workstations + r.license_nas;
-      const used = r.used_servers + r.used_workstations + r.used_nas;
-      return (
-        <LicenceUsageCell
-          measuredBy={r.license_measured_by}
-          seats={{ text: `${used} of ${licensed} systems`, percent: r.seats_percent, na: licensed === 0 }}
-          storage={{
-            text: `${formatBytes(r.storage_used_bytes)} of ${formatBytes(r.license_storage_bytes)}`,
-            percent: r.storage_percent,
-            na: r.license_storage_bytes === 0,
-          }}
-        />
-      );
-    },
+    render: (r) => <LicenseRowUsage row={r} />,
   },
   {
     key: 'servers',
