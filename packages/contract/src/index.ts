@@ -12,6 +12,7 @@ export * from './fields';
 export * from './ftps';
 export * from './headers';
 export * from './health';
+export * from './health-rule';
 export * from './inventory';
 export * from './licence';
 export * from './lists';

@@ -20,7 +20,7 @@ import {
 } from '../../scope';
 import { formatBytes } from './format';
 import type { Owner } from './owner';
-import { loadRollup, ownerTotals, withinThreshold } from './rollup';
+import { countClientsWithHealth, loadRollup, ownerTotals, withinThreshold } from './rollup';
 import { countVaults } from './vault-summary';
 
 // The dashboard's cards above the tables (spec: dashboard-device-azure 2.2 blocks 1-4).
@@ -65,9 +65,10 @@ export async function atAGlance(ctx: AppContext, owner: Owner, actor: Actor): Pr
   const db = ctx.dbh.db;
   const s = scoped(db, owner.actor);
   const r = owner.resellerId;
-  const [totals, clientCount, users, appliances, vaultCount] = await Promise.all([
+  const [totals, clientCount, unprotected, users, appliances, vaultCount] = await Promise.all([
     ownerTotals(db, owner),
     countClients(ctx, owner),
+    countClientsWithHealth(db, owner, 'UNPROTECTED'),
     s
       .within(usersOf(owner.row, 'users', 'o'))
       .selectFrom('users')
@@ -97,7 +98,8 @@ export async function atAGlance(ctx: AppContext, owner: Owner, actor: Actor): Pr
     {
       key: 'unprotected_clients',
       label: 'Unprotected clients',
-      count: Math.max(0, clientCount - totals.protectedClients),
+      // The clients its link lists (issue 18.10: it counted clients without systems instead).
+      count: unprotected,
       url: `/client/empty_table/?reseller_id=${r}&health_status=UNPROTECTED`,
     },
     show.users
