@@ -1,6 +1,6 @@
-import { HEALTH_SEVERITY, type Health, resolveThreshold, type ThresholdRow } from '@lifeboat/contract';
+import { HEALTH_SEVERITY, resolveThreshold, type ThresholdRow } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { ownedBy, scoped, thresholdsOwnedBy } from '../../scope';
 import type { Owner } from './owner';
 
@@ -113,25 +113,6 @@ export async function ownerTotals(
     cloudUsed: Number(row.cloud ?? 0),
     protectedClients: Number(row.clients ?? 0),
   };
-}
-
-/**
- * How many of the owner's clients have a system in this health: the set the clients table's
- * health_status filter lists (entities/org-lists.ts, one rollup row per client), so a count and
- * its link agree (issue 18.10).
- */
-export async function countClientsWithHealth(
-  db: Kysely<Database>,
-  owner: Owner,
-  health: Health,
-): Promise<number> {
-  const row = await scoped(db, owner.actor)
-    .within(ownedBy(owner.row, 'r'))
-    .selectFrom('client_rollups as r')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(sql.ref(`r.h_${health.toLowerCase()}`), '>', 0)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** The health counts of a rollup row, worst first (the order of HEALTH_SEVERITY). */

@@ -18,9 +18,10 @@ import {
   scoped,
   usersOf,
 } from '../../scope';
+import { clientHealthCondition } from '../entities/client-health';
 import { formatBytes } from './format';
 import type { Owner } from './owner';
-import { countClientsWithHealth, loadRollup, ownerTotals, withinThreshold } from './rollup';
+import { loadRollup, ownerTotals, withinThreshold } from './rollup';
 import { countVaults } from './vault-summary';
 
 // The dashboard's cards above the tables (spec: dashboard-device-azure 2.2 blocks 1-4).
@@ -33,6 +34,22 @@ export async function countClients(ctx: AppContext, owner: Owner): Promise<numbe
     .within(clientsOf(owner.row))
     .selectFrom('organisations')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * How many of a reseller's clients are unprotected: the clients its link lists (the clients
+ * table's filter, client-health.ts; issue 18.10).
+ */
+async function countUnprotectedClients(ctx: AppContext, owner: Owner): Promise<number> {
+  const condition = clientHealthCondition('UNPROTECTED', 'organisations');
+  if (!condition) return 0;
+  const row = await scoped(ctx.dbh.db, owner.actor)
+    .within(clientsOf(owner.row))
+    .selectFrom('organisations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(condition)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -68,7 +85,7 @@ export async function atAGlance(ctx: AppContext, owner: Owner, actor: Actor): Pr
   const [totals, clientCount, unprotected, users, appliances, vaultCount] = await Promise.all([
     ownerTotals(db, owner),
     countClients(ctx, owner),
-    countClientsWithHealth(db, owner, 'UNPROTECTED'),
+    countUnprotectedClients(ctx, owner),
     s
       .within(usersOf(owner.row, 'users', 'o'))
       .selectFrom('users')
