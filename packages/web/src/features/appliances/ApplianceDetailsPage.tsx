@@ -45,7 +45,7 @@ export function ApplianceDetailsPage({ applianceId }: { applianceId: number }) {
           a && (
             <>
               At{' '}
-              <Anchor component={Link} to={`/client/details/${a.client.id}`} size="sm">
+              <Anchor component={Link} to={`/client/details/${a.client.id}`} size="sm" underline="always">
                 {a.client.name}
               </Anchor>
               , a client of {a.reseller.name}
