@@ -106,7 +106,7 @@ export function ApplianceDetailsPage({ applianceId }: { applianceId: number }) {
                     [
                       'Generation',
                       <Text key="g" size="sm">
-                        {a.is_brc_appliance ? 'Backup and recovery (first tool)' : 'Second tool'}
+                        {a.is_brc_appliance ? 'First generation' : 'Second generation'}
                       </Text>,
                     ],
                     [
