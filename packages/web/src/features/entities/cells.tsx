@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 
 // Small cell renderers shared by the entity tables.
 
-const dateFmt = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const numFmt = new Intl.NumberFormat('en-US');
 
-export const formatDate = (ms: number) => dateFmt.format(new Date(ms));
+// Dates come from the app's one formatter (issue 18.14).
+export { formatDate } from '../../format/dateTime';
 export const formatCount = (n: number) => numFmt.format(n);
 
 export function formatBytes(bytes: number): string {

@@ -1,11 +1,10 @@
 import type { DeviceRow, VmAction } from '@lifeboat/contract';
 import { Anchor, Group, Loader, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../format/dateTime';
 import { detailsPath, HEALTH_LABELS, PENDING_LABELS, VM_STATE } from './labels';
 import { RowActionsMenu } from './RowActionsMenu';
 import { StatusBadge } from './StatusBadge';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 interface InventoryRowProps {
   row: DeviceRow;
@@ -65,7 +64,7 @@ export function InventoryRow({ row, virtualized, busy, onVmAction }: InventoryRo
       )}
       {!virtualized && (
         <Table.Td visibleFrom="md">
-          <Text size="sm">{row.last_rp_at === null ? 'None yet' : when.format(row.last_rp_at)}</Text>
+          <Text size="sm">{row.last_rp_at === null ? 'None yet' : formatDateTime(row.last_rp_at)}</Text>
         </Table.Td>
       )}
       <Table.Td visibleFrom="md">

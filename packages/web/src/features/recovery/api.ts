@@ -139,3 +139,5 @@ export const loadCloudLink = (id: number) => call(c.loadCloudLink, { params: { s
 export const fetchExpireDialog = () => call(c.expireCloudLinkDialog);
 export const expireCloudLink = (id: number) => call(c.expireCloudLink, { params: { shareId: id } });
 export const suppressCloudShare = (id: number) => call(c.suppressCloudShare, { params: { shareId: id } });
+export const setCloudLinkExpiry = (id: number, hours: number) =>
+  call(c.setCloudLinkExpiry, { params: { shareId: id }, json: { hours } });

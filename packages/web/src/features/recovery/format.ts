@@ -45,13 +45,5 @@ export function sizeText(bytes: number): string {
   return `${text} ${SIZE_UNITS[unit]}`;
 }
 
-/** "20 Nov 2026, 02:14" in the viewer's time zone. */
-export function pointTimeText(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}
+/** A restore point's time, in the app's one format (issue 18.14). */
+export { formatDateTime as pointTimeText } from '../../format/dateTime';
