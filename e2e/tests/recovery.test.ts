@@ -220,7 +220,14 @@ describe('recovery wizard', () => {
     expect(res.url()).toMatch(/\/3600$/);
     const { newExpireTime } = (await res.json()) as { newExpireTime: number };
     await dialog.waitFor({ state: 'hidden' });
-    const expected = new Date(newExpireTime).toLocaleString('en-GB');
+    // The app's one date format (web/src/format/dateTime.ts) in the browser's en-GB locale.
+    const expected = new Intl.DateTimeFormat('en-GB', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }).format(newExpireTime);
     await row.getByTestId('share-expiry').filter({ hasText: expected }).waitFor();
 
     await row.getByRole('button', { name: 'Suppress' }).click();

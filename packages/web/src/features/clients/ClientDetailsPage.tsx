@@ -13,7 +13,8 @@ export function ClientDetailsPage({ clientId }: { clientId: number }) {
   return (
     <Stack gap="md">
       <PageHeader
-        title={own ? user.organisationName : (name ?? `Client ${clientId}`)}
+        // A name, never a database id (issue 18.11).
+        title={own ? user.organisationName : (name ?? 'Loading…')}
         eyebrow="Client"
         actions={
           <Group gap="xs">

@@ -1,8 +1,9 @@
 import type { DeviceRow, VmAction } from '@lifeboat/contract';
 import { Anchor, Group, Loader, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { HealthBadge } from '../../components/HealthBadge';
 import { formatDateTime } from '../../format/dateTime';
-import { detailsPath, HEALTH_LABELS, PENDING_LABELS, VM_STATE } from './labels';
+import { detailsPath, PENDING_LABELS, VM_STATE } from './labels';
 import { RowActionsMenu } from './RowActionsMenu';
 import { StatusBadge } from './StatusBadge';
 
@@ -28,7 +29,6 @@ export function VmStateCell({ row }: { row: DeviceRow }) {
 
 /** One device of the inventory; the name opens its details (spec: inventory 2). */
 export function InventoryRow({ row, virtualized, busy, onVmAction }: InventoryRowProps) {
-  const health = HEALTH_LABELS[row.health_status];
   const where = row.has_appliance
     ? (row.appliance_name ?? 'Appliance')
     : row.vault_only_device
@@ -59,7 +59,7 @@ export function InventoryRow({ row, virtualized, busy, onVmAction }: InventoryRo
         </Table.Td>
       ) : (
         <Table.Td style={{ whiteSpace: 'nowrap' }}>
-          <StatusBadge color={health.color} label={health.label} />
+          <HealthBadge status={row.health_status} />
         </Table.Td>
       )}
       {!virtualized && (

@@ -141,3 +141,5 @@ export const expireCloudLink = (id: number) => call(c.expireCloudLink, { params:
 export const suppressCloudShare = (id: number) => call(c.suppressCloudShare, { params: { shareId: id } });
 export const setCloudLinkExpiry = (id: number, hours: number) =>
   call(c.setCloudLinkExpiry, { params: { shareId: id }, json: { hours } });
+export const searchFiles = (applianceId: number, filemountUseId: string, query: string) =>
+  call(c.searchFiles, { params: { applianceId }, json: { filemountUseId, query } });

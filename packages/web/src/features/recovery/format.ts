@@ -1,3 +1,5 @@
+import { DOWNLOAD_TYPE } from '@lifeboat/contract';
+
 // Display rules of the recovery area (spec: recovery-flow 4 'Cloud share expiry', 9).
 
 const UNITS: ReadonlyArray<readonly [string, number]> = [
@@ -47,3 +49,17 @@ export function sizeText(bytes: number): string {
 
 /** A restore point's time, in the app's one format (issue 18.14). */
 export { formatDateTime as pointTimeText } from '../../format/dateTime';
+
+/** How the chosen items download, in words (spec: recovery-flow 3 download type codes; issue 18.11). */
+export function downloadTypeText(code: number): string {
+  switch (code) {
+    case DOWNLOAD_TYPE.FILE:
+      return 'Downloads as the file itself';
+    case DOWNLOAD_TYPE.ZIP:
+      return 'Downloads as one zip archive';
+    case DOWNLOAD_TYPE.TAR:
+      return 'Downloads as a tar archive of the folder';
+    default:
+      return 'Downloads as one tar archive';
+  }
+}
