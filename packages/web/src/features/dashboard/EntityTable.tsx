@@ -10,6 +10,7 @@ import { ListPager } from '../../components/lists/ListPager';
 import { SearchBox } from '../../components/lists/SearchBox';
 import { SortableTh } from '../../components/lists/SortableTh';
 import { useListState } from '../../components/lists/useListState';
+import { COLUMN_FROM } from './columnBreakpoints';
 import { type TableState, useCount, useTable } from './dashboardApi';
 import classes from './EntityTable.module.css';
 import { TableFilter } from './TableFilter';
@@ -57,6 +58,7 @@ export function EntityTable<Row extends { id: number }>({
   );
   const count = useCount(owner, table, ownerId);
   const sortable: readonly string[] = DASHBOARD_SORTS[table];
+  const from = COLUMN_FROM[table];
 
   const tableId = config.datatable_id;
   return (
@@ -99,7 +101,8 @@ export function EntityTable<Row extends { id: number }>({
           {error.message}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={640}>
+      {/* Columns hide by width (COLUMN_FROM), so the table fits without scrolling sideways. */}
+      <Table.ScrollContainer minWidth={0}>
         <Table
           verticalSpacing="xs"
           highlightOnHover
@@ -116,6 +119,7 @@ export function EntityTable<Row extends { id: number }>({
                   label={c.label}
                   state={state}
                   sortable={sortable.includes(c.key)}
+                  visibleFrom={from[c.key]}
                 />
               ))}
             </Table.Tr>
@@ -126,7 +130,7 @@ export function EntityTable<Row extends { id: number }>({
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows
                 <Table.Tr key={i}>
                   {config.columns.map((c) => (
-                    <Table.Td key={c.key}>
+                    <Table.Td key={c.key} visibleFrom={from[c.key]}>
                       <Skeleton height={14} radius="sm" />
                     </Table.Td>
                   ))}
@@ -149,7 +153,9 @@ export function EntityTable<Row extends { id: number }>({
                 }}
               >
                 {config.columns.map((c) => (
-                  <Table.Td key={c.key}>{cells[c.key]?.(row) ?? null}</Table.Td>
+                  <Table.Td key={c.key} visibleFrom={from[c.key]}>
+                    {cells[c.key]?.(row) ?? null}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}

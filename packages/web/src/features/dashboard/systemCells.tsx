@@ -100,20 +100,27 @@ function VaultCell({ row }: { row: DashboardSystemRow }) {
 export function systemCells(openDevice: (id: number) => void): CellRenderers<DashboardSystemRow> {
   return {
     name: (r) => (
-      <Anchor
-        component="button"
-        type="button"
-        size="sm"
-        fw={600}
-        ta="left"
-        onClick={(e) => {
-          e.stopPropagation();
-          openDevice(r.id);
-        }}
-        data-device={r.id}
-      >
-        {r.name}
-      </Anchor>
+      <Stack gap={0} align="flex-start">
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          fw={600}
+          ta="left"
+          style={{ overflowWrap: 'anywhere' }}
+          onClick={(e) => {
+            e.stopPropagation();
+            openDevice(r.id);
+          }}
+          data-device={r.id}
+        >
+          {r.name}
+        </Anchor>
+        {/* The client column is hidden on a phone: the client stacks under the name (issue 18.9). */}
+        <Text size="xs" c="dimmed" hiddenFrom="sm">
+          {r.client_name}
+        </Text>
+      </Stack>
     ),
     client_name: (r) => <Text size="sm">{r.client_name}</Text>,
     health_status: (r) => <HealthBadge status={r.health_status} supportText={r.health_support_text} />,
