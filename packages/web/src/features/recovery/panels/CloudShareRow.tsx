@@ -43,6 +43,9 @@ export function CloudShareRow({
     <Group justify="space-between" wrap="wrap" gap="xs" data-testid="cloud-share">
       <Stack gap={0} style={{ minWidth: 0, flex: '1 1 220px' }}>
         <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {s.name}
+        </Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {s.device_name}
           {showClient ? ` · ${s.client_name}` : ''}
         </Text>
