@@ -35,7 +35,8 @@ export function ClientDetailsPage({ clientId }: { clientId: number }) {
   return (
     <Stack gap="md">
       <PageHeader
-        title={own ? user.organisationName : (data?.name ?? 'Client')}
+        // A name, never a database id (issue 18.11).
+        title={own ? user.organisationName : (data?.name ?? 'Loading…')}
         eyebrow="Client"
         actions={
           <Group gap="xs">

@@ -30,7 +30,7 @@ const PAGE: DashboardPageData = {
   name: 'Northwind IT',
   filters: [
     { key: 'health_status', label: 'Troubled', value: 'TROUBLED' },
-    { key: 'health_status', label: 'Warned', value: 'WARNED' },
+    { key: 'health_status', label: 'Warning', value: 'WARNED' },
     { key: 'health_status', label: 'Healthy', value: 'NORMAL' },
   ],
   protected_system: block('protected_systems', 25),
@@ -128,7 +128,7 @@ describe('DashboardTables', { timeout: 30_000 }, () => {
     renderTables({ ...PAGE, has_appliances: false });
     await findText('vaults-all-1');
     expect(screen.queryByText('appliances-all-1')).toBeNull();
-    const warned = screen.getByRole('button', { name: 'Warned' });
+    const warned = screen.getByRole('button', { name: 'Warning' });
     fireEvent.click(warned);
     await findText('protected_systems-WARNED-1');
     await findText('vaults-WARNED-1');

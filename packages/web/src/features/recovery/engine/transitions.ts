@@ -77,10 +77,39 @@ function replace(state: WizardState, next: WizardStep, patch: Partial<RecoveryDa
   return { ...state, step: next, direction: 'forward', data: { ...state.data, ...patch } };
 }
 
+/**
+ * What a step chooses, undone when Back returns to it: the header then names only what is still
+ * chosen (issue 18.14, "the header follows Back"). A device the wizard was opened for stays.
+ */
+const CHOSEN_AT: Partial<Record<StepName, (d: RecoveryData) => Partial<RecoveryData>>> = {
+  clientSelect: () => ({ client: null, tool: null, type: null, via: null }),
+  setAppliance: (d) => (d.presetDevice ? {} : { appliance: null, device: null, job: null, point: null }),
+  setDevice: (d) => (d.presetDevice ? {} : { device: null, job: null, point: null }),
+  setJob: () => ({ job: null, drive: null, point: null }),
+  setDrive: () => ({ drive: null, point: null }),
+  setRecoveryPoint: () => ({ point: null }),
+  rbSetDevice: (d) => ({ rb: { ...d.rb, device: null, password: null, point: null } }),
+  selectRestorePoint: (d) => ({ rb: { ...d.rb, point: null } }),
+};
+
 export function back(state: WizardState): WizardState {
   const previous = state.history[state.history.length - 1];
   if (!previous) return state;
-  return { ...state, step: previous, history: state.history.slice(0, -1), direction: 'back' };
+  const undo = CHOSEN_AT[previous.name]?.(state.data) ?? {};
+  return {
+    ...state,
+    step: previous,
+    history: state.history.slice(0, -1),
+    direction: 'back',
+    data: { ...state.data, ...undo },
+  };
+}
+
+/** The wizard's header line: the client, the system and the point chosen so far. */
+export function wizardHeader(d: RecoveryData, pointText: (ms: number) => string): string {
+  const device = d.device?.name ?? d.rb.device?.psName;
+  const point = d.point ? pointText(d.point.ts) : d.rb.point?.label;
+  return [d.client?.name, device, point].filter(Boolean).join(' · ');
 }
 
 /** spec: recovery-flow 4, back is hidden when there is nowhere to return (one client, device entry). */
