@@ -11,11 +11,11 @@ import {
   scoped,
   thresholdsOfSystems,
 } from '../../scope';
+import { nameContains } from '../../search/name-search';
 import type { Owner } from './owner';
 import { presentSystem, type SystemExtras } from './ps-presenter';
 import { ownerTotals } from './rollup';
 import type { TableQuery } from './table-input';
-import { likeContains } from './table-input';
 
 // The protected-systems table: filtered, searched, ordered and paged in the database through the
 // indexes that start with the owner's column (ps_reseller_health, ps_reseller_type,
@@ -29,7 +29,8 @@ function filtered(db: Db, owner: Owner, q: TableQuery) {
   if (f.health_status) qb = qb.where('ps.health_status', 'in', f.health_status as never[]);
   if (f.device_type) qb = qb.where('ps.device_type', 'in', f.device_type as never[]);
   if (f.client_id) qb = qb.where('ps.client_id', 'in', f.client_id.map(Number));
-  if (q.search) qb = qb.where(sql<boolean>`ps.name_lc like ${likeContains(q.search)} escape '\\'`);
+  const search = nameContains(db, 'protected_systems', 'ps', q.search);
+  if (search) qb = qb.where(search);
   return qb;
 }
 

@@ -6,10 +6,11 @@ import type {
   VaultRow,
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
 import { type Actor, appliancesPage, findOrgInScope, scoped } from '../../scope';
-import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal, prefixBounds, startsWith } from './list-params';
+import { likeContains, nameContains } from '../../search/name-search';
+import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal } from './list-params';
 import { hasSupportAccess } from './permissions';
 import { vaultDeviceCounts } from './vault-counts';
 
@@ -37,9 +38,9 @@ function applianceQuery(db: Db, actor: Actor, p: EntityListParams, forPage: bool
   if (p.client_id !== undefined) q = q.where('a.client_id', '=', p.client_id);
   if (p.status === 'online' || p.status === 'offline')
     q = q.where('a.online', '=', p.status === 'online' ? 1 : 0);
-  const b = prefixBounds(p.search);
-  // Name or serial: the serial is matched exactly (support looks an appliance up by it).
-  if (b) q = q.where((eb) => eb.or([startsWith(sql.ref('a.name_lc'), b), eb('a.sid', '=', p.search.trim())]));
+  const name = nameContains(db, 'appliances', 'a', p.search);
+  // Any part of the name, or the serial matched exactly (support looks an appliance up by it).
+  if (name) q = q.where((eb) => eb.or([name, eb('a.sid', '=', p.search.trim())]));
   return q;
 }
 
@@ -155,8 +156,9 @@ export async function listVaults(
 ): Promise<EntityListAnswer<VaultRow>> {
   // A hundred-odd vaults on the whole platform: the name order needs no index of its own.
   let base = scoped(db, actor).selectFrom('vaults as v');
-  const b = prefixBounds(p.search);
-  if (b) base = base.where(startsWith(sql`lower(v.name)`, b));
+  // Any part of the name; so few rows need no index (migration 020).
+  const s = p.search.trim().toLowerCase();
+  if (s) base = base.where(sql<SqlBool>`lower(v.name) like ${likeContains(s)} escape '\\'`);
   const { rows, total } = await pageWithTotal(
     db,
     p,

@@ -10,7 +10,8 @@ import type { Database } from '@lifeboat/db';
 import { type AliasedRawBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
 import { type Actor, canEditResellers, findOrgInScope, orgsOfKind, scoped } from '../../scope';
-import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal, prefixBounds, startsWith } from './list-params';
+import { nameContains } from '../../search/name-search';
+import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal } from './list-params';
 import { clientRowFlags } from './permissions';
 
 // Distributors, resellers and clients: organisations of one kind, paged by name_lc on the
@@ -43,8 +44,8 @@ async function pageOrgs<X extends string>(
     base = base.where(
       sql<boolean>`exists (select 1 from client_rollups cr where cr.client_id = o.id and ${sql.ref(`cr.h_${f.health.toLowerCase()}`)} > 0)`,
     );
-  const b = prefixBounds(p.search);
-  if (b) base = base.where(startsWith(sql.ref('o.name_lc'), b));
+  const search = nameContains(db, 'organisations', 'o', p.search);
+  if (search) base = base.where(search);
   return pageWithTotal(
     db,
     p,

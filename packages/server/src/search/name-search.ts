@@ -1,0 +1,55 @@
+import { type Database, dialectOf } from '@lifeboat/db';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+
+// Name search for every list and picker (issue 18 point 12): a search finds any part of a name
+// ("acme" finds BK01-ACME), answered from the substring index of migration 020 on each engine.
+// A search of one or two characters has no trigram to look up: it matches the start of the name,
+// a range on the name indexes the lists already page by (a substring that short matches most of
+// a fleet anyway). The caller adds it to a scoped() query: the index only narrows the rows the
+// actor's scope already allows.
+
+/** The searched tables and the lower-cased name expression the index of each is made on. */
+const SEARCHED = {
+  protected_systems: { column: 'name_lc', lowered: false },
+  organisations: { column: 'name_lc', lowered: false },
+  appliances: { column: 'name_lc', lowered: false },
+  users: { column: 'name', lowered: true },
+} as const;
+
+export type SearchedTable = keyof typeof SEARCHED;
+
+/** The shortest search answered as a substring (a trigram). */
+export const SUBSTRING_MIN = 3;
+
+/** A LIKE pattern that matches `text` literally anywhere (escape character: backslash). */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The first string after every string that starts with `prefix` (binary order, both engines). */
+function prefixEnd(prefix: string): string {
+  const last = prefix.codePointAt(prefix.length - 1) ?? 0;
+  return prefix.slice(0, -1) + String.fromCodePoint(last + 1);
+}
+
+/**
+ * The condition "the name of `alias` (a row of `table`) contains `search`", or null for an empty
+ * search. `alias` is the query's alias of the table; the condition is keyed on its row only.
+ */
+export function nameContains(
+  db: Kysely<Database>,
+  table: SearchedTable,
+  alias: string,
+  search: string | undefined,
+): RawBuilder<SqlBool> | null {
+  const s = (search ?? '').trim().toLowerCase();
+  if (!s) return null;
+  const { column, lowered } = SEARCHED[table];
+  const name = lowered ? sql`lower(${sql.ref(`${alias}.${column}`)})` : sql.ref(`${alias}.${column}`);
+  if ([...s].length < SUBSTRING_MIN) return sql<SqlBool>`(${name} >= ${s} and ${name} < ${prefixEnd(s)})`;
+  if (dialectOf(db) === 'postgres') return sql<SqlBool>`${name} like ${likeContains(s)} escape '\\'`;
+  // FTS5 trigram: a phrase of the search's trigrams in order is exactly "contains" (any case).
+  const fts = sql.table(`${table}_name_fts`);
+  const phrase = `"${s.replace(/"/g, '""')}"`;
+  return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid from ${fts} where ${fts} match ${phrase})`;
+}
