@@ -1,5 +1,6 @@
 import { type Database, dialectOf } from '@lifeboat/db';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Actor, scopeKind } from '../scope';
 
 // Name search for every list and picker (issue 18 point 12): a search finds any part of a name
 // ("acme" finds BK01-ACME), answered from the substring index of migration 020 on each engine.
@@ -7,6 +8,13 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 // a range on the name indexes the lists already page by (a substring that short matches most of
 // a fleet anyway). The caller adds it to a scoped() query: the index only narrows the rows the
 // actor's scope already allows.
+//
+// On SQLite the trigram index pays off across the platform (a distributor's or the staff's
+// lists), where a scan of every name costs tens of milliseconds on the large fleet; inside one
+// reseller's or client's rows, read through an index on the owner, the scan of those few thousand
+// names is as fast or faster than a lookup of a common trigram over the whole platform
+// (docs/decisions.md, issue 18 point 12, has the figures). So a `narrow` query scans on SQLite;
+// PostgreSQL's planner weighs the owner index against the trigram index itself.
 
 /** The searched tables and the lower-cased name expression the index of each is made on. */
 const SEARCHED = {
@@ -32,22 +40,31 @@ function prefixEnd(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCodePoint(last + 1);
 }
 
+/** Whether an actor's lists are narrow (one reseller's or one client's rows) rather than wide. */
+export function narrowScope(actor: Actor): boolean {
+  const kind = scopeKind(actor);
+  return kind === 'reseller' || kind === 'client';
+}
+
 /**
  * The condition "the name of `alias` (a row of `table`) contains `search`", or null for an empty
  * search. `alias` is the query's alias of the table; the condition is keyed on its row only.
+ * `narrow`: the query already keeps to one reseller's or client's rows through an owner index.
  */
 export function nameContains(
   db: Kysely<Database>,
   table: SearchedTable,
   alias: string,
   search: string | undefined,
+  { narrow }: { narrow: boolean },
 ): RawBuilder<SqlBool> | null {
   const s = (search ?? '').trim().toLowerCase();
   if (!s) return null;
   const { column, lowered } = SEARCHED[table];
   const name = lowered ? sql`lower(${sql.ref(`${alias}.${column}`)})` : sql.ref(`${alias}.${column}`);
   if ([...s].length < SUBSTRING_MIN) return sql<SqlBool>`(${name} >= ${s} and ${name} < ${prefixEnd(s)})`;
-  if (dialectOf(db) === 'postgres') return sql<SqlBool>`${name} like ${likeContains(s)} escape '\\'`;
+  if (narrow || dialectOf(db) === 'postgres')
+    return sql<SqlBool>`${name} like ${likeContains(s)} escape '\\'`;
   // FTS5 trigram: a phrase of the search's trigrams in order is exactly "contains" (any case).
   const fts = sql.table(`${table}_name_fts`);
   const phrase = `"${s.replace(/"/g, '""')}"`;

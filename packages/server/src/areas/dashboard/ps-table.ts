@@ -29,7 +29,7 @@ function filtered(db: Db, owner: Owner, q: TableQuery) {
   if (f.health_status) qb = qb.where('ps.health_status', 'in', f.health_status as never[]);
   if (f.device_type) qb = qb.where('ps.device_type', 'in', f.device_type as never[]);
   if (f.client_id) qb = qb.where('ps.client_id', 'in', f.client_id.map(Number));
-  const search = nameContains(db, 'protected_systems', 'ps', q.search);
+  const search = nameContains(db, 'protected_systems', 'ps', q.search, { narrow: true });
   if (search) qb = qb.where(search);
   return qb;
 }

@@ -9,7 +9,7 @@ import type { Database } from '@lifeboat/db';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
 import { type Actor, appliancesPage, findOrgInScope, scoped } from '../../scope';
-import { likeContains, nameContains } from '../../search/name-search';
+import { likeContains, nameContains, narrowScope } from '../../search/name-search';
 import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal } from './list-params';
 import { hasSupportAccess } from './permissions';
 import { vaultDeviceCounts } from './vault-counts';
@@ -38,7 +38,8 @@ function applianceQuery(db: Db, actor: Actor, p: EntityListParams, forPage: bool
   if (p.client_id !== undefined) q = q.where('a.client_id', '=', p.client_id);
   if (p.status === 'online' || p.status === 'offline')
     q = q.where('a.online', '=', p.status === 'online' ? 1 : 0);
-  const name = nameContains(db, 'appliances', 'a', p.search);
+  const narrow = narrowScope(actor) || p.reseller_id !== undefined || p.client_id !== undefined;
+  const name = nameContains(db, 'appliances', 'a', p.search, { narrow });
   // Any part of the name, or the serial matched exactly (support looks an appliance up by it).
   if (name) q = q.where((eb) => eb.or([name, eb('a.sid', '=', p.search.trim())]));
   return q;

@@ -10,7 +10,7 @@ import type { Database } from '@lifeboat/db';
 import { type AliasedRawBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
 import { type Actor, canEditResellers, findOrgInScope, orgsOfKind, scoped } from '../../scope';
-import { nameContains } from '../../search/name-search';
+import { nameContains, narrowScope } from '../../search/name-search';
 import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal } from './list-params';
 import { clientRowFlags } from './permissions';
 
@@ -44,7 +44,8 @@ async function pageOrgs<X extends string>(
     base = base.where(
       sql<boolean>`exists (select 1 from client_rollups cr where cr.client_id = o.id and ${sql.ref(`cr.h_${f.health.toLowerCase()}`)} > 0)`,
     );
-  const search = nameContains(db, 'organisations', 'o', p.search);
+  const narrow = narrowScope(actor) || f.resellerId !== undefined;
+  const search = nameContains(db, 'organisations', 'o', p.search, { narrow });
   if (search) base = base.where(search);
   return pageWithTotal(
     db,

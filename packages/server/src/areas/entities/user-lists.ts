@@ -3,7 +3,7 @@ import type { Database } from '@lifeboat/db';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
 import { type Actor, findOrgInScope, scoped, scopeKind, usersOfDistributor, usersPage } from '../../scope';
-import { nameContains } from '../../search/name-search';
+import { nameContains, narrowScope } from '../../search/name-search';
 import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal, prefixBounds, startsWith } from './list-params';
 import { canSeeStaffTables, userRowFlags } from './permissions';
 
@@ -18,10 +18,12 @@ const nameLc = sql`lower(u.name)`;
  * start of their user name (their e-mail) instead. One indexed lookup either way, never an OR that
  * collects and sorts thousands.
  */
-function searchCondition(db: Db, search: string): RawBuilder<SqlBool> | null {
+function searchCondition(db: Db, search: string, narrow: boolean): RawBuilder<SqlBool> | null {
   const b = prefixBounds(search);
   if (!b) return null;
-  return search.includes('@') ? startsWith(sql.ref('u.username'), b) : nameContains(db, 'users', 'u', search);
+  return search.includes('@')
+    ? startsWith(sql.ref('u.username'), b)
+    : nameContains(db, 'users', 'u', search, { narrow });
 }
 
 async function pageUsers(
@@ -46,7 +48,8 @@ async function pageUsers(
   if (p.level !== undefined) conditions.push(sql`u.level = ${p.level}`);
   if (p.status === 'enabled' || p.status === 'disabled')
     conditions.push(sql`u.disabled = ${p.status === 'disabled' ? 1 : 0}`);
-  const search = searchCondition(db, p.search);
+  const narrow = narrowScope(actor) || resellerId !== undefined || only.organisationId !== undefined;
+  const search = searchCondition(db, p.search, narrow);
   if (search) conditions.push(search);
   // The page walks users in name order (scope/conditions.ts usersPage).
   let page = scoped(db, actor)

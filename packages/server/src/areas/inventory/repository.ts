@@ -3,7 +3,7 @@ import type { Database } from '@lifeboat/db';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import { BadRequestError } from '../../http/errors';
 import { ofSystems, type Scoped, scoped, unscoped } from '../../scope';
-import { nameContains } from '../../search/name-search';
+import { nameContains, narrowScope } from '../../search/name-search';
 import { type InventoryScope, typeCondition } from './scope-filter';
 
 // Reads of the device inventory. Pages are keyset-paged on (name_lc, id), so page 50 costs what
@@ -79,7 +79,9 @@ export async function listSystems(db: Kysely<Database>, f: ListFilter) {
       ),
     ])
     .where(typeCondition(f.type));
-  const search = nameContains(db, 'protected_systems', 'ps', f.search);
+  // One reseller's or client's systems (a scope key r:/c:, spec of scope-filter.ts) are narrow.
+  const narrow = narrowScope(f.scope.actor) || /^[rc]:/.test(f.scope.key);
+  const search = nameContains(db, 'protected_systems', 'ps', f.search, { narrow });
   if (search) q = q.where(search);
   if (f.after) q = q.where(sql<SqlBool>`(ps.name_lc, ps.id) > (${f.after.name}, ${f.after.id})`);
   return q.orderBy('ps.name_lc').orderBy('ps.id').limit(f.limit).execute();
