@@ -113,6 +113,20 @@ describe('name search', () => {
     expect(await inventory('staff', 'acme')).toEqual([]);
   });
 
+  it('finds a text in thousands of names as well as a rare one', async () => {
+    // Over 2,000 matches SQLite walks the name index instead of the trigram index (name-search.ts).
+    for (let i = 0; i < 2100; i++)
+      await addSystem(t.dbh.db, t.clock.now(), {
+        reseller_id: w.resellerB,
+        client_id: w.clientB1,
+        name: `DENSE-${String(i).padStart(4, '0')}`,
+      });
+    const dense = await inventory('staff', 'ense-');
+    expect(dense.slice(0, 3)).toEqual(['DENSE-0000', 'DENSE-0001', 'DENSE-0002']);
+    expect(await inventory('staff', 'nse-2099')).toEqual(['DENSE-2099']);
+    expect(await inventory('resa', 'ense-')).toEqual([]);
+  });
+
   it('finds clients, appliances and users by any part of the name, in scope only', async () => {
     expect(await entity('resa', 'client', 'acme')).toEqual(['Northwind Acme Ltd']);
     expect(await entity('resb', 'client', 'acme')).toEqual(['Southside ACME plc']);

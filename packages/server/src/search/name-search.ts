@@ -51,13 +51,13 @@ export function narrowScope(actor: Actor): boolean {
  * search. `alias` is the query's alias of the table; the condition is keyed on its row only.
  * `narrow`: the query already keeps to one reseller's or client's rows through an owner index.
  */
-export function nameContains(
+export async function nameContains(
   db: Kysely<Database>,
   table: SearchedTable,
   alias: string,
   search: string | undefined,
   { narrow }: { narrow: boolean },
-): RawBuilder<SqlBool> | null {
+): Promise<RawBuilder<SqlBool> | null> {
   const s = (search ?? '').trim().toLowerCase();
   if (!s) return null;
   const { column, lowered } = SEARCHED[table];
@@ -68,5 +68,14 @@ export function nameContains(
   // FTS5 trigram: a phrase of the search's trigrams in order is exactly "contains" (any case).
   const fts = sql.table(`${table}_name_fts`);
   const phrase = `"${s.replace(/"/g, '""')}"`;
-  return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid from ${fts} where ${fts} match ${phrase})`;
+  const matches = sql`select rowid from ${fts} where ${fts} match ${phrase}`;
+  // A text in thousands of names ("mac") is found fastest by walking the name index, which meets a
+  // page of matches at once; the index is for the rarer texts a walk would scan the fleet for.
+  const probe = await sql<{ n: number }>`select count(*) as n from (${matches} limit ${DENSE})`.execute(db);
+  if (Number(probe.rows[0]?.n ?? 0) >= DENSE)
+    return sql<SqlBool>`${name} like ${likeContains(s)} escape '\\'`;
+  return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (${matches})`;
 }
+
+/** From this many matching names a walk of the name index beats the trigram index (SQLite). */
+const DENSE = 2000;

@@ -6,7 +6,7 @@ import type {
   VaultRow,
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
-import { type Kysely, type SqlBool, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
 import { type Actor, appliancesPage, findOrgInScope, scoped } from '../../scope';
 import { likeContains, nameContains, narrowScope } from '../../search/name-search';
@@ -30,7 +30,13 @@ async function checkFilters(db: Db, actor: Actor, p: EntityListParams) {
   }
 }
 
-function applianceQuery(db: Db, actor: Actor, p: EntityListParams, forPage: boolean) {
+function applianceQuery(
+  db: Db,
+  actor: Actor,
+  p: EntityListParams,
+  forPage: boolean,
+  name: RawBuilder<SqlBool> | null,
+) {
   let q = scoped(db, actor)
     .within(...(forPage ? [appliancesPage(actor)] : []))
     .selectFrom('appliances as a');
@@ -38,8 +44,6 @@ function applianceQuery(db: Db, actor: Actor, p: EntityListParams, forPage: bool
   if (p.client_id !== undefined) q = q.where('a.client_id', '=', p.client_id);
   if (p.status === 'online' || p.status === 'offline')
     q = q.where('a.online', '=', p.status === 'online' ? 1 : 0);
-  const narrow = narrowScope(actor) || p.reseller_id !== undefined || p.client_id !== undefined;
-  const name = nameContains(db, 'appliances', 'a', p.search, { narrow });
   // Any part of the name, or the serial matched exactly (support looks an appliance up by it).
   if (name) q = q.where((eb) => eb.or([name, eb('a.sid', '=', p.search.trim())]));
   return q;
@@ -47,10 +51,12 @@ function applianceQuery(db: Db, actor: Actor, p: EntityListParams, forPage: bool
 
 async function pageAppliances(db: Db, actor: Actor, p: EntityListParams) {
   await checkFilters(db, actor, p);
+  const narrow = narrowScope(actor) || p.reseller_id !== undefined || p.client_id !== undefined;
+  const name = await nameContains(db, 'appliances', 'a', p.search, { narrow });
   const { rows, total } = await pageWithTotal(
     db,
     p,
-    applianceQuery(db, actor, p, true)
+    applianceQuery(db, actor, p, true, name)
       .innerJoin('organisations as c', 'c.id', 'a.client_id')
       .innerJoin('organisations as r', 'r.id', 'a.reseller_id')
       .selectAll('a')
@@ -63,7 +69,7 @@ async function pageAppliances(db: Db, actor: Actor, p: EntityListParams) {
       .limit(p.rows)
       .offset(offsetOf(p))
       .execute(),
-    () => applianceQuery(db, actor, p, false).select(one).limit(COUNT_LIMIT),
+    () => applianceQuery(db, actor, p, false, name).select(one).limit(COUNT_LIMIT),
   );
   return { rows, total };
 }

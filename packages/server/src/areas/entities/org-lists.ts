@@ -45,7 +45,7 @@ async function pageOrgs<X extends string>(
       sql<boolean>`exists (select 1 from client_rollups cr where cr.client_id = o.id and ${sql.ref(`cr.h_${f.health.toLowerCase()}`)} > 0)`,
     );
   const narrow = narrowScope(actor) || f.resellerId !== undefined;
-  const search = nameContains(db, 'organisations', 'o', p.search, { narrow });
+  const search = await nameContains(db, 'organisations', 'o', p.search, { narrow });
   if (search) base = base.where(search);
   return pageWithTotal(
     db,

@@ -18,7 +18,7 @@ const nameLc = sql`lower(u.name)`;
  * start of their user name (their e-mail) instead. One indexed lookup either way, never an OR that
  * collects and sorts thousands.
  */
-function searchCondition(db: Db, search: string, narrow: boolean): RawBuilder<SqlBool> | null {
+async function searchCondition(db: Db, search: string, narrow: boolean): Promise<RawBuilder<SqlBool> | null> {
   const b = prefixBounds(search);
   if (!b) return null;
   return search.includes('@')
@@ -49,7 +49,7 @@ async function pageUsers(
   if (p.status === 'enabled' || p.status === 'disabled')
     conditions.push(sql`u.disabled = ${p.status === 'disabled' ? 1 : 0}`);
   const narrow = narrowScope(actor) || resellerId !== undefined || only.organisationId !== undefined;
-  const search = searchCondition(db, p.search, narrow);
+  const search = await searchCondition(db, p.search, narrow);
   if (search) conditions.push(search);
   // The page walks users in name order (scope/conditions.ts usersPage).
   let page = scoped(db, actor)

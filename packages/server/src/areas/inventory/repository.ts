@@ -81,7 +81,7 @@ export async function listSystems(db: Kysely<Database>, f: ListFilter) {
     .where(typeCondition(f.type));
   // One reseller's or client's systems (a scope key r:/c:, spec of scope-filter.ts) are narrow.
   const narrow = narrowScope(f.scope.actor) || /^[rc]:/.test(f.scope.key);
-  const search = nameContains(db, 'protected_systems', 'ps', f.search, { narrow });
+  const search = await nameContains(db, 'protected_systems', 'ps', f.search, { narrow });
   if (search) q = q.where(search);
   if (f.after) q = q.where(sql<SqlBool>`(ps.name_lc, ps.id) > (${f.after.name}, ${f.after.id})`);
   return q.orderBy('ps.name_lc').orderBy('ps.id').limit(f.limit).execute();

@@ -40,7 +40,7 @@ export async function resellerClients(
     .where('kind', '=', 'client');
   // A client user sees only its own organisation, even inside its reseller.
   if (actor.clientId !== null) base = base.where('id', '=', actor.clientId);
-  const search = nameContains(db, 'organisations', 'organisations', q.search, { narrow: true });
+  const search = await nameContains(db, 'organisations', 'organisations', q.search, { narrow: true });
   if (search) base = base.where(search);
   const [orgs, total] = await Promise.all([
     base
