@@ -7,10 +7,11 @@ import {
   type VaultRow,
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
 import { type Actor, appliancesPage, findOrgInScope, scoped } from '../../scope';
-import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal, prefixBounds, startsWith } from './list-params';
+import { likeContains, nameContains, narrowScope } from '../../search/name-search';
+import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal } from './list-params';
 import { hasSupportAccess } from './permissions';
 import { vaultDeviceCounts } from './vault-counts';
 
@@ -30,7 +31,13 @@ async function checkFilters(db: Db, actor: Actor, p: EntityListParams) {
   }
 }
 
-function applianceQuery(db: Db, actor: Actor, p: EntityListParams, forPage: boolean) {
+function applianceQuery(
+  db: Db,
+  actor: Actor,
+  p: EntityListParams,
+  forPage: boolean,
+  name: RawBuilder<SqlBool> | null,
+) {
   let q = scoped(db, actor)
     .within(...(forPage ? [appliancesPage(actor)] : []))
     .selectFrom('appliances as a');
@@ -38,18 +45,19 @@ function applianceQuery(db: Db, actor: Actor, p: EntityListParams, forPage: bool
   if (p.client_id !== undefined) q = q.where('a.client_id', '=', p.client_id);
   if (p.status === 'online' || p.status === 'offline')
     q = q.where('a.online', '=', p.status === 'online' ? 1 : 0);
-  const b = prefixBounds(p.search);
-  // Name or serial: the serial is matched exactly (support looks an appliance up by it).
-  if (b) q = q.where((eb) => eb.or([startsWith(sql.ref('a.name_lc'), b), eb('a.sid', '=', p.search.trim())]));
+  // Any part of the name, or the serial matched exactly (support looks an appliance up by it).
+  if (name) q = q.where((eb) => eb.or([name, eb('a.sid', '=', p.search.trim())]));
   return q;
 }
 
 async function pageAppliances(db: Db, actor: Actor, p: EntityListParams) {
   await checkFilters(db, actor, p);
+  const narrow = narrowScope(actor) || p.reseller_id !== undefined || p.client_id !== undefined;
+  const name = await nameContains(db, 'appliances', 'a', p.search, { narrow });
   const { rows, total } = await pageWithTotal(
     db,
     p,
-    applianceQuery(db, actor, p, true)
+    applianceQuery(db, actor, p, true, name)
       .innerJoin('organisations as c', 'c.id', 'a.client_id')
       .innerJoin('organisations as r', 'r.id', 'a.reseller_id')
       .selectAll('a')
@@ -62,7 +70,7 @@ async function pageAppliances(db: Db, actor: Actor, p: EntityListParams) {
       .limit(p.rows)
       .offset(offsetOf(p))
       .execute(),
-    () => applianceQuery(db, actor, p, false).select(one).limit(COUNT_LIMIT),
+    () => applianceQuery(db, actor, p, false, name).select(one).limit(COUNT_LIMIT),
   );
   return { rows, total };
 }
@@ -156,8 +164,9 @@ export async function listVaults(
 ): Promise<EntityListAnswer<VaultRow>> {
   // A hundred-odd vaults on the whole platform: the name order needs no index of its own.
   let base = scoped(db, actor).selectFrom('vaults as v');
-  const b = prefixBounds(p.search);
-  if (b) base = base.where(startsWith(sql`lower(v.name)`, b));
+  // Any part of the name; so few rows need no index (migration 020).
+  const s = p.search.trim().toLowerCase();
+  if (s) base = base.where(sql<SqlBool>`lower(v.name) like ${likeContains(s)} escape '\\'`);
   const { rows, total } = await pageWithTotal(
     db,
     p,

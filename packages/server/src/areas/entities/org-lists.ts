@@ -10,8 +10,9 @@ import type { Database } from '@lifeboat/db';
 import { type AliasedRawBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
 import { type Actor, canEditResellers, findOrgInScope, orgsOfKind, scoped } from '../../scope';
+import { nameContains, narrowScope } from '../../search/name-search';
 import { clientHealthCondition } from './client-health';
-import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal, prefixBounds, startsWith } from './list-params';
+import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal } from './list-params';
 import { clientRowFlags } from './permissions';
 
 // Distributors, resellers and clients: organisations of one kind, paged by name_lc on the
@@ -42,8 +43,9 @@ async function pageOrgs<X extends string>(
   if (f.resellerId !== undefined) base = base.where('o.reseller_id', '=', f.resellerId);
   const health = f.health ? clientHealthCondition(f.health, 'o') : null;
   if (health) base = base.where(health);
-  const b = prefixBounds(p.search);
-  if (b) base = base.where(startsWith(sql.ref('o.name_lc'), b));
+  const narrow = narrowScope(actor) || f.resellerId !== undefined;
+  const search = await nameContains(db, 'organisations', 'o', p.search, { narrow });
+  if (search) base = base.where(search);
   return pageWithTotal(
     db,
     p,
