@@ -73,12 +73,7 @@ const scheduleFields = {
 
 /** POST /update_schedule/save/{resellerId}: a new schedule, or a change of `update_schedule_id`. */
 export const saveUpdateScheduleBody = z.object({
-  update_schedule_id: z
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31)
-    .optional(),
+  update_schedule_id: jsonWhole(1, 2 ** 31, 'The schedule must be an id (a whole number from 1).').optional(),
   ...scheduleFields,
 });
 export const updateScheduleForm = z.object(scheduleFields);
@@ -129,11 +124,7 @@ export const saveAppliancesAnswer = z.object({
 });
 
 export const removeApplianceBody = z.object({
-  appliance_id: z
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31),
+  appliance_id: jsonWhole(1, 2 ** 31, 'The appliance must be an id (a whole number from 1).'),
 });
 
 /** GET /update_schedule/for_appliance/{applianceId}: the schedule an appliance page shows. */
