@@ -126,7 +126,7 @@ describe('Appliance update schedules', () => {
     const { context, page } = await openPage(browser, WIDE);
     await signIn(page, 'reseller2');
     const { user } = await me(page);
-    const table = await apiPost<{ content: { sid: string; name: string }[] }>(
+    const table = await apiPost<{ content: { id: number; sid: string; name: string }[] }>(
       page,
       `/reseller/dashboard/appliances/${user.organisationId}/1/10`,
       { form: {} },
@@ -164,6 +164,12 @@ describe('Appliance update schedules', () => {
     await add.waitFor({ state: 'hidden' });
     await card.getByText(appliance?.name ?? '').waitFor();
     await shots(page, 'update-schedules');
+
+    // The appliance's page shows its schedule.
+    await page.goto(`/appliance/details/${appliance?.id}`);
+    await page.getByTestId('appliance-schedule').getByText(`${name}: Sunday 23:30–03:30`).waitFor();
+    await page.goto(`/settings/reseller_settings/view/${user.organisationId}`);
+    await page.getByRole('tab', { name: 'Update schedules' }).click();
 
     // Delete the schedule, after the question.
     await card.getByRole('button', { name: 'Delete' }).click();
