@@ -36,6 +36,12 @@ export interface CallSpec {
   /** One sentence for the reference page; cite the spec's section. */
   readonly summary: string;
   readonly access?: CallAccess;
+  /**
+   * Reachable by a signed-in user whose organisation requires MFA before they have set it up
+   * (the enrolment path: the session, MFA status and setup, sign-out). Every other call answers
+   * 403 MFA_SETUP_REQUIRED to such a user (issue 17.1).
+   */
+  readonly beforeMfa?: true;
   readonly params?: z.ZodObject;
   readonly query?: z.ZodObject;
   /** A JSON body. */
@@ -98,7 +104,9 @@ export type TenantObject =
   /** A generated executive summary report. */
   | 'report'
   /** A scheduled report (report_definition). */
-  | 'report_definition';
+  | 'report_definition'
+  /** An appliance update schedule (recovery-flow 7 'Update schedule'), owned by a reseller. */
+  | 'update_schedule';
 
 export type Call<S extends CallSpec = CallSpec> = S & { readonly id: string };
 

@@ -76,3 +76,64 @@ export function fieldIssues(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
+
+// Network fields of the virtual office's settings (issue 17.5; inventory-reports-exports-security
+// 3 'IPsec site', 'Runbook settings'): IPv4 addresses, IPv4 networks in CIDR notation, MACs.
+
+const OCTET = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const IPV4 = new RegExp(`^${OCTET}(\\.${OCTET}){3}$`);
+const MAC = /^[0-9a-f]{2}([:-][0-9a-f]{2}){5}$/i;
+
+export const networkMessages = {
+  ipv4: (label: string) => `Enter the ${label} as four numbers from 0 to 255, such as 203.0.113.10.`,
+  cidr: (label: string) =>
+    `Enter the ${label} as a network such as 192.168.1.0/24 (the address with its host bits zero).`,
+  mac: 'Enter a MAC address such as 00:1a:2b:3c:4d:5e.',
+} as const;
+
+export const isIpv4 = (v: string): boolean => IPV4.test(v);
+
+const ipv4ToInt = (v: string): number => v.split('.').reduce((n, o) => n * 256 + Number(o), 0);
+
+/** An IPv4 network "a.b.c.d/n" whose host bits are zero (a plain address is not a network). */
+export function isCidr(v: string): boolean {
+  const m = /^([\d.]+)\/(\d{1,2})$/.exec(v);
+  if (!m || !isIpv4(m[1] as string)) return false;
+  const bits = Number(m[2]);
+  if (bits > 32) return false;
+  const host = 2 ** (32 - bits);
+  return ipv4ToInt(m[1] as string) % host === 0;
+}
+
+/** An IPv4 address, trimmed. */
+export const ipv4Rule = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, fieldMessages.required(label))
+    .max(15, networkMessages.ipv4(label))
+    .refine(isIpv4, networkMessages.ipv4(label))
+    .meta({ examples: ['203.0.113.10'] });
+
+/** An IPv4 network in CIDR notation, trimmed. */
+export const cidrRule = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, fieldMessages.required(label))
+    .max(18, networkMessages.cidr(label))
+    .refine(isCidr, networkMessages.cidr(label));
+
+/** A MAC address, lower-cased with colons. */
+export const macRule = z
+  .string()
+  .trim()
+  .refine((v) => MAC.test(v), networkMessages.mac)
+  .transform((v) => v.toLowerCase().replaceAll('-', ':'));
+
+/** Items typed in one box, separated by commas, spaces or line breaks; empty items dropped. */
+export const splitList = (v: string): string[] =>
+  v
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);

@@ -68,10 +68,15 @@ export const requireMfaBody = z.object({ required: z.boolean() });
 export const doneAnswer = z.object({ ok: z.literal(true) });
 
 export const reminderTemplateAnswer = z.object({
-  /** The prompt's text when it is due, else null (spec 7 template). */
+  /**
+   * The prompt's text while the reminder applies (MFA off, reminder active), else null (spec 7
+   * template). The app shows it once `reminderDue` holds on its own clock (spec 4).
+   */
   template: z.string().nullable(),
   showTime: z.number(),
   active: z.boolean(),
+  /** reminderDue on the server's clock. */
+  due: z.boolean(),
 });
 export const updateReminderBody = z.object({
   reminder: z.object({

@@ -620,3 +620,63 @@ export interface Database {
   reports: ReportTable;
   report_definitions: ReportDefinitionTable;
 }
+
+// --- virtual office network and appliance update schedules (migration 016_office_settings) ---
+
+/** A client's site-to-site VPN (IPsec) site (issue 17.5). */
+export interface IpsecSiteTable {
+  id: Generated<number>;
+  reseller_id: number;
+  client_id: number;
+  name: string;
+  /** The client firewall's public address, which the virtual office connects to. */
+  public_ip: string;
+  /** The firewall's own address on its outside interface (its IKE identity; differs behind NAT). */
+  remote_ip: string;
+  remote_name: string;
+  /** JSON list of the networks behind the firewall (CIDR). */
+  remote_subnets: string;
+  /** The pre-shared key, sealed (AES-256-GCM under the console's secret key). */
+  psk_sealed: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A client's runbook settings for its virtual office (JSON, contract runbookSettings). */
+export interface OfficeRunbookSettingsTable {
+  client_id: number;
+  reseller_id: number;
+  settings: string;
+  updated_at: number;
+}
+
+/** A reseller's weekly window for appliance updates (issue 17.6). */
+export interface UpdateScheduleTable {
+  id: Generated<number>;
+  /** The reseller that owns it. */
+  organisation_id: number;
+  name: string;
+  /** mon..sun */
+  day: string;
+  /** HH:MM */
+  start: string;
+  hours: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An appliance in an update schedule (at most one each); tenant columns of the appliance. */
+export interface UpdateScheduleApplianceTable {
+  appliance_id: number;
+  schedule_id: number;
+  reseller_id: number;
+  client_id: number;
+  added_at: number;
+}
+
+export interface Database {
+  ipsec_sites: IpsecSiteTable;
+  office_runbook_settings: OfficeRunbookSettingsTable;
+  update_schedules: UpdateScheduleTable;
+  update_schedule_appliances: UpdateScheduleApplianceTable;
+}

@@ -19,6 +19,7 @@ export const sessionCalls = {
     path: '/api/session',
     summary: 'The signed-in user and the anti-forgery token of the session (401 when signed out).',
     access: 'csrfExempt',
+    beforeMfa: true,
     answers: { 200: sessionResponse },
   }),
   signOut: defineCall({
@@ -26,6 +27,7 @@ export const sessionCalls = {
     method: 'DELETE',
     path: '/api/session',
     summary: 'Sign out: end the session and clear its cookie.',
+    beforeMfa: true,
     answers: { 200: z.object({ ok: z.literal(true) }) },
   }),
 };

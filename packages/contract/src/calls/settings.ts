@@ -1,5 +1,21 @@
-import { defineCall, idParams } from '../call';
+import { z } from 'zod';
+import { defineCall, idParam, idParams, rawAnswer } from '../call';
+import {
+  deleteIpsecSiteBody,
+  officeNetworkAnswer,
+  runbookSettings,
+  saveIpsecSiteBody,
+} from '../office-settings';
 import { orgThresholdsAnswer, saveOrgThresholdsBody } from '../settings';
+import {
+  addSidsDialogAnswer,
+  applianceScheduleAnswer,
+  removeApplianceBody,
+  saveAppliancesAnswer,
+  saveAppliancesBody,
+  saveUpdateScheduleBody,
+  updateSchedulesAnswer,
+} from '../update-schedules';
 
 // Reseller and client settings (issue 17.4): not in the spec's call list (docs/decisions.md
 // 'Settings'); named like the pages, which live at /settings/{level}_settings/view/{id}.
@@ -42,5 +58,124 @@ export const settingsCalls = {
     ids: { id: 'client' },
     json: saveOrgThresholdsBody,
     answers: { 200: orgThresholdsAnswer },
+  }),
+
+  // The virtual office's network settings (issue 17.5; docs/decisions.md 'Virtual office network
+  // settings'): every call names the client; a site is found within it.
+  officeNetwork: defineCall({
+    area: 'settings',
+    method: 'GET',
+    path: '/settings/client_settings/get_office_network/:id',
+    summary: "A client's virtual office network: its IPsec sites and runbook settings.",
+    params: idParams,
+    ids: { id: 'client' },
+    answers: { 200: officeNetworkAnswer },
+  }),
+  saveIpsecSite: defineCall({
+    area: 'settings',
+    method: 'POST',
+    path: '/settings/client_settings/save_ipsec_site/:id',
+    summary: 'Add an IPsec site to a client (at most 10) or change one; audited with old and new.',
+    params: idParams,
+    ids: { id: 'client' },
+    json: saveIpsecSiteBody,
+    answers: { 200: officeNetworkAnswer },
+  }),
+  deleteIpsecSite: defineCall({
+    area: 'settings',
+    method: 'POST',
+    path: '/settings/client_settings/delete_ipsec_site/:id',
+    summary: "Delete one of a client's IPsec sites; audited with the old value.",
+    params: idParams,
+    ids: { id: 'client' },
+    json: deleteIpsecSiteBody,
+    answers: { 200: officeNetworkAnswer },
+  }),
+  ipsecSiteConfig: defineCall({
+    area: 'settings',
+    method: 'GET',
+    path: '/settings/client_settings/ipsec_site_config/:id/:siteId',
+    summary: "An IPsec site's configuration for the client's firewall (strongSwan swanctl.conf).",
+    access: 'navigation',
+    params: z.object({ id: idParam, siteId: idParam }),
+    ids: { id: 'client' },
+    examples: { siteId: '1' },
+    answers: { 200: rawAnswer('text/plain', 'A swanctl.conf for the firewall, with its pre-shared key.') },
+  }),
+  saveRunbookSettings: defineCall({
+    area: 'settings',
+    method: 'POST',
+    path: '/settings/client_settings/save_runbook_settings/:id',
+    summary: "Save a client's runbook settings for its virtual office; audited with old and new.",
+    params: idParams,
+    ids: { id: 'client' },
+    json: runbookSettings,
+    answers: { 200: officeNetworkAnswer },
+  }),
+  // Appliance update schedules (issue 17.6; recovery-flow 7 'Update schedule').
+  updateSchedules: defineCall({
+    area: 'settings',
+    method: 'GET',
+    path: '/update_schedule/list/:id',
+    summary: "A reseller's appliance update schedules, each with its appliances.",
+    params: idParams,
+    ids: { id: 'reseller' },
+    answers: { 200: updateSchedulesAnswer },
+  }),
+  saveUpdateSchedule: defineCall({
+    area: 'settings',
+    method: 'POST',
+    path: '/update_schedule/save/:id',
+    summary: "Add or change one of a reseller's update schedules (name, day, time window); audited.",
+    params: idParams,
+    ids: { id: 'reseller' },
+    json: saveUpdateScheduleBody,
+    answers: { 200: updateSchedulesAnswer },
+  }),
+  deleteUpdateSchedule: defineCall({
+    area: 'settings',
+    method: 'POST',
+    path: '/update_schedule/delete/:id',
+    summary: 'Delete an update schedule (its appliances leave it); audited.',
+    params: idParams,
+    ids: { id: 'update_schedule' },
+    answers: { 200: updateSchedulesAnswer },
+  }),
+  addSidsDialog: defineCall({
+    area: 'settings',
+    method: 'GET',
+    path: '/update_schedule/add_sids_to_update_schedule_dialog/:id',
+    summary: 'What the add-appliances dialog of an update schedule shows (recovery-flow 7).',
+    params: idParams,
+    ids: { id: 'update_schedule' },
+    answers: { 200: addSidsDialogAnswer },
+  }),
+  saveAppliances: defineCall({
+    area: 'settings',
+    method: 'POST',
+    path: '/update_schedule/save_appliances',
+    summary: 'Add appliances by identifier to an update schedule; answers a warning per one not added.',
+    form: saveAppliancesBody,
+    ids: { update_schedule_id: 'update_schedule' },
+    answers: { 200: saveAppliancesAnswer },
+  }),
+  removeScheduleAppliance: defineCall({
+    area: 'settings',
+    method: 'POST',
+    path: '/update_schedule/remove_appliance/:id',
+    summary: 'Take an appliance out of an update schedule; audited.',
+    params: idParams,
+    json: removeApplianceBody,
+    ids: { id: 'update_schedule', appliance_id: 'appliance' },
+    answers: { 200: updateSchedulesAnswer },
+  }),
+  applianceSchedule: defineCall({
+    area: 'settings',
+    method: 'GET',
+    path: '/update_schedule/for_appliance/:id',
+    summary: 'The update schedule an appliance belongs to, or none.',
+    params: idParams,
+    ids: { id: 'appliance' },
+    answers: { 200: applianceScheduleAnswer },
   }),
 };

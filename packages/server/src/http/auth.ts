@@ -23,6 +23,8 @@ declare module 'fastify' {
      * cookie (SameSite=Strict). Such a route must never change anything.
      */
     navigation?: boolean;
+    /** Reachable by a user who must still set up required MFA (the enrolment path). */
+    beforeMfa?: boolean;
   }
 }
 
@@ -31,6 +33,9 @@ const sameToken = (a: string, b: string) => {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
+
+export const MFA_SETUP_FIRST =
+  'Your organisation requires multi-factor authentication. Set it up under Sign-in security before you continue.';
 
 /** onRequest hook of the API scope: session, anti-forgery token and XHR marker (platform issue 6). */
 export function authHook(ctx: AppContext) {
@@ -58,6 +63,10 @@ export function authHook(ctx: AppContext) {
           'CSRF',
         );
       }
+    }
+    // Required MFA (issue 17.1): until enrolled, only the enrolment path answers.
+    if (session.mfaSetupPending && !cfg.beforeMfa) {
+      throw new ForbiddenError(MFA_SETUP_FIRST, 'MFA_SETUP_REQUIRED');
     }
     req.actor = session.actor;
     req.csrfToken = session.csrfToken;

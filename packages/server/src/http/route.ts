@@ -79,6 +79,7 @@ export function route<C extends Call>(app: FastifyInstance, call: C, handler: Ha
       public: access === 'public' || undefined,
       csrfExempt: access === 'csrfExempt' || undefined,
       navigation: access === 'navigation' || undefined,
+      beforeMfa: call.beforeMfa || undefined,
     },
     preValidation: refuseControlCharacters,
     schema: {

@@ -115,3 +115,13 @@ export function canRequireMfa(actor: Level): boolean {
  * above; a client's own users see where their values come from but do not change them.
  */
 export const canEditOrgThresholds = canManageDevice;
+
+/**
+ * A client's virtual office network (IPsec sites, runbook settings; issue 17.5) is set by the
+ * reseller's staff and above, who also see the pre-shared keys and download the firewall's
+ * configuration; a client's users see the settings without the keys.
+ */
+export const canEditOfficeNetwork = canManageDevice;
+
+/** Appliance update schedules (issue 17.6) belong to a reseller and are edited by its staff and above. */
+export const canManageUpdateSchedules = canManageDevice;

@@ -54,6 +54,11 @@ export const TENANT_TABLES = {
   ftps_exports: { by: 'reseller_client' },
   azure_jobs: { by: 'reseller_client' },
   azure_sessions: { by: 'reseller_client' },
+  ipsec_sites: { by: 'reseller_client' },
+  office_runbook_settings: { by: 'reseller_client' },
+  // A reseller's own: its clients' users do not see its schedules (only their appliances' one).
+  update_schedules: { by: 'organisation_id', column: 'organisation_id' },
+  update_schedule_appliances: { by: 'reseller_client' },
 } as const satisfies Partial<Record<keyof Database, TenantScope>>;
 
 export const SYSTEM_TABLES = {

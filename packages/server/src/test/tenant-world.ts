@@ -58,6 +58,8 @@ export interface ClientBundle {
   /** A ready FTPS export of that system: its id and its uuid (get_status). */
   ftpsExport: number;
   ftpsUuid: string;
+  /** An appliance update schedule of the client's reseller, holding the client's appliance. */
+  updateSchedule: number;
 }
 
 export interface TenantWorld {
@@ -600,7 +602,29 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
           .executeTakeFirstOrThrow()
       ).id,
     );
+    const updateSchedule = Number(
+      (
+        await db
+          .insertInto('update_schedules')
+          .values({
+            organisation_id: reseller_id,
+            name: `Updates ${tag}`,
+            day: 'sun',
+            start: '22:00',
+            hours: 4,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    await db
+      .insertInto('update_schedule_appliances')
+      .values({ appliance_id: appliance, schedule_id: updateSchedule, reseller_id, client_id, added_at: now })
+      .execute();
     return {
+      updateSchedule,
       azureJob,
       report,
       reportDefinition,
@@ -647,6 +671,7 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
     rb_restore_point: s(b.rbPoint),
     ftps_export: s(b.ftpsExport),
     ftps_export_uuid: b.ftpsUuid,
+    update_schedule: s(b.updateSchedule),
   });
   const own: Record<Who, Holdings> = {
     staff: {

@@ -223,6 +223,18 @@ describe('turning MFA off and staff reset', () => {
 describe('a reseller requires MFA', () => {
   it("applies to its users and its clients' users; audited with old and new value; another reseller is 404", async () => {
     const resA = await loginAs(t.app, 'resa', TEST_PASSWORD);
+    const other = await call(t.app, resA, {
+      method: 'POST',
+      url: `/mfa/require/${w.resellerB}`,
+      payload: { required: true },
+    });
+    expect(other.statusCode).toBe(404);
+    const bad = await call(t.app, resA, {
+      method: 'POST',
+      url: `/mfa/require/${w.resellerA}`,
+      payload: { required: 'yes' },
+    });
+    expect(bad.statusCode).toBe(400);
     const set = await call(t.app, resA, {
       method: 'POST',
       url: `/mfa/require/${w.resellerA}`,
@@ -231,31 +243,74 @@ describe('a reseller requires MFA', () => {
     expect(set.statusCode).toBe(200);
     const cli = await loginAs(t.app, 'clia1', TEST_PASSWORD);
     expect((await call(t.app, cli, { method: 'GET', url: '/mfa/status' })).json().required).toBe(true);
-    const other = await call(t.app, resA, {
-      method: 'POST',
-      url: `/mfa/require/${w.resellerB}`,
-      payload: { required: true },
-    });
-    expect(other.statusCode).toBe(404);
     const row = await t.dbh.db
       .selectFrom('audit_log')
       .select('details')
       .where('action', '=', 'settings.require_mfa')
       .executeTakeFirstOrThrow();
     expect(JSON.parse(row.details as string)).toEqual({ old: false, new: true });
+    await setRequired(false);
+  });
+
+  it('refuses every other call with a 403 sentence until the user is enrolled', async () => {
+    await setRequired(true);
+    try {
+      const cli = await loginAs(t.app, 'clia1', TEST_PASSWORD);
+      const refused = await call(t.app, cli, { method: 'GET', url: '/audit/get_audit_log' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('MFA_SETUP_REQUIRED');
+      expect(refused.json().message).toMatch(/requires multi-factor authentication/);
+      const post = await call(t.app, cli, {
+        method: 'POST',
+        url: '/reminder/update_reminder',
+        payload: { reminder: {} },
+      });
+      expect(post.statusCode).toBe(403);
+      // The enrolment path answers: the session, the status, the setup and signing out.
+      expect((await call(t.app, cli, { method: 'GET', url: '/api/session' })).statusCode).toBe(200);
+      expect((await call(t.app, cli, { method: 'GET', url: '/mfa/status' })).json()).toMatchObject({
+        enabled: false,
+        required: true,
+      });
+      await enrol(cli);
+      const after = await call(t.app, cli, { method: 'GET', url: '/audit/get_audit_log' });
+      expect(after.statusCode).toBe(200);
+      // The reseller's own users are held too.
+      const resA = await loginAs(t.app, 'resa', TEST_PASSWORD);
+      expect((await call(t.app, resA, { method: 'GET', url: '/audit/get_audit_log' })).statusCode).toBe(403);
+      // Another reseller's users are not.
+      const cliB = await loginAs(t.app, 'clib1', TEST_PASSWORD);
+      expect((await call(t.app, cliB, { method: 'GET', url: '/audit/get_audit_log' })).statusCode).toBe(200);
+    } finally {
+      await setRequired(false);
+      const staff = await loginAs(t.app, 'staff', TEST_PASSWORD);
+      await call(t.app, staff, { method: 'POST', url: `/mfa/reset/${w.users.cliA1}` });
+    }
   });
 });
+
+/** Staff set reseller A's demand (the reseller's own users may be held by it). */
+async function setRequired(required: boolean) {
+  const staff = await loginAs(t.app, 'staff', TEST_PASSWORD);
+  const res = await call(t.app, staff, {
+    method: 'POST',
+    url: `/mfa/require/${w.resellerA}`,
+    payload: { required },
+  });
+  expect(res.statusCode).toBe(200);
+}
 
 describe('the MFA reminder', () => {
   it('shows more than 3 days after showTime, and remind-me-later moves showTime', async () => {
     const s = await loginAs(t.app, 'clia1', TEST_PASSWORD);
     await call(t.app, s, { method: 'POST', url: '/reminder/update_reminder', payload: { reminder: {} } });
     const now = await call(t.app, s, { method: 'GET', url: '/reminder/get_reminder_template' });
-    expect(now.json().template).toBeNull();
+    expect(now.json()).toMatchObject({ due: false, active: true });
+    expect(now.json().template).toMatch(/multi-factor/);
     t.clock.advance(3 * 24 * 3_600_000 + 1000);
     const s2 = await loginAs(t.app, 'clia1', TEST_PASSWORD);
     const due = await call(t.app, s2, { method: 'GET', url: '/reminder/get_reminder_template' });
-    expect(due.json().template).toMatch(/multi-factor/);
+    expect(due.json()).toMatchObject({ due: true, template: expect.stringMatching(/multi-factor/) });
     const later = await call(t.app, s2, {
       method: 'POST',
       url: '/reminder/update_reminder',
@@ -263,8 +318,17 @@ describe('the MFA reminder', () => {
     });
     expect(later.json().reminder).toEqual({ showTime: t.clock.now(), active: true });
     expect(
-      (await call(t.app, s2, { method: 'GET', url: '/reminder/get_reminder_template' })).json().template,
-    ).toBeNull();
+      (await call(t.app, s2, { method: 'GET', url: '/reminder/get_reminder_template' })).json().due,
+    ).toBe(false);
+    const never = await call(t.app, s2, {
+      method: 'POST',
+      url: '/reminder/update_reminder',
+      payload: { reminder: { active: false } },
+    });
+    expect(never.json().reminder.active).toBe(false);
+    const off = await call(t.app, s2, { method: 'GET', url: '/reminder/get_reminder_template' });
+    expect(off.json()).toMatchObject({ template: null, active: false, due: false });
+    await call(t.app, s2, { method: 'POST', url: '/reminder/update_reminder', payload: { reminder: {} } });
     const bad = await call(t.app, s2, {
       method: 'POST',
       url: '/reminder/update_reminder',

@@ -330,9 +330,10 @@ export async function reminderTemplate(ctx: AppContext, actor: Actor) {
     mfaEnabled: me.mfa_enabled === 1,
   };
   return {
-    template: reminderDue(r, ctx.clock.now()) ? REMINDER_TEMPLATE : null,
+    template: r.active && !r.mfaEnabled ? REMINDER_TEMPLATE : null,
     showTime: r.showTime,
     active: r.active,
+    due: reminderDue(r, ctx.clock.now()),
   };
 }
 

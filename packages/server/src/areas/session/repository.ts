@@ -34,19 +34,25 @@ export function findUserByUsername(db: Kysely<Database>, username: string) {
 }
 
 export function findSessionByToken(db: Kysely<Database>, token: string) {
-  return unscoped(db, 'the session lookup makes the actor')
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .innerJoin('organisations', 'organisations.id', 'users.organisation_id')
-    .select([
-      ...userColumns,
-      'sessions.id as session_id',
-      'sessions.csrf_token',
-      'sessions.last_seen_at',
-      'sessions.absolute_expires_at',
-    ])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  return (
+    unscoped(db, 'the session lookup makes the actor')
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .innerJoin('organisations', 'organisations.id', 'users.organisation_id')
+      // The reseller above a client user: its demand for MFA covers the client's users (issue 17.1).
+      .leftJoin('organisations as above', 'above.id', 'organisations.reseller_id')
+      .select([
+        ...userColumns,
+        'organisations.require_mfa as own_requires_mfa',
+        'above.require_mfa as reseller_requires_mfa',
+        'sessions.id as session_id',
+        'sessions.csrf_token',
+        'sessions.last_seen_at',
+        'sessions.absolute_expires_at',
+      ])
+      .where('sessions.token_hash', '=', hashToken(token))
+      .executeTakeFirst()
+  );
 }
 
 type ActorSource = NonNullable<UserWithOrg>;

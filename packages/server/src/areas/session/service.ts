@@ -145,7 +145,7 @@ async function secondFactor(
 export async function resolveSession(
   ctx: AppContext,
   token: string,
-): Promise<{ actor: Actor; csrfToken: string } | null> {
+): Promise<{ actor: Actor; csrfToken: string; mfaSetupPending: boolean } | null> {
   const { db } = ctx.dbh;
   const now = ctx.clock.now();
   const s = await findSessionByToken(db, token);
@@ -158,7 +158,14 @@ export async function resolveSession(
   if (now - s.last_seen_at > TOUCH_EVERY_MS) {
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', s.session_id).execute();
   }
-  return { actor: toActor(s, s.session_id), csrfToken: s.csrf_token };
+  // A user whose organisation or reseller requires MFA and who has none yet may reach only the
+  // enrolment calls (http/auth.ts; issue 17.1).
+  const required = s.own_requires_mfa === 1 || s.reseller_requires_mfa === 1;
+  return {
+    actor: toActor(s, s.session_id),
+    csrfToken: s.csrf_token,
+    mfaSetupPending: required && s.mfa_enabled !== 1,
+  };
 }
 
 export async function logout(ctx: AppContext, actor: Actor, ip: string): Promise<void> {

@@ -20,8 +20,8 @@ import { type Actor, canEditOrgThresholds, parseId, scoped } from '../../scope';
 // row, else the reseller's above a client, else the built-in default (recovery-flow 9). Systems
 // read the same rows through resolveThreshold and areas/devices/thresholds.ts.
 
-type Level = 'reseller' | 'client';
-interface Org {
+export type Level = 'reseller' | 'client';
+export interface Org {
   level: Level;
   id: number;
   name: string;
@@ -34,7 +34,7 @@ const NAMES: Record<ThresholdKind, string> = {
   local_cache: 'Local cache',
 };
 
-async function loadOrg(db: Kysely<Database>, actor: Actor, level: Level, rawId: string): Promise<Org> {
+export async function loadOrg(db: Kysely<Database>, actor: Actor, level: Level, rawId: string): Promise<Org> {
   const what = level === 'reseller' ? 'This reseller' : 'This client';
   const id = parseId(rawId, what);
   const row = await scoped(db, actor)

@@ -9,6 +9,7 @@ import { usePageLinks } from '../../components/usePageLinks';
 import { formatDate } from '../devices/format';
 import { RpsInUseModal } from '../devices/RpsInUseModal';
 import { formatBytes, StatusBadge } from '../entities/cells';
+import { ApplianceScheduleCard } from '../settings/ApplianceScheduleCard';
 import { useApplianceDetails } from './api';
 import { applianceSupportHref } from './applianceColumns';
 import { CopyValue } from './CopyValue';
@@ -162,6 +163,7 @@ export function ApplianceDetailsPage({ applianceId }: { applianceId: number }) {
           </Grid.Col>
         </Grid>
       )}
+      {a && <ApplianceScheduleCard applianceId={applianceId} />}
       {a && <PlacedSystemsTable kind="appliance" id={a.id} title="Protected systems" />}
       <RpsInUseModal
         entityType="appliance"

@@ -1,4 +1,4 @@
-import { securityCalls } from '@lifeboat/contract';
+import { reminderDue, securityCalls } from '@lifeboat/contract';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useLocation } from 'react-router';
@@ -32,8 +32,12 @@ export function MfaReminder() {
     mutationFn: () => call(securityCalls.updateReminder, { json: { reminder: {} } }),
     onSuccess: () => client.invalidateQueries({ queryKey: securityKeys.reminder() }),
   });
-  const template = reminder.data?.template;
-  if (!template || pathname === SECURITY_PATH) return null;
+  const r = reminder.data;
+  const template = r?.template;
+  // spec 4: due once more than 3 days have passed since showTime, on the browser's clock.
+  const due =
+    r && template && reminderDue({ showTime: r.showTime, active: r.active, mfaEnabled: false }, Date.now());
+  if (!due || pathname === SECURITY_PATH) return null;
   return (
     <Alert
       color="blue"

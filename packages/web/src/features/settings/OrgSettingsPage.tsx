@@ -3,11 +3,13 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { usePageLinks } from '../../components/usePageLinks';
+import { OfficeNetworkTab } from './OfficeNetworkTab';
 import { OrgThresholdsForm } from './OrgThresholdsForm';
 import { type SettingsLevel, useOrgThresholds } from './settingsQueries';
+import { UpdateSchedulesPanel } from './UpdateSchedulesPanel';
 
 // The reseller and client settings pages (issue 17.4; dashboard-device-azure 2.1 routes), in
-// tabs. Alert thresholds first; the virtual office and update schedules are to come.
+// tabs: alert thresholds; a client's virtual office network; a reseller's appliance update schedules.
 
 interface Props {
   level: SettingsLevel;
@@ -46,10 +48,22 @@ export function OrgSettingsPage({ level, id }: Props) {
         <Tabs defaultValue="thresholds" keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="thresholds">Alert thresholds</Tabs.Tab>
+            {level === 'client' && <Tabs.Tab value="office">Virtual office</Tabs.Tab>}
+            {level === 'reseller' && <Tabs.Tab value="updates">Update schedules</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="thresholds">
             <OrgThresholdsForm level={level} id={id} settings={thresholds.data} />
           </Tabs.Panel>
+          {level === 'client' && (
+            <Tabs.Panel value="office">
+              <OfficeNetworkTab clientId={id} />
+            </Tabs.Panel>
+          )}
+          {level === 'reseller' && (
+            <Tabs.Panel value="updates">
+              <UpdateSchedulesPanel resellerId={id} />
+            </Tabs.Panel>
+          )}
         </Tabs>
       </Card>
     </>

@@ -21,3 +21,26 @@ export function useOrgThresholds(level: SettingsLevel, id: number) {
     queryFn: ({ signal }) => call(thresholdCalls[level].get, { params: { id } }, { signal }),
   });
 }
+
+/** Query keys of the virtual office network and the update schedules (issue 17.5-6). */
+export const officeKeys = {
+  network: (clientId: number) => [...settingsKeys.all, 'client', clientId, 'office-network'] as const,
+  schedules: (resellerId: number) =>
+    [...settingsKeys.all, 'reseller', resellerId, 'update-schedules'] as const,
+  applianceSchedule: (applianceId: number) =>
+    [...settingsKeys.all, 'appliance', applianceId, 'schedule'] as const,
+};
+
+export function useOfficeNetwork(clientId: number) {
+  return useQuery({
+    queryKey: officeKeys.network(clientId),
+    queryFn: ({ signal }) => call(settingsCalls.officeNetwork, { params: { id: clientId } }, { signal }),
+  });
+}
+
+export function useUpdateSchedules(resellerId: number) {
+  return useQuery({
+    queryKey: officeKeys.schedules(resellerId),
+    queryFn: ({ signal }) => call(settingsCalls.updateSchedules, { params: { id: resellerId } }, { signal }),
+  });
+}
