@@ -296,3 +296,21 @@ export const AZURE_CLIENT_INELIGIBLE_TEXT: Record<AzureClientIneligibility, stri
   macos_only: 'This client protects macOS systems only, which cannot be restored to Azure.',
   no_scheduled_points: 'This client has no scheduled restore point yet.',
 };
+
+// --- The simulator's device login page (not in the spec; dashboard-device-azure 4) --------------
+
+/** What the person types on the page: the user code, and for consent the account picked. */
+export const simDeviceLoginBody = z.object({ user_code: z.string().trim().min(1).max(32) });
+export const simDeviceConsentBody = simDeviceLoginBody.extend({
+  account: z.string().trim().min(3).max(120),
+});
+export const simDeviceLoginAnswer = z.object({
+  ok: z.boolean(),
+  /** The access the code asks for, once the code is accepted. */
+  scope: z.enum(['manager', 'storage']).nullable(),
+  accounts: z.array(z.string()),
+  expires_at: z.number().nullable(),
+  /** Why the code is refused, as Microsoft's page words it. */
+  message: z.string().nullable(),
+});
+export type SimDeviceLoginAnswer = z.infer<typeof simDeviceLoginAnswer>;
