@@ -314,3 +314,8 @@ export const simDeviceLoginAnswer = z.object({
   message: z.string().nullable(),
 });
 export type SimDeviceLoginAnswer = z.infer<typeof simDeviceLoginAnswer>;
+
+/** The device step's password modal (dashboard-device-azure 5); the server checks the password. */
+export const azurePasswordForm = z.object({
+  password: z.string().min(1, 'Enter the password.').max(256, 'The password is too long.'),
+});

@@ -3,7 +3,6 @@ import { pickPointValue } from '@lifeboat/contract';
 import {
   ActionIcon,
   Alert,
-  Button,
   Group,
   Select,
   SimpleGrid,
