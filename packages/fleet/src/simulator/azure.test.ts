@@ -65,6 +65,8 @@ describe('the simulated Azure port', () => {
     expect(await sim().listStorageAccounts('s', g.subscriptionId, 'no-such-group')).toEqual([]);
     // Several subscriptions, and a resource group without storage accounts.
     expect(new Set(groups.map((x) => x.subscriptionId)).size).toBeGreaterThan(1);
+    const recovery = groups.find((x) => x.name === 'rg-recovery')!;
+    expect(await sim().listStorageAccounts('s', recovery.subscriptionId, recovery.name)).toHaveLength(2);
     const empty = groups.find((x) => x.name === 'rg-network')!;
     expect(await sim().listStorageAccounts('s', empty.subscriptionId, empty.name)).toEqual([]);
   });

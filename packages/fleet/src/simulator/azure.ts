@@ -37,7 +37,8 @@ const SUBSCRIPTIONS = [
   { key: 'production', label: 'production', groups: ['rg-recovery', 'rg-production'] },
   { key: 'dr', label: 'disaster recovery', groups: ['rg-dr-test', 'rg-network'] },
 ] as const;
-const EMPTY_GROUP = 'rg-network';
+/** Fixed counts where a person needs to know what to expect: a choice of two, and none. */
+const ACCOUNT_COUNTS: Record<string, number> = { 'rg-recovery': 2, 'rg-network': 0 };
 const ACCOUNT_NAMES = ['admin', 'it.operations', 'backup.service'];
 
 function deviceCode(sessionKey: string, scope: AzureScope, issuedAt: number): string {
@@ -161,9 +162,8 @@ export function createSimulatedAzure(deps: SimDeps<'azure'>): AzurePort & { devi
       );
       if (!group) return [];
       const count =
-        resourceGroupName === EMPTY_GROUP
-          ? 0
-          : intBetween(1, 2, 'azure-accounts', sessionKey, resourceGroupName);
+        ACCOUNT_COUNTS[resourceGroupName] ??
+        intBetween(1, 2, 'azure-accounts', sessionKey, resourceGroupName);
       return Array.from({ length: count }, (_, i) => {
         const name = `${resourceGroupName.replace(/[^a-z0-9]/g, '')}${hash32('azure-account', sessionKey, resourceGroupName, i) % 100_000}`;
         return {

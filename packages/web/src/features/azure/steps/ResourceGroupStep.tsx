@@ -24,6 +24,9 @@ export function ResourceGroupStep({ w }: { w: AzureWizard }) {
       return r.table_data;
     },
     enabled: login !== '',
+    // They belong to this visit's Azure session: never taken from an earlier visit's cache.
+    staleTime: 0,
+    gcTime: 0,
   });
   const choose = (g: AzureResourceGroupRow) =>
     w.choose(

@@ -25,6 +25,9 @@ export function StorageAccountStep({ w }: { w: AzureWizard }) {
       return r.table_data;
     },
     enabled: w.sel.resourceGroup !== null && name !== '',
+    // They belong to this visit's Azure session: never taken from an earlier visit's cache.
+    staleTime: 0,
+    gcTime: 0,
   });
   const choose = (a: AzureStorageAccountRow) =>
     w.choose('storageAccount', a.id, `${a.name} (${a.location_display_name})`, () =>

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Progress, Stack, Table, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { azureKeys, fetchAzureJob, startAzureRestore } from '../api';
@@ -21,14 +21,18 @@ const ROWS = [
  */
 export function SummaryStep({ w, home }: { w: AzureWizard; home: string }) {
   const navigate = useNavigate();
+  const qc = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [jobId, setJobId] = useState<number | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const start = useMutation({
     mutationFn: startAzureRestore,
     onSuccess: (r) => {
-      if (r.success && r.job_id !== null) setJobId(r.job_id);
-      else setFailed(r.error ?? 'Azure did not accept the restore.');
+      if (r.success && r.job_id !== null) {
+        setJobId(r.job_id);
+        // The Azure export panels show the new job as soon as they are opened.
+        void qc.invalidateQueries({ queryKey: [...azureKeys.all, 'jobs'] });
+      } else setFailed(r.error ?? 'Azure did not accept the restore.');
     },
     onError: (e) => setFailed(e.message),
   });
