@@ -299,10 +299,13 @@ export const AZURE_CLIENT_INELIGIBLE_TEXT: Record<AzureClientIneligibility, stri
 
 // --- The simulator's device login page (not in the spec; dashboard-device-azure 4) --------------
 
-/** What the person types on the page: the user code, and for consent the account picked. */
-export const simDeviceLoginBody = z.object({ user_code: z.string().trim().min(1).max(32) });
-export const simDeviceConsentBody = simDeviceLoginBody.extend({
-  account: z.string().trim().min(3).max(120),
+/**
+ * What the person sends from the page: the user code alone to look it up, or with the account
+ * picked to sign in as that account and consent (which spends the code).
+ */
+export const simDeviceLoginBody = z.object({
+  user_code: z.string().trim().min(1).max(32),
+  account: z.string().trim().min(3).max(120).optional(),
 });
 export const simDeviceLoginAnswer = z.object({
   ok: z.boolean(),

@@ -18,7 +18,6 @@ import {
   setAzureRestorePointBody,
   setAzureStorageAccountBody,
   setResellerAzureBody,
-  simDeviceConsentBody,
   simDeviceLoginAnswer,
   simDeviceLoginBody,
 } from '../azure';
@@ -227,23 +226,14 @@ export const azureCalls = {
   }),
   // The simulator's stand-in for Microsoft's device login page: public, as Microsoft's page
   // knows nothing of the console's session; 404 with a real Azure adapter.
-  simDeviceLookup: defineCall({
+  simDeviceLogin: defineCall({
     area,
     method: 'POST',
-    path: '/api/sim/azure/devicelogin/lookup',
-    summary: "The simulator's device login page: is this user code valid, and which accounts may sign in?",
+    path: '/api/sim/azure/devicelogin',
+    summary:
+      "The simulator's device login page: look a user code up (the accounts that may sign in), or with an account, sign in and consent (spends the code).",
     access: 'public',
     json: simDeviceLoginBody,
-    answers: { 200: simDeviceLoginAnswer },
-  }),
-  simDeviceConsent: defineCall({
-    area,
-    method: 'POST',
-    path: '/api/sim/azure/devicelogin/consent',
-    summary:
-      "The simulator's device login page: sign in as an account and grant the access (spends the code).",
-    access: 'public',
-    json: simDeviceConsentBody,
     answers: { 200: simDeviceLoginAnswer },
   }),
 };

@@ -52,10 +52,10 @@ async function auditActions(): Promise<string[]> {
 }
 
 /** The simulator's device login page, as a person uses it: no console session at all. */
-const devicePage = (step: 'lookup' | 'consent', body: Record<string, string>) =>
+const devicePage = (_step: 'lookup' | 'consent', body: Record<string, string>) =>
   f.t.app.inject({
     method: 'POST',
-    url: `/api/sim/azure/devicelogin/${step}`,
+    url: '/api/sim/azure/devicelogin',
     headers: { [XHR_HEADER]: XHR_VALUE },
     payload: body,
   });
@@ -301,7 +301,7 @@ describe('sign-in', () => {
       message: expect.stringContaining("didn't work"),
     });
     expect((await devicePage('lookup', { user_code: '' })).statusCode).toBe(400);
-    expect((await devicePage('consent', { user_code: 'ABC' })).statusCode).toBe(400);
+    expect((await devicePage('consent', { user_code: 'ABC', account: '' })).statusCode).toBe(400);
     await f.get('resa', '/azure_export/get_and_reset_azure_data');
     await form('resa', '/azure_export/set_azure_client', { client_id: f.w.clientA1 });
     await form('resa', '/azure_export/set_azure_device', { device_id: f.w.systemA1 });

@@ -65,6 +65,6 @@ export const startAzureRestore = () => call(c.start);
 // --- The simulator's device login page ------------------------------------------------------------
 
 export const lookupDeviceCode = (userCode: string) =>
-  call(c.simDeviceLookup, { json: { user_code: userCode } });
+  call(c.simDeviceLogin, { json: { user_code: userCode } });
 export const consentDeviceCode = (userCode: string, account: string) =>
-  call(c.simDeviceConsent, { json: { user_code: userCode, account } });
+  call(c.simDeviceLogin, { json: { user_code: userCode, account } });
