@@ -129,7 +129,7 @@ async function restoreToAzure(viewport: Viewport, shots: string): Promise<void> 
 describe('Azure direct restore', () => {
   it('walks a client user from typeRB to a finished restore in the panel, at 1440 px', async () => {
     await restoreToAzure(WIDE, 'azure-1440');
-  }, 60_000);
+  }, 90_000);
 
   it('shows a reseller the client step first, at 768 and 390 px', async () => {
     for (const [viewport, name] of [
@@ -150,5 +150,5 @@ describe('Azure direct restore', () => {
       await screenshot(page, `${name}-02-device`);
       await context.close();
     }
-  }, 60_000);
+  }, 90_000);
 });
