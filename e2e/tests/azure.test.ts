@@ -110,7 +110,7 @@ async function restoreToAzure(viewport: Viewport, shots: string): Promise<void> 
   await page.getByRole('button', { name: 'Restore to cloud' }).click();
   const started = page.getByRole('dialog', { name: 'The restore to Azure has started' });
   await started.getByText('Restore completed').waitFor({ timeout: 30_000 });
-  await started.getByRole('button', { name: 'Go to the dashboard' }).click();
+  await started.getByRole('button', { name: 'Go to the client page' }).click();
 
   // The finished restore in the client page's Azure exports panel, then dismissed.
   const panel = page.getByRole('region', { name: 'Azure exports' });

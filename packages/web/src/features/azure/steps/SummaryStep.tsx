@@ -93,7 +93,13 @@ export function SummaryStep({ w, home }: { w: AzureWizard; home: string }) {
         </Stack>
       </Modal>
       {jobId !== null && (
-        <StartedModal jobId={jobId} onHome={() => void navigate(home)} onStartOver={() => void again()} />
+        <StartedModal
+          jobId={jobId}
+          // spec 4: a reseller returns to the dashboard, a client user to the client page.
+          homeLabel={w.user?.isClient ? 'Go to the client page' : 'Go to the dashboard'}
+          onHome={() => void navigate(home)}
+          onStartOver={() => void again()}
+        />
       )}
     </Stack>
   );
@@ -101,10 +107,12 @@ export function SummaryStep({ w, home }: { w: AzureWizard; home: string }) {
 
 function StartedModal({
   jobId,
+  homeLabel,
   onHome,
   onStartOver,
 }: {
   jobId: number;
+  homeLabel: string;
   onHome: () => void;
   onStartOver: () => void;
 }) {
@@ -133,7 +141,7 @@ function StartedModal({
           <Button variant="default" onClick={onStartOver}>
             Start over
           </Button>
-          <Button onClick={onHome}>Go to the dashboard</Button>
+          <Button onClick={onHome}>{homeLabel}</Button>
         </Group>
       </Stack>
     </Modal>
