@@ -194,14 +194,15 @@ describe('virtualization on the first tool', () => {
     await context.close();
   });
 
-  for (const viewport of [
-    { width: 768, height: 1000 },
-    { width: 390, height: 844 },
-  ]) {
-    it(`fits the choices and the VM settings at ${viewport.width} px`, async () => {
-      const { context, page } = await openPage(browser, viewport);
-      await signIn(page, 'reseller');
-      const device = await findVmDevice(page, await resellerId(page), ['local_vm'], AVOID);
+  it('fits the choices and the VM settings at 768 and 390 px', async () => {
+    const { context, page } = await openPage(browser, { width: 768, height: 1000 });
+    await signIn(page, 'reseller');
+    const device = await findVmDevice(page, await resellerId(page), ['local_vm'], AVOID);
+    for (const viewport of [
+      { width: 768, height: 1000 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
       await openOn(page, device);
       await screenshot(page, `virtualization-01-locate-${viewport.width}`);
       await page.getByRole('button', { name: 'Virtual machine on the appliance' }).click();
@@ -211,7 +212,33 @@ describe('virtualization on the first tool', () => {
       await screenshot(page, `virtualization-06-setup-${viewport.width}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await context.close();
-    });
-  }
+    }
+    await context.close();
+  });
+
+  it('offers VHDX when the appliance refuses VMDK (the change-format prompt)', async () => {
+    // SIM_FAULTS format_refused@system:115: reseller2's PRINT01-IRONWOOD takes VHDX only.
+    const { context, page } = await openPage(browser, WIDE);
+    await signIn(page, 'reseller2');
+    await page.goto('/home/devices?recover=device:115:locateVirtualization');
+    await step(page, 'locateVirtualization');
+    await page.getByRole('button', { name: 'VMDK export' }).click();
+    await page
+      .locator(
+        '[data-step="setExportType"], [data-step="setJob"], [data-step="setDrive"], [data-step="setRecoveryPoint"]',
+      )
+      .first()
+      .waitFor();
+    await choosePoint(page, 'Dynamic VMDK');
+    await step(page, 'exportChangeFormat');
+    await screenshot(page, 'virtualization-09-change-format-1440');
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().includes('/ra/expose_cifs_share/') && r.url().includes('/VHDX/')),
+      page.getByRole('button', { name: 'Switch to VHDX and try again' }).click(),
+    ]);
+    expect(request.method()).toBe('POST');
+    // Back on the export, now in VHDX (what the appliance does with it is another test's fault).
+    await page.locator('[data-step="exportVm"], [data-step="genericError"]').first().waitFor();
+    await context.close();
+  });
 });
