@@ -33,6 +33,7 @@ export interface VmDevice {
   name: string;
   clientId: number;
   applianceId: number;
+  applianceName: string;
 }
 
 type Locations = Record<'local_vm' | 'vmdk_export' | 'vhd_export' | 'vhdx_export', boolean>;
@@ -60,7 +61,7 @@ export async function findVmDevice(
     h,
   );
   for (const c of clients.table_data.data.filter((x) => x.has_brc)) {
-    const appliances = await postJson<{ list: { id: number; online: number }[] }>(
+    const appliances = await postJson<{ list: { id: number; name: string; online: number }[] }>(
       page,
       '/appliance/get',
       {
@@ -94,7 +95,7 @@ export async function findVmDevice(
           h,
         );
         if (s.error || s.virtualized || s.exposed_disk) continue;
-        return { id: d.id, name: d.name, clientId: c.id, applianceId: a.id };
+        return { id: d.id, name: d.name, clientId: c.id, applianceId: a.id, applianceName: a.name };
       }
     }
   }

@@ -72,3 +72,14 @@ export const diskImageUrl = (shareId: number) => callUrl(v.diskImage, { shareId 
 /** The VIRTUALIZED tab's rows of a client (spec: recovery-flow 7, inventory_data/{clientId}/VIRTUALIZED). */
 export const fetchLocalVms = (clientId: number) =>
   call(inventoryCalls.virtualized, { query: { client_id: String(clientId) } });
+
+/** spec: recovery-flow 7, the devices whose disks can be exported in a format (/sva/{format}[/1]). */
+export const fetchExportDevices = (
+  clientId: number,
+  applianceId: number,
+  format: DiskFormat,
+  dynamic: boolean,
+) =>
+  dynamic
+    ? call(v.exportDevicesFlagged, { params: { clientId, applianceId, format, flag: '1' } })
+    : call(v.exportDevices, { params: { clientId, applianceId, format } });
