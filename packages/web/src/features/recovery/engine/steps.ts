@@ -1,8 +1,8 @@
 import type { VmRunningScreen } from '@lifeboat/contract';
 
 // Every step of the recovery wizard (spec: recovery-flow 2 'Wizard steps' and 'Second-tool
-// steps'). This part walks the way to files and shares; the others render a placeholder until
-// the virtualization, export, failover and second-tool part fills them in.
+// steps'). Files and shares, virtualization and the second tool are built; the cloud failover
+// steps render a placeholder until their part fills them in.
 
 export const STEP_NAMES = [
   // Internal: loads what the entry point names (client features, the device) before the first step.
@@ -147,7 +147,7 @@ export const STEP_TITLES: Partial<Record<StepName, string>> = {
   exportVirtualDisk: 'Export the virtual disk',
   recoveryInProgress: 'Export in progress',
   exportComplete: 'Your export is ready',
-  locateVirtualization: 'Where should it run?',
+  locateVirtualization: 'How do you want to recover it?',
   checkVmState: 'Checking the device',
   setExportType: 'Choose the disk type',
   exportVm: 'Export the virtual disk',
