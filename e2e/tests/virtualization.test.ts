@@ -39,7 +39,8 @@ async function step(page: Page, name: string): Promise<void> {
 
 /** Opens the wizard as the device list's recover action does (first tool: locateVirtualization). */
 async function openOn(page: Page, d: VmDevice): Promise<void> {
-  await page.goto(`/home/devices?recover=device:${d.id}:locateVirtualization`);
+  // The deep link the recover action uses, on a light page (the device list behind it only slows the run).
+  await page.goto(`/home/clients?recover=device:${d.id}:locateVirtualization`);
   await step(page, 'locateVirtualization');
   await page.getByRole('dialog').getByTestId('choice').first().waitFor();
 }
@@ -251,7 +252,7 @@ describe('virtualization on the first tool', () => {
     // SIM_FAULTS format_refused@system:115: reseller2's PRINT01-IRONWOOD takes VHDX only.
     const { context, page } = await openPage(browser, WIDE);
     await signIn(page, 'reseller2');
-    await page.goto('/home/devices?recover=device:115:locateVirtualization');
+    await page.goto('/home/clients?recover=device:115:locateVirtualization');
     await step(page, 'locateVirtualization');
     await page.getByRole('button', { name: 'VMDK export' }).click();
     await page
@@ -268,8 +269,9 @@ describe('virtualization on the first tool', () => {
       page.getByRole('button', { name: 'Switch to VHDX and try again' }).click(),
     ]);
     expect(request.method()).toBe('POST');
-    // Back on the export, now in VHDX (what the appliance does with it is another test's fault).
-    await page.locator('[data-step="exportVm"], [data-step="genericError"]').first().waitFor();
+    // Appliance 9 refuses every share (share_failed): the export in VHDX ends on genericError, so
+    // no share of this device is left open for the next test.
+    await step(page, 'genericError');
     await context.close();
   });
 });
