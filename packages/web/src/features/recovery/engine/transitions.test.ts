@@ -131,7 +131,7 @@ describe('type, restoreType, appliance, device, job, drive', () => {
     expect(reduce(chosen(), { type: 'chooseRestoreType', via: 'appliance' }).step.name).toBe('setAppliance');
   });
 
-  it('virtual disks and virtualization go to locateVirtualization (next part)', () => {
+  it('virtual disks and virtualization go to locateVirtualization', () => {
     const s = reduce(run(reseller(), { type: 'chooseClient', client: client() }), {
       type: 'chooseType',
       value: 'virtualization',

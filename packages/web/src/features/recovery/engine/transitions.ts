@@ -19,6 +19,7 @@ import type {
   WizardState,
 } from './state';
 import { BUILT_STEPS, type StepName, type WizardStep } from './steps';
+import { isVmEvent, type VmEvent, vmReduce } from './virtualization';
 
 // The wizard's transitions: pure functions of (state, event), so every rule is unit-tested
 // (spec: recovery-flow 4 'Navigation', 'Share exposure', 'Recovery point selection').
@@ -52,7 +53,8 @@ export type WizardEvent =
   | { type: 'retry' }
   | { type: 'back' }
   | { type: 'goTo'; step: WizardStep }
-  | RbEvent;
+  | RbEvent
+  | VmEvent;
 
 const step = (name: StepName): WizardStep => ({ name }) as WizardStep;
 
@@ -139,6 +141,7 @@ function entryLoaded(state: WizardState, e: Extract<WizardEvent, { type: 'entryL
 
 export function reduce(state: WizardState, e: WizardEvent): WizardState {
   if (isRbEvent(e)) return rbReduce(state, e);
+  if (isVmEvent(e)) return vmReduce(state, e);
   const d = state.data;
   switch (e.type) {
     case 'entryLoaded':
@@ -168,7 +171,8 @@ export function reduce(state: WizardState, e: WizardEvent): WizardState {
       return goTo(state, step(d.presetDevice ? 'setJob' : 'setDevice'), { appliance: e.appliance }, e.auto);
     case 'chooseDevice':
       if (!deviceSelectable(e.device)) return state;
-      return goTo(state, step('setJob'), { device: e.device }, e.auto);
+      // A virtual machine or disk export checks the device's VM state first (spec: recovery-flow 4).
+      return goTo(state, step(d.vm.location ? 'checkVmState' : 'setJob'), { device: e.device }, e.auto);
     case 'chooseJob':
       if (needsDriveStep(e.job)) return goTo(state, step('setDrive'), { job: e.job, drive: null }, e.auto);
       return goTo(state, step('setRecoveryPoint'), { job: e.job, drive: defaultDrive(e.job) }, e.auto);
@@ -196,6 +200,9 @@ export function reduce(state: WizardState, e: WizardEvent): WizardState {
     case 'exposeResult':
       return exposeResult(state, e.outcome);
     case 'switchToVhdx':
+      // A disk export tries again in VHDX on its own step (spec: recovery-flow 8, change-format prompt).
+      if (d.vm.format)
+        return replace(state, step('exportVm'), { vm: { ...d.vm, format: 'VHDX', loadShareId: null } });
       return replace(state, step('exposeCifsShare'), { format: 'VHDX' });
     case 'retry':
       return state.step.name === 'applianceOffline' ? replace(state, step(state.step.retry)) : state;
@@ -216,7 +223,10 @@ function exposeResult(state: WizardState, o: ExposeOutcome): WizardState {
     case 'error':
       return replace(state, { name: 'genericError', title: o.title, message: o.message });
     case 'offline':
-      return replace(state, { name: 'applianceOffline', retry: 'exposeCifsShare' });
+      return replace(state, {
+        name: 'applianceOffline',
+        retry: state.step.name === 'exportVm' ? 'exportVm' : 'exposeCifsShare',
+      });
     case 'exposed':
       return replace(state, { name: 'revokeMount', shareId: o.shareId, message: o.message });
   }
