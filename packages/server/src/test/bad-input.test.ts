@@ -173,7 +173,8 @@ const MEANINGFUL: Record<string, Record<string, readonly string[]>> = {
   'GET /api/recover_flow/load_rb_failover_setup/:clientId/:applianceId/:deviceId': { applianceId: ['0'] },
   'GET /client/get_failover_status/:clientId/:applianceId': { applianceId: ['0'] },
   'GET /client/client_failover_script/:clientId/:isTest': { isTest: ['0'] },
-  'POST /cloud_ajax/create_failover': { stop_after_minutes: ['0'] },
+  // No system_ids (an empty list) starts every startable device of the chosen kinds.
+  'POST /cloud_ajax/create_failover': { stop_after_minutes: ['0'], system_ids: [''] },
   'POST /runbook/actions/start': { autostop_after_minutes: ['0'] },
   'POST /ra/expose_cifs_share/:applianceId/:jobId/:pointMs/:drive': WHOLE_JOB,
   'POST /ra/expose_cifs_share/:applianceId/:jobId/:pointMs/:drive/:format/:type': WHOLE_JOB,
