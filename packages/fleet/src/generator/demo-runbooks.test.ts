@@ -15,7 +15,7 @@ afterAll(() => dbh.close());
 
 describe('demo runbooks', () => {
   it('gives clients of the demo reseller runbooks of startable systems, one with a password', async () => {
-    const rows = await rowsOf(
+    const rows = await rowsOf<{ name: string; client: number; protected: number; systems: number }>(
       dbh,
       `SELECT r.name AS name, r.client_id AS client, (r.password_hash IS NOT NULL) AS protected,
               (SELECT COUNT(*) FROM runbook_systems s WHERE s.runbook_id = r.id) AS systems
