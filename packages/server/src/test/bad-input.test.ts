@@ -176,6 +176,9 @@ const MEANINGFUL: Record<string, Record<string, readonly string[]>> = {
   // No system_ids (an empty list) starts every startable device of the chosen kinds.
   'POST /cloud_ajax/create_failover': { stop_after_minutes: ['0'], system_ids: [''] },
   'POST /runbook/actions/start': { autostop_after_minutes: ['0'] },
+  // A cloud runbook names no appliance (recovery-flow 3 'Runbook'; the runbooks page's form).
+  'POST /runbook/create': { appliance_id: ['null'] },
+  'POST /runbook/edit/:runbookId': { appliance_id: ['null'] },
   'POST /ra/expose_cifs_share/:applianceId/:jobId/:pointMs/:drive': WHOLE_JOB,
   'POST /ra/expose_cifs_share/:applianceId/:jobId/:pointMs/:drive/:format/:type': WHOLE_JOB,
   'POST /ra/expose_cifs_share/:applianceId/:jobId/:pointMs/:drive/:format/:type/:flag': WHOLE_JOB,
