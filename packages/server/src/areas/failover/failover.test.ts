@@ -194,6 +194,32 @@ describe('test failover', () => {
   });
 });
 
+describe('a failed failover', () => {
+  it('the failover_failed fault reaches the failed phase with its sentence (createFailoverFailed)', async () => {
+    const { createPorts } = await import('../../fabric');
+    const ports = f.t.ctx.ports;
+    f.t.ctx.ports = createPorts(
+      { ...f.t.ctx.config, simSpeed: 0, simFaults: `failover_failed@client:${f.w.clientA1}` },
+      f.t.clock,
+      f.t.dbh,
+    );
+    try {
+      const id = (await f.post('resa', '/cloud_ajax/create_failover', failoverBody())).json().failover_id;
+      await runAll();
+      const status = (await f.get('resa', `/cloud_ajax/failover_status/${id}`)).json();
+      expect(status).toMatchObject({
+        phase: 'failed',
+        message: expect.stringContaining('could not be started'),
+      });
+      const office = (await f.get('resa', `/client/get_failover_status/${f.w.clientA1}/0`)).json();
+      expect(office.office).toBeNull();
+      expect(office.recent[0]).toMatchObject({ failover_id: id, phase: 'failed' });
+    } finally {
+      f.t.ctx.ports = ports;
+    }
+  });
+});
+
 describe('production failover and its approval', () => {
   it('waits for a second person: same user refused, another tenant 404, a colleague approves', async () => {
     const r = await f.post(
