@@ -106,7 +106,11 @@ export type TenantObject =
   /** A scheduled report (report_definition). */
   | 'report_definition'
   /** An appliance update schedule (recovery-flow 7 'Update schedule'), owned by a reseller. */
-  | 'update_schedule';
+  | 'update_schedule'
+  /** A failover: a client's virtual office, by failover_id (issue 16). */
+  | 'failover'
+  /** A runbook: a saved plan of a client's virtual office (issue 16). */
+  | 'runbook';
 
 export type Call<S extends CallSpec = CallSpec> = S & { readonly id: string };
 

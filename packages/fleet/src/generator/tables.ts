@@ -47,6 +47,7 @@ export const COLUMNS: { [T in LoadTable]: ColumnSpec<T> } = {
     ['can_edit_policy', i],
     ['show_vo_information', i],
     ['require_mfa', i],
+    ['failover_approval', i],
     ['cloud_quota_bytes', i],
     ['email', t],
     ['created_at', i],

@@ -125,3 +125,14 @@ export const canEditOfficeNetwork = canManageDevice;
 
 /** Appliance update schedules (issue 17.6) belong to a reseller and are edited by its staff and above. */
 export const canManageUpdateSchedules = canManageDevice;
+
+/**
+ * A production failover (issue 16.4) is approved by a user of its own reseller or by the
+ * provider's staff: not by a client's users nor a distributor (docs/decisions.md 'Issue 16').
+ */
+export function canApproveFailover(
+  actor: Pick<Actor, 'isProvider' | 'level' | 'organisationKind' | 'resellerId'>,
+  resellerId: number,
+): boolean {
+  return isProviderStaff(actor) || (actor.organisationKind === 'reseller' && actor.resellerId === resellerId);
+}

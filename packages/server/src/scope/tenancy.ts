@@ -59,6 +59,10 @@ export const TENANT_TABLES = {
   // A reseller's own: its clients' users do not see its schedules (only their appliances' one).
   update_schedules: { by: 'organisation_id', column: 'organisation_id' },
   update_schedule_appliances: { by: 'reseller_client' },
+  runbooks: { by: 'reseller_client' },
+  runbook_systems: { by: 'reseller_client' },
+  failovers: { by: 'reseller_client' },
+  failover_systems: { by: 'reseller_client' },
 } as const satisfies Partial<Record<keyof Database, TenantScope>>;
 
 export const SYSTEM_TABLES = {

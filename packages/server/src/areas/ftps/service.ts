@@ -117,8 +117,8 @@ export async function recoveryOptions(
       () => false,
     ));
   return {
-    // The cloud virtual office arrives with its own issue: hidden until then (issue 13.1).
-    cloud_vo: false,
+    // The cloud virtual office (issue 16) starts what can run as a virtual machine.
+    cloud_vo: diskable,
     ftps_export_ffr: any,
     ftps_export_virtual_disk: diskable,
     azure_direct_restore: azure,
