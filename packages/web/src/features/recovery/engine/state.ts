@@ -1,5 +1,6 @@
 import type { ArchiveFormat, RecoveryDevice, RecoveryFileEntry, RecoveryJob } from '@lifeboat/contract';
 import type { WizardEntry } from '../wizardEntry';
+import { type FoData, initialFo } from './failover';
 import { initialRb, type RbData } from './rb';
 import type { StepName, WizardStep } from './steps';
 
@@ -58,6 +59,8 @@ export interface RecoveryData {
   mountId: string | null;
   /** The second tool's export (engine/rb.ts). */
   rb: RbData;
+  /** The cloud virtual office (engine/failover.ts). */
+  fo: FoData;
 }
 
 export interface WizardState {
@@ -89,6 +92,7 @@ export function initialState(entry: WizardEntry): WizardState {
     restore: { selected: [], archive: 'zip' },
     mountId: null,
     rb: initialRb(),
+    fo: initialFo(),
   };
   return {
     step: { name: entry.kind === 'reseller' ? 'clientSelect' : 'loading' },

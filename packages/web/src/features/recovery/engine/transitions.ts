@@ -1,4 +1,5 @@
 import type { RecoveryFileEntry } from '@lifeboat/contract';
+import { type FoEvent, foReduce, isFoEvent } from './failover';
 import { isRbEvent, type RbEvent, rbReduce } from './rb';
 import {
   type AutoMode,
@@ -52,7 +53,8 @@ export type WizardEvent =
   | { type: 'retry' }
   | { type: 'back' }
   | { type: 'goTo'; step: WizardStep }
-  | RbEvent;
+  | RbEvent
+  | FoEvent;
 
 const step = (name: StepName): WizardStep => ({ name }) as WizardStep;
 
@@ -110,6 +112,7 @@ function entryLoaded(state: WizardState, e: Extract<WizardEvent, { type: 'entryL
 
 export function reduce(state: WizardState, e: WizardEvent): WizardState {
   if (isRbEvent(e)) return rbReduce(state, e);
+  if (isFoEvent(e)) return foReduce(state, e);
   const d = state.data;
   switch (e.type) {
     case 'entryLoaded':
