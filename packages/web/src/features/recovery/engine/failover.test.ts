@@ -8,7 +8,13 @@ const start = (): WizardState => ({
   step: { name: 'typeRB' },
 });
 const run = (s: WizardState, ...events: WizardEvent[]) => events.reduce(reduce, s);
-const selection = { appIds: [3], d2cSelected: [], vaultOnlySelected: [], services: [11] };
+const selection = {
+  appIds: [3],
+  d2cSelected: false,
+  vaultOnlySelected: false,
+  systemIds: [11],
+  services: ['vpn' as const],
+};
 
 describe('cloud virtual office transitions (recovery-flow 4 Failover)', () => {
   it('without a runbook, a test: type -> setup -> auto-stop -> createFailover', () => {
@@ -63,7 +69,7 @@ describe('cloud virtual office transitions (recovery-flow 4 Failover)', () => {
       { type: 'foNoRunbook' },
       { type: 'foChooseType', isTest: true },
     );
-    const empty = { appIds: [], d2cSelected: [], vaultOnlySelected: [], services: [] };
+    const empty = { ...selection, systemIds: [] };
     expect(run(s, { type: 'foSetup', selection: empty }).step.name).toBe('setVirtualizationFailover');
   });
 
@@ -91,15 +97,18 @@ describe('cloud virtual office transitions (recovery-flow 4 Failover)', () => {
 });
 
 describe('status phases', () => {
-  it('failover_status: new waits, started/finished succeed, failed fails, anything else is an error', () => {
+  it('failover_status: new waits, started/finished succeed, failed/refused fail, unknown is an error', () => {
     expect(failoverPhaseOutcome('new')).toBe('wait');
     expect(failoverPhaseOutcome('started')).toBe('success');
     expect(failoverPhaseOutcome('finished')).toBe('success');
     expect(failoverPhaseOutcome('failed')).toBe('failed');
+    expect(failoverPhaseOutcome('awaiting_approval')).toBe('approval');
+    expect(failoverPhaseOutcome('refused')).toBe('failed');
     expect(failoverPhaseOutcome('exploded')).toBe('error');
   });
   it('runbook_failover_status: until vo_created or vo_error', () => {
-    expect(runbookPhaseOutcome('vo_starting')).toBe('wait');
+    expect(runbookPhaseOutcome('vo_creating')).toBe('wait');
+    expect(runbookPhaseOutcome('awaiting_approval')).toBe('approval');
     expect(runbookPhaseOutcome('vo_created')).toBe('success');
     expect(runbookPhaseOutcome('vo_error')).toBe('failed');
   });

@@ -1,4 +1,8 @@
+import type { FAILOVER_SERVICES, FailoverPhase, RunbookStatus } from '@lifeboat/contract';
 import type { WizardState } from './state';
+
+type FailoverService = (typeof FAILOVER_SERVICES)[number];
+
 import type { StepName, WizardStep } from './steps';
 
 // The cloud virtual office's way through the wizard (spec: recovery-flow 2, 4 'Failover', 5):
@@ -13,12 +17,13 @@ export interface FoRunbook {
   name: string;
 }
 
-/** What setVirtualizationFailover chose: the services (appliances) and devices to start. */
+/** What setVirtualizationFailover chose (create_failover's app_ids, d2c/vault-only, systems, services). */
 export interface FoSelection {
   appIds: number[];
-  d2cSelected: number[];
-  vaultOnlySelected: number[];
-  services: number[];
+  d2cSelected: boolean;
+  vaultOnlySelected: boolean;
+  systemIds: number[];
+  services: FailoverService[];
 }
 
 export interface FoData {
@@ -114,13 +119,8 @@ export function foReduce(state: WizardState, e: FoEvent): WizardState {
       return go(state, fo.runbook ? 'startRunbookWarning' : 'setVirtualizationFailover', patch);
     }
     case 'foSetup':
-      if (
-        e.selection.services.length +
-          e.selection.d2cSelected.length +
-          e.selection.vaultOnlySelected.length ===
-        0
-      )
-        return state;
+      // At least one system to start.
+      if (e.selection.systemIds.length === 0) return state;
       return go(state, afterChoices(fo), { selection: e.selection });
     case 'foCheckOk':
       return go(state, afterChoices(fo), {});
@@ -134,11 +134,14 @@ export function foReduce(state: WizardState, e: FoEvent): WizardState {
 
 /**
  * spec: recovery-flow 4 'Failover': the phases of failover_status. new keeps polling, started
- * is success (close, go to the client details), failed the failed screen, anything else an error.
+ * is success (close, go to the client details), failed the failed screen, anything else an
+ * error. A production failover first waits for approval (issue 16.4); refused and expired end it.
  */
-export type PhaseOutcome = 'wait' | 'success' | 'failed' | 'error';
-export function failoverPhaseOutcome(phase: string): PhaseOutcome {
+export type PhaseOutcome = 'approval' | 'wait' | 'success' | 'failed' | 'error';
+export function failoverPhaseOutcome(phase: FailoverPhase | string): PhaseOutcome {
   switch (phase) {
+    case 'awaiting_approval':
+      return 'approval';
     case 'new':
       return 'wait';
     // finished: the office came up and has already ended (a short auto-stop); the client page shows it.
@@ -146,6 +149,8 @@ export function failoverPhaseOutcome(phase: string): PhaseOutcome {
     case 'finished':
       return 'success';
     case 'failed':
+    case 'refused':
+    case 'expired':
       return 'failed';
     default:
       return 'error';
@@ -153,8 +158,15 @@ export function failoverPhaseOutcome(phase: string): PhaseOutcome {
 }
 
 /** spec: recovery-flow 4: runbook_failover_status is polled until vo_created or vo_error. */
-export function runbookPhaseOutcome(status: string): PhaseOutcome {
-  if (status === 'vo_created') return 'success';
-  if (status === 'vo_error') return 'failed';
-  return 'wait';
+export function runbookPhaseOutcome(status: RunbookStatus): PhaseOutcome {
+  switch (status) {
+    case 'awaiting_approval':
+      return 'approval';
+    case 'vo_created':
+      return 'success';
+    case 'vo_error':
+      return 'failed';
+    default:
+      return 'wait';
+  }
 }

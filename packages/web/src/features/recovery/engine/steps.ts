@@ -99,6 +99,16 @@ export const BUILT_STEPS: ReadonlySet<StepName> = new Set<StepName>([
   'exportVirtualDisk',
   'recoveryInProgress',
   'exportComplete',
+  'setVirtualizationRunbook',
+  'setVirtualizationType',
+  'setVirtualizationFailover',
+  'setRunbookVirtualizationType',
+  'startRunbookWarning',
+  'setVoVmsAutoStop',
+  'createFailover',
+  'createRunbookFailover',
+  'createFailoverFailed',
+  'showVOExist',
 ]);
 
 export const STEP_TITLES: Partial<Record<StepName, string>> = {
@@ -130,6 +140,16 @@ export const STEP_TITLES: Partial<Record<StepName, string>> = {
   exportVirtualDisk: 'Export the virtual disk',
   recoveryInProgress: 'Export in progress',
   exportComplete: 'Your export is ready',
+  setVirtualizationRunbook: 'Start the virtual office',
+  setVirtualizationType: 'Test or production?',
+  setVirtualizationFailover: 'Choose the systems to start',
+  setRunbookVirtualizationType: 'Test or production?',
+  startRunbookWarning: 'Check the runbook',
+  setVoVmsAutoStop: 'Stop the test by itself?',
+  createFailover: 'The office network',
+  createRunbookFailover: 'Start the runbook',
+  createFailoverFailed: 'The virtual office could not start',
+  showVOExist: 'A virtual office already runs',
 };
 
 export function isStepName(value: string): value is StepName {

@@ -5,7 +5,7 @@ import { type Choice, ChoiceCards } from '../ChoiceCards';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
 
-type RbChoice = 'ffr' | 'disk';
+type RbChoice = 'ffr' | 'disk' | 'vo';
 
 /** typeRB: what the second tool can recover here (spec: recovery-flow 2; get_available_recovery_options). */
 export function TypeRbStep({ state, dispatch }: StepProps) {
@@ -15,8 +15,15 @@ export function TypeRbStep({ state, dispatch }: StepProps) {
     queryKey: ftpsKeys.options(clientId, deviceId),
     queryFn: () => fetchRecoveryOptions(clientId, deviceId),
   });
-  // Cloud virtual office and Azure direct restore arrive with their own issues: hidden until then.
+  // Azure direct restore arrives with its own issue: hidden until then.
   const choices: Choice<RbChoice>[] = [];
+  if (q.data?.cloud_vo)
+    choices.push({
+      value: 'vo',
+      label: 'Cloud virtual office',
+      description:
+        "Start the client's systems in the cloud, as a test or for production, by hand or from a runbook.",
+    });
   if (q.data?.ftps_export_ffr)
     choices.push({
       value: 'ffr',
@@ -43,7 +50,10 @@ export function TypeRbStep({ state, dispatch }: StepProps) {
         </Alert>
       )}
       {choices.length > 0 && (
-        <ChoiceCards choices={choices} onChoose={(kind) => dispatch({ type: 'rbChooseType', kind })} />
+        <ChoiceCards
+          choices={choices}
+          onChoose={(kind) => dispatch(kind === 'vo' ? { type: 'foBegin' } : { type: 'rbChooseType', kind })}
+        />
       )}
       <StepFooter state={state} dispatch={dispatch} />
     </>
