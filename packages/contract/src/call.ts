@@ -98,7 +98,11 @@ export type TenantObject =
   /** A generated executive summary report. */
   | 'report'
   /** A scheduled report (report_definition). */
-  | 'report_definition';
+  | 'report_definition'
+  /** A failover: a client's virtual office, by failover_id (issue 16). */
+  | 'failover'
+  /** A runbook: a saved plan of a client's virtual office (issue 16). */
+  | 'runbook';
 
 export type Call<S extends CallSpec = CallSpec> = S & { readonly id: string };
 

@@ -7,6 +7,7 @@ export * from './dashboard';
 export * from './devices';
 export * from './entities';
 export * from './enums';
+export * from './failover';
 export * from './fields';
 export * from './ftps';
 export * from './headers';

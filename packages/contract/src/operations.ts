@@ -155,6 +155,30 @@ export const operationKinds = {
       'Restored to Azure',
     ],
   }),
+  'failover.start': defineOperation({
+    summary:
+      "Build a client's virtual office and boot its systems in runbook order (spec: recovery-flow 4 'Failover').",
+    input: z.object({ failoverId: id }),
+    result: z.union([
+      z.object({ phase: z.literal('started'), systems: z.number().int() }),
+      z.object({ phase: z.literal('failed'), message: z.string() }),
+      skipped,
+    ]),
+    steps: ['Creating the virtual network', 'Starting the systems', 'Virtual office running'],
+  }),
+  'failover.stop': defineOperation({
+    summary: 'Stop a virtual office and discard its machines (by a person or at its auto-stop time).',
+    input: z.object({ failoverId: id, reason: z.enum(['stopped', 'auto_stopped']) }),
+    result: z.union([z.object({ phase: z.literal('finished') }), skipped]),
+    steps: ['Stopping the machines', 'Virtual office removed'],
+  }),
+  'failover.sweep': defineOperation({
+    summary:
+      'Stop the test offices whose auto-stop time has come and expire unanswered approvals (a schedule).',
+    input: z.object({}),
+    result: z.object({ stopped: z.number().int(), expired: z.number().int() }),
+    lane: 'heartbeat',
+  }),
   'fleet.tick': defineOperation({
     summary: 'Advance the living fleet: backups, health, nightly AutoVerify (a schedule).',
     input: z.object({}),

@@ -620,3 +620,103 @@ export interface Database {
   reports: ReportTable;
   report_definitions: ReportDefinitionTable;
 }
+
+// --- the cloud virtual office (migration 015_failover; issue 16) ---
+
+export interface OrganisationTable {
+  /** A reseller's production failovers need a second person's approval (issue 16.4). */
+  failover_approval: Generated<Flag>;
+}
+
+/** A saved plan of a client's virtual office (spec: recovery-flow 3 'Runbook'). */
+export interface RunbookTable {
+  id: Generated<number>;
+  reseller_id: number;
+  client_id: number;
+  name: string;
+  vo_type: 'cloud' | 'appliance';
+  appliance_id: number | null;
+  gateway: string;
+  netmask: string;
+  /** scrypt hash; null when the runbook has no password. */
+  password_hash: string | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A system a runbook starts, in group and position order. */
+export interface RunbookSystemTable {
+  id: Generated<number>;
+  runbook_id: number;
+  reseller_id: number;
+  client_id: number;
+  system_id: number;
+  group_no: number;
+  position: number;
+  delay_seconds: number;
+  /** '' for an address from the office's DHCP. */
+  ip_address: string;
+}
+
+/** A virtual office (spec: recovery-flow 4 'Failover'): the row failover_id names. */
+export interface FailoverTable {
+  id: Generated<number>;
+  reseller_id: number;
+  client_id: number;
+  appliance_id: number | null;
+  vo_type: 'cloud' | 'appliance';
+  type: 'test' | 'production';
+  /** FAILOVER_PHASES of the contract. */
+  phase: 'awaiting_approval' | 'new' | 'started' | 'finished' | 'failed' | 'refused' | 'expired';
+  runbook_id: number | null;
+  runbook_name: string | null;
+  gateway: string;
+  netmask: string;
+  dns_server: string | null;
+  /** JSON list of FAILOVER_SERVICES. */
+  services: Generated<string>;
+  reason: string | null;
+  stop_after_minutes: number | null;
+  /** Auto-stop instant, set when the office starts; null for none. */
+  stop_at: number | null;
+  office_address: string | null;
+  message: string | null;
+  percent: Generated<number>;
+  step: string | null;
+  operation_id: number | null;
+  requested_by: number | null;
+  requested_by_name: string;
+  approval_expires_at: number | null;
+  decided_by: number | null;
+  decided_by_name: string | null;
+  created_at: number;
+  started_at: number | null;
+  ended_at: number | null;
+}
+
+/** A system of a virtual office: its boot order, state and address. */
+export interface FailoverSystemTable {
+  id: Generated<number>;
+  failover_id: number;
+  reseller_id: number;
+  client_id: number;
+  system_id: number;
+  name: string;
+  os_type: string;
+  restore_point_id: number | null;
+  group_no: number;
+  position: number;
+  delay_seconds: Generated<number>;
+  requested_ip: string | null;
+  ip_address: string | null;
+  state: 'queued' | 'booting' | 'running' | 'stopped' | 'failed';
+  started_at: number | null;
+}
+
+export interface Database {
+  runbooks: RunbookTable;
+  runbook_systems: RunbookSystemTable;
+  failovers: FailoverTable;
+  failover_systems: FailoverSystemTable;
+}

@@ -6,6 +6,7 @@ import { dashboardRoutes } from './areas/dashboard/routes';
 import { autoVerifyRoutes } from './areas/devices/autoverify-routes';
 import { deviceRoutes } from './areas/devices/routes';
 import { entitiesRoutes } from './areas/entities/routes';
+import { failoverRoutes } from './areas/failover/routes';
 import { ftpsRoutes } from './areas/ftps/routes';
 import { inventoryRoutes } from './areas/inventory/routes';
 import { operationsRoutes } from './areas/operations/routes';
@@ -103,6 +104,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await api.register(virtualizationRoutes(ctx));
     await api.register(ftpsRoutes(ctx));
     await api.register(azureRoutes(ctx));
+    await api.register(failoverRoutes(ctx));
     await api.register(reportRoutes(ctx));
     await api.register(securityRoutes(ctx));
     await api.register(settingsRoutes(ctx));

@@ -6,6 +6,7 @@ export * from './azure';
 export * from './dashboard';
 export * from './devices';
 export * from './entities';
+export * from './failover';
 export * from './ftps';
 export * from './inventory';
 export * from './operations';

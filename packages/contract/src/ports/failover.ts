@@ -15,6 +15,28 @@ export interface FailoverMachine {
   applianceId: number | null;
   /** null when the machine has no restore point to boot from. */
   restorePointId: number | null;
+  /** Runbook group (1-based): groups boot in order (issue 16.3); absent is group 1. */
+  group?: number;
+  /** Seconds to wait before booting this machine (a runbook's delay). */
+  delaySeconds?: number;
+  /** The address a runbook gives it in the office network; absent or '' for the next free one. */
+  ipAddress?: string;
+}
+
+/** What the office reports while it boots, so the console can show each system's state. */
+export interface FailoverEvents {
+  booting(systemId: number): Promise<void>;
+  booted(vm: FailoverVm): Promise<void>;
+}
+
+/** The console screen of a system of a virtual office (client details, issue 16.3). */
+export interface OfficeScreenshotRequest {
+  failoverId: number;
+  systemId: number;
+  hostname: string;
+  osType: string;
+  width: number;
+  height: number;
 }
 
 export interface FailoverRequest {
@@ -54,6 +76,10 @@ export interface RunbookRequest {
   voType: 'cloud' | 'appliance';
   applianceId: number | null;
   machines: FailoverMachine[];
+  /** The console's failover row the runbook's office is (names its address); absent: the runbook's id. */
+  failoverId?: number;
+  /** The runbook's office network. */
+  gateway?: string | null;
 }
 
 /** runbook/actions/check -> warnings, errors: errors keep the runbook from starting. */
@@ -67,7 +93,11 @@ export interface FailoverPort {
    * Build the virtual office and boot its machines, reporting the phases as progress steps.
    * Throws FabricError APPLIANCE_OFFLINE, or FAILED with the message of the 'failed' phase.
    */
-  startFailover(req: FailoverRequest, progress: FabricProgress): Promise<FailoverOutcome>;
+  startFailover(
+    req: FailoverRequest,
+    progress: FabricProgress,
+    events?: FailoverEvents,
+  ): Promise<FailoverOutcome>;
   /** Stop a failover and discard its machines (by the user or auto-stop); harmless when gone. */
   stopFailover(req: FailoverRequest, progress: FabricProgress): Promise<void>;
   /** What stands in the way of a runbook, checked before it starts. */
@@ -76,5 +106,11 @@ export interface FailoverPort {
    * Start a runbook's virtual office; resolves at vo_created, throws FabricError FAILED at
    * vo_error (or when the check finds errors).
    */
-  runRunbook(req: RunbookRequest, progress: FabricProgress): Promise<FailoverOutcome>;
+  runRunbook(
+    req: RunbookRequest,
+    progress: FabricProgress,
+    events?: FailoverEvents,
+  ): Promise<FailoverOutcome>;
+  /** The PNG console screen of a running system of an office. */
+  officeScreenshot(req: OfficeScreenshotRequest): Promise<Buffer>;
 }

@@ -1,6 +1,7 @@
 import {
   FabricError,
   type FabricProgress,
+  type FailoverEvents,
   type FailoverMachine,
   type FailoverOutcome,
   type FailoverPort,
@@ -10,6 +11,7 @@ import {
 } from '@lifeboat/contract';
 import type { SimDeps } from './deps';
 import type { FaultSubject } from './faults';
+import { simulatedScreenshot } from './screenshots';
 
 // The simulated failover port (recovery-flow 7 'Virtual machine and failover', 'Runbooks'): a
 // virtual office is a network plus one booted machine per system, at nominal times SIM_SPEED
@@ -63,7 +65,37 @@ interface Boot {
   failure: { fault: 'failover_failed' | 'runbook_failed'; message: string };
 }
 
-async function boot(deps: SimDeps<'failover'>, b: Boot, progress: FabricProgress): Promise<FailoverOutcome> {
+/** Boot order (issue 16.3): group by group, in the given order inside a group. */
+export function bootOrder(machines: FailoverMachine[]): FailoverMachine[] {
+  return machines
+    .map((m, i) => ({ m, i }))
+    .sort((a, b) => (a.m.group ?? 1) - (b.m.group ?? 1) || a.i - b.i)
+    .map((x) => x.m);
+}
+
+/** Each machine's address: the one its runbook gives, else the next one no other machine holds. */
+export function officeAddresses(
+  clientId: number,
+  gateway: string | null,
+  machines: FailoverMachine[],
+): string[] {
+  const taken = new Set(machines.map((m) => m.ipAddress).filter((ip): ip is string => !!ip));
+  let next = 0;
+  return machines.map((m) => {
+    if (m.ipAddress) return m.ipAddress;
+    let ip = officeIp(clientId, gateway, next++);
+    while (taken.has(ip) || ip === gateway) ip = officeIp(clientId, gateway, next++);
+    taken.add(ip);
+    return ip;
+  });
+}
+
+async function boot(
+  deps: SimDeps<'failover'>,
+  b: Boot,
+  progress: FabricProgress,
+  events?: FailoverEvents,
+): Promise<FailoverOutcome> {
   const s = subject(b.clientId, b.applianceId, b.machines);
   if (b.location === 'appliance' && b.applianceId !== null && deps.faults.strikes('appliance_offline', s)) {
     throw new FabricError('APPLIANCE_OFFLINE', 'The appliance that runs the virtual office is offline.');
@@ -75,18 +107,22 @@ async function boot(deps: SimDeps<'failover'>, b: Boot, progress: FabricProgress
   await deps.wait(FAILOVER_TIMES.network);
   if (deps.faults.strikes(b.failure.fault, s)) throw new FabricError('FAILED', b.failure.message);
   let elapsed = FAILOVER_TIMES.network;
-  for (const m of b.machines) {
+  const ordered = bootOrder(b.machines);
+  const ips = officeAddresses(b.clientId, b.gateway, ordered);
+  const vms: FailoverOutcome['vms'] = [];
+  for (const [i, m] of ordered.entries()) {
+    if (m.delaySeconds) await deps.wait(m.delaySeconds * 1000);
+    await events?.booting(m.systemId);
     await progress.report((elapsed / total) * 100, `Starting ${m.systemName}`);
     await deps.wait(FAILOVER_TIMES.perMachine);
     elapsed += FAILOVER_TIMES.perMachine;
+    const vm = { systemId: m.systemId, ipAddress: ips[i] as string, status: 'Running' as const };
+    vms.push(vm);
+    await events?.booted(vm);
   }
   await progress.report(100, 'Virtual office running');
   return {
-    vms: b.machines.map((m, i) => ({
-      systemId: m.systemId,
-      ipAddress: officeIp(b.clientId, b.gateway, i),
-      status: 'Running' as const,
-    })),
+    vms,
     officeAddress: officeAddress(b.location, b.applianceId, b.id),
   };
 }
@@ -106,7 +142,7 @@ function checkRunbook(req: RunbookRequest): RunbookCheck {
 /** The simulator's FailoverPort. */
 export function createSimulatedFailover(deps: SimDeps<'failover'>): FailoverPort {
   return {
-    startFailover: (req: FailoverRequest, progress) =>
+    startFailover: (req: FailoverRequest, progress, events) =>
       boot(
         deps,
         {
@@ -122,6 +158,7 @@ export function createSimulatedFailover(deps: SimDeps<'failover'>): FailoverPort
           },
         },
         progress,
+        events,
       ),
     async stopFailover(_req, progress) {
       await progress.report(0, 'Stopping the machines');
@@ -129,25 +166,36 @@ export function createSimulatedFailover(deps: SimDeps<'failover'>): FailoverPort
       await progress.report(100, 'Virtual office removed');
     },
     checkRunbook: async (req) => checkRunbook(req),
-    async runRunbook(req, progress) {
+    async runRunbook(req, progress, events) {
       const check = checkRunbook(req);
       if (check.errors.length > 0) throw new FabricError('FAILED', check.errors.join(' '));
       return boot(
         deps,
         {
-          id: req.runbookId,
+          id: req.failoverId ?? req.runbookId,
           clientId: req.clientId,
           location: req.voType,
           applianceId: req.applianceId,
           machines: req.machines,
-          gateway: null,
+          gateway: req.gateway ?? null,
           failure: {
             fault: 'runbook_failed',
             message: `The runbook ${req.runbookName} could not create its virtual office (vo_error).`,
           },
         },
         progress,
+        events,
       );
     },
+    // The same picture for the same system of the same office: its sign-in screen.
+    officeScreenshot: async (req) =>
+      simulatedScreenshot({
+        screenshotSeed: (req.failoverId * 7919 + req.systemId) % 2_147_483_647,
+        hostname: req.hostname,
+        osType: req.osType,
+        ok: true,
+        width: req.width,
+        height: req.height,
+      }),
   };
 }

@@ -1,5 +1,6 @@
 import { registerAzureHandlers } from '../areas/azure/handlers';
 import { AUTOVERIFY_RUN, autoVerifyHandler } from '../areas/devices/autoverify-handler';
+import { registerFailoverHandlers } from '../areas/failover/handlers';
 import { registerFtpsHandlers } from '../areas/ftps/handlers';
 import { VM_OPERATION, vmActionHandler } from '../areas/inventory/vm-handler';
 import { registerRecoveryHandlers } from '../areas/recovery/expiry-handlers';
@@ -19,6 +20,7 @@ export function registerOperationHandlers(ctx: AppContext): void {
   registerRecoveryHandlers(ctx);
   registerFtpsHandlers(ctx);
   registerAzureHandlers(ctx);
+  registerFailoverHandlers(ctx);
   ctx.operations.register(REPORT_GENERATE, reportGenerateHandler(ctx));
   registerReportSchedules(ctx);
 }

@@ -115,3 +115,14 @@ export function canRequireMfa(actor: Level): boolean {
  * above; a client's own users see where their values come from but do not change them.
  */
 export const canEditOrgThresholds = canManageDevice;
+
+/**
+ * A production failover (issue 16.4) is approved by a user of its own reseller or by the
+ * provider's staff: not by a client's users nor a distributor (docs/decisions.md 'Issue 16').
+ */
+export function canApproveFailover(
+  actor: Pick<Actor, 'isProvider' | 'level' | 'organisationKind' | 'resellerId'>,
+  resellerId: number,
+): boolean {
+  return isProviderStaff(actor) || (actor.organisationKind === 'reseller' && actor.resellerId === resellerId);
+}

@@ -54,6 +54,10 @@ export const TENANT_TABLES = {
   ftps_exports: { by: 'reseller_client' },
   azure_jobs: { by: 'reseller_client' },
   azure_sessions: { by: 'reseller_client' },
+  runbooks: { by: 'reseller_client' },
+  runbook_systems: { by: 'reseller_client' },
+  failovers: { by: 'reseller_client' },
+  failover_systems: { by: 'reseller_client' },
 } as const satisfies Partial<Record<keyof Database, TenantScope>>;
 
 export const SYSTEM_TABLES = {

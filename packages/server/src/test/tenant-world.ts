@@ -58,6 +58,9 @@ export interface ClientBundle {
   /** A ready FTPS export of that system: its id and its uuid (get_status). */
   ftpsExport: number;
   ftpsUuid: string;
+  /** A running test office of the client (its system running) and a runbook of it. */
+  failover: number;
+  runbook: number;
 }
 
 export interface TenantWorld {
@@ -600,7 +603,97 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
           .executeTakeFirstOrThrow()
       ).id,
     );
+    const failover = Number(
+      (
+        await db
+          .insertInto('failovers')
+          .values({
+            reseller_id,
+            client_id,
+            appliance_id: null,
+            vo_type: 'cloud',
+            type: 'test',
+            phase: 'started',
+            runbook_id: null,
+            runbook_name: null,
+            gateway: '10.0.0.1',
+            netmask: '255.255.255.0',
+            dns_server: null,
+            reason: null,
+            stop_after_minutes: 120,
+            stop_at: now + 7_200_000,
+            office_address: `vpn-${tag}.virtual-office.lifeboat.test`.toLowerCase(),
+            message: null,
+            step: null,
+            operation_id: null,
+            requested_by: null,
+            requested_by_name: 'Isolation',
+            approval_expires_at: null,
+            decided_by: null,
+            decided_by_name: null,
+            created_at: now,
+            started_at: now,
+            ended_at: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    await db
+      .insertInto('failover_systems')
+      .values({
+        failover_id: failover,
+        reseller_id,
+        client_id,
+        system_id: system,
+        name: `ISO-${tag}`,
+        os_type: 'WINDOWS',
+        restore_point_id: rp,
+        group_no: 1,
+        position: 1,
+        requested_ip: null,
+        ip_address: '10.0.0.10',
+        state: 'running',
+        started_at: now,
+      })
+      .execute();
+    const runbook = Number(
+      (
+        await db
+          .insertInto('runbooks')
+          .values({
+            reseller_id,
+            client_id,
+            name: `Office ${tag}`,
+            vo_type: 'cloud',
+            appliance_id: null,
+            gateway: '10.0.0.1',
+            netmask: '255.255.255.0',
+            password_hash: null,
+            created_by: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    await db
+      .insertInto('runbook_systems')
+      .values({
+        runbook_id: runbook,
+        reseller_id,
+        client_id,
+        system_id: system,
+        group_no: 1,
+        position: 1,
+        delay_seconds: 0,
+        ip_address: '',
+      })
+      .execute();
     return {
+      failover,
+      runbook,
       azureJob,
       report,
       reportDefinition,
@@ -647,6 +740,8 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
     rb_restore_point: s(b.rbPoint),
     ftps_export: s(b.ftpsExport),
     ftps_export_uuid: b.ftpsUuid,
+    failover: s(b.failover),
+    runbook: s(b.runbook),
   });
   const own: Record<Who, Holdings> = {
     staff: {
