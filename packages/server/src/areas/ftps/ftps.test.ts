@@ -32,7 +32,7 @@ describe('discovery', () => {
   it('offers files and disks; hides what is not built yet', async () => {
     const r = await f.get('clia1', `/api/recover_flow/get_available_recovery_options/${f.w.clientA1}/0`);
     expect(r.json()).toEqual({
-      cloud_vo: false,
+      cloud_vo: true,
       ftps_export_ffr: true,
       ftps_export_virtual_disk: true,
       azure_direct_restore: false,

@@ -107,9 +107,9 @@ export async function recoveryOptions(
   const rows = await systems.execute();
   const any = rows.length > 0;
   return {
-    // The cloud virtual office and Azure direct restore arrive with their own issues: hidden
-    // until then rather than a dead end (issue 13.1).
-    cloud_vo: false,
+    // The cloud virtual office (issue 16) starts any of these systems; Azure direct restore
+    // arrives with its own issue: hidden until then rather than a dead end (issue 13.1).
+    cloud_vo: any,
     ftps_export_ffr: any,
     ftps_export_virtual_disk: rows.some((r) => r.os_type !== 'MAC_OS_X' && r.os_type !== 'NAS'),
     azure_direct_restore: false,
