@@ -46,6 +46,7 @@ export const COLUMNS: { [T in LoadTable]: ColumnSpec<T> } = {
     ['can_download_agent', i],
     ['can_edit_policy', i],
     ['show_vo_information', i],
+    ['failover_approval', i],
     ['require_mfa', i],
     ['cloud_quota_bytes', i],
     ['email', t],

@@ -1,4 +1,4 @@
-import { Alert, Loader, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Progress, Stack, Text } from '@mantine/core';
 import { pointTimeText } from '../../format';
 
 /**
@@ -17,12 +17,7 @@ export function FailoverProgress({
 }) {
   if (approvalUntil !== null)
     return (
-      <Alert
-        color="blue"
-        title="Waiting for approval"
-        data-testid="failover-approval-wait"
-        icon={<Loader size="xs" />}
-      >
+      <Alert color="blue" title="Waiting for approval" data-testid="failover-approval-wait">
         <Text size="sm">
           A production office starts once another user of your organisation, or your provider's staff,
           approves it. They see the request on the client's page and on their dashboard.
