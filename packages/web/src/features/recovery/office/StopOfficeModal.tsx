@@ -9,11 +9,13 @@ export function StopOfficeModal({
   failoverId,
   production,
   onClose,
+  onStopped,
 }: {
   opened: boolean;
   failoverId: number;
   production: boolean;
   onClose: () => void;
+  onStopped: () => void;
 }) {
   const qc = useQueryClient();
   const stop = useMutation({
@@ -21,6 +23,7 @@ export function StopOfficeModal({
     onSuccess: () => {
       notifications.show({ color: 'green', message: 'The virtual office is stopped.', autoClose: 5000 });
       void qc.invalidateQueries({ queryKey: foKeys.all });
+      onStopped();
       onClose();
     },
   });

@@ -45,13 +45,18 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * Shown on the client page while an office runs, or always on section 1.
  */
 export function VirtualOfficePanel({ clientId, always }: { clientId: number; always: boolean }) {
+  const [stopping, setStopping] = useState(false);
+  // The office asked to stop, until it is gone: polled fast like a booting one.
+  const [stopAsked, setStopAsked] = useState<number | null>(null);
   const q = useQuery({
     queryKey: foKeys.office(clientId),
     queryFn: () => fetchOffice(clientId),
-    // Polled faster while systems boot, slowly once the office runs (the auto-stop ends it).
-    refetchInterval: (query) => (booting(query.state.data?.office) ? OFFICE_POLL_MS : 15_000),
+    // Polled faster while systems boot or stop, slowly once the office runs (the auto-stop ends it).
+    refetchInterval: (query) => {
+      const o = query.state.data?.office;
+      return booting(o) || (o && o.failover_id === stopAsked) ? OFFICE_POLL_MS : 15_000;
+    },
   });
-  const [stopping, setStopping] = useState(false);
   const office = q.data?.office ?? null;
   if (!always && !office) return null;
   return (
@@ -139,6 +144,7 @@ export function VirtualOfficePanel({ clientId, always }: { clientId: number; alw
               failoverId={office.failover_id}
               production={office.type === 'production'}
               onClose={() => setStopping(false)}
+              onStopped={() => setStopAsked(office.failover_id)}
             />
           </>
         )}

@@ -96,6 +96,7 @@ export function SetVirtualizationFailoverStep({ state, dispatch }: StepProps) {
         </Alert>
       ) : (
         <Checkbox.Group
+          data-testid="failover-systems"
           label="Systems to start"
           value={systems.map(String)}
           onChange={(v) => setSystems(v.map(Number))}
