@@ -11,5 +11,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     css: { modules: { classNameStrategy: 'stable' } },
     restoreMocks: true,
+    // jsdom renders of a whole page take well over vitest's 5 s default on a loaded two-core CI
+    // machine: this is a hang guard, not a speed check (speed is measured in bench/).
+    testTimeout: 30_000,
   },
 });
