@@ -108,10 +108,10 @@ async function chooseRunbook(page: Page, name: string, shots: string | null): Pr
 /** On the client's virtual office page: every system running, then Stop with its confirmation. */
 async function stopOffice(page: Page, shots: string | null): Promise<void> {
   const office = page.getByTestId('virtual-office');
-  await office.getByTestId('office-phase').getByText('Running').waitFor({ timeout: 30_000 });
+  await office.getByTestId('office-phase').getByText('Running').waitFor({ timeout: 60_000 });
   await expect
     .poll(async () => office.locator('[data-testid="office-system"]:not([data-state="running"])').count(), {
-      timeout: 30_000,
+      timeout: 60_000,
     })
     .toBe(0);
   if (shots) {
@@ -164,7 +164,7 @@ async function testOffice(viewport: Viewport, shots: string | null): Promise<voi
   await step(page, 'createRunbookFailover');
   await page.getByRole('button', { name: 'Start the test office' }).click();
   // The wizard follows the office until it is up, then opens the client's virtual office.
-  await page.waitForURL(`**/client/details/${clientId}/1`, { timeout: 30_000 });
+  await page.waitForURL(`**/client/details/${clientId}/1`, { timeout: 60_000 });
   await page.getByTestId('virtual-office').getByText('Auto-stop').waitFor();
   expect(await page.getByTestId('virtual-office').getByText(runbook).isVisible()).toBe(true);
   await stopOffice(page, shots);
@@ -224,7 +224,7 @@ describe('cloud virtual office (issue 16)', () => {
       await s.context.close();
 
       // The requester's wizard sees it start and opens the office.
-      await r.page.waitForURL(`**/client/details/${clientId}/1`, { timeout: 30_000 });
+      await r.page.waitForURL(`**/client/details/${clientId}/1`, { timeout: 60_000 });
       await r.page.getByTestId('virtual-office').getByText('Production').waitFor();
       await stopOffice(r.page, 'failover-768');
       await r.context.close();

@@ -355,7 +355,8 @@ export const runbookSystemRule = z.object({
   ip_address: z
     .string()
     .trim()
-    .refine((v) => v === '' || IPV4.test(v), 'Enter an IPv4 address, such as 10.0.0.20, or leave it empty.'),
+    .refine((v) => v === '' || IPV4.test(v), 'Enter an IPv4 address, such as 10.0.0.20, or leave it empty.')
+    .default(''),
 });
 export type RunbookSystem = z.infer<typeof runbookSystemRule>;
 

@@ -41,7 +41,18 @@ const setupCall = <const P extends string, S extends z.ZodObject>(
   params: S,
   ids: Record<string, 'client' | 'appliance' | 'system'>,
   summary: string,
-) => defineCall({ area, method: 'GET', path, summary, params, ids, answers: { 200: failoverSetupAnswer } });
+  examples?: Record<string, string>,
+) =>
+  defineCall({
+    area,
+    method: 'GET',
+    path,
+    summary,
+    params,
+    ids,
+    examples,
+    answers: { 200: failoverSetupAnswer },
+  });
 
 const brcSummary =
   "A client's failover setup for the first tool: appliances, direct-to-cloud and vault-only counts, the devices to start, gateway and netmask (applianceId 0: all).";
@@ -67,12 +78,14 @@ export const failoverCalls = {
     z.object({ clientId: idParam, applianceId: segment }),
     { clientId: 'client' },
     rbSummary,
+    { applianceId: '0' },
   ),
   rbSetupForDevice: setupCall(
     '/api/recover_flow/load_rb_failover_setup/:clientId/:applianceId/:deviceId',
     z.object({ clientId: idParam, applianceId: segment, deviceId: idParam }),
     { clientId: 'client', deviceId: 'system' },
     rbSummary,
+    { applianceId: '0' },
   ),
   createFailover: defineCall({
     area,
@@ -82,6 +95,7 @@ export const failoverCalls = {
       'Start a test or production failover of a client (production waits for a second person’s approval).',
     json: createFailoverBody,
     ids: { client_id: 'client' },
+    examples: { gateway: '10.0.0.1', netmask: '255.255.255.0' },
     answers: { 200: createFailoverAnswer },
   }),
   failoverStatus: defineCall({
@@ -274,6 +288,7 @@ export const failoverCalls = {
     summary: 'Create a runbook for a client (audited).',
     json: runbookCreateBody,
     ids: { client_id: 'client' },
+    examples: { gateway: '10.0.0.1', netmask: '255.255.255.0' },
     answers: { 200: runbookSavedAnswer },
   }),
   editRunbook: defineCall({
@@ -284,6 +299,7 @@ export const failoverCalls = {
     params: z.object({ runbookId: idParam }),
     json: runbookForm,
     ids: { runbookId: 'runbook' },
+    examples: { gateway: '10.0.0.1', netmask: '255.255.255.0' },
     answers: { 200: runbookSavedAnswer },
   }),
   copyRunbook: defineCall({

@@ -7,6 +7,7 @@ import { type GenContext, IdCounter } from './context';
 import { DEMO_COUNTS, type FleetCounts, LARGE_COUNTS, type ResolvedCounts, resolveCounts } from './counts';
 import { DailyHealth } from './daily';
 import { planDemo } from './demo-plan';
+import { addDemoRunbooks } from './demo-runbooks';
 import { addDemoVirtualMachines } from './demo-vms';
 import { writeVaults } from './infra';
 import { writeOrganisations } from './orgs';
@@ -90,7 +91,10 @@ export async function generateFleet(dbh: DbHandle, opts: GenerateFleetOptions): 
     progress({ phase: 'finishing', done: 0, total: 1 });
     if (db.isTransaction) await fillUsage(db, ctx, totals);
     else await db.transaction().execute((trx) => fillUsage(trx, ctx, totals));
-    if (label === 'demo') await addDemoVirtualMachines(db, fleetPlan);
+    if (label === 'demo') {
+      await addDemoVirtualMachines(db, fleetPlan);
+      await addDemoRunbooks(db, fleetPlan, ctx.now);
+    }
     return sink.counts;
   };
 

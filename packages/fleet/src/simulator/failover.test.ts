@@ -1,7 +1,14 @@
 import { FabricError, type FailoverRequest, ManualClock, type RunbookRequest } from '@lifeboat/contract';
 import { describe, expect, it } from 'vitest';
 import { createSimDeps, type SimOptions } from './deps';
-import { APPLIANCE_VO_MACHINES, createSimulatedFailover, FAILOVER_TIMES, officeIp } from './failover';
+import {
+  APPLIANCE_VO_MACHINES,
+  bootOrder,
+  createSimulatedFailover,
+  FAILOVER_TIMES,
+  officeAddresses,
+  officeIp,
+} from './failover';
 
 const sim = (opts: Partial<SimOptions> = {}) =>
   createSimulatedFailover(createSimDeps({ clock: new ManualClock(0), speed: 0, ...opts }));
@@ -136,5 +143,45 @@ describe('the simulated failover port', () => {
     await expect(sim().runRunbook({ ...runbook, machines: [] }, recorder().progress)).rejects.toMatchObject({
       code: 'FAILED',
     });
+  });
+
+  it('boots group by group with delays, giving runbook addresses and reporting each system', async () => {
+    const machines = [
+      machine(1, { group: 2, ipAddress: '192.168.50.10' }),
+      machine(2, { group: 1, delaySeconds: 30 }),
+      machine(3, { group: 1 }),
+    ];
+    expect(bootOrder(machines).map((m) => m.systemId)).toEqual([2, 3, 1]);
+    const events: string[] = [];
+    let slept = 0;
+    const out = await sim({ speed: 1, sleep: async (ms: number) => void (slept += ms) }).runRunbook(
+      { ...runbook, machines, failoverId: 90, gateway: '192.168.50.1' },
+      recorder().progress,
+      {
+        booting: async (id) => void events.push(`booting ${id}`),
+        booted: async (vm) => void events.push(`running ${vm.systemId} ${vm.ipAddress}`),
+      },
+    );
+    expect(events).toEqual([
+      'booting 2',
+      // .10 is the runbook's address of system 1: the others take the next free ones.
+      'running 2 192.168.50.11',
+      'booting 3',
+      'running 3 192.168.50.12',
+      'booting 1',
+      'running 1 192.168.50.10',
+    ]);
+    expect(out.officeAddress).toMatch(/^vpn-90\./);
+    expect(slept).toBe(FAILOVER_TIMES.network + 3 * FAILOVER_TIMES.perMachine + 30_000);
+    expect(officeAddresses(7, '10.0.0.10', [machine(1)])).toEqual(['10.0.0.11']);
+  });
+
+  it('draws the same console screen for the same system of an office', async () => {
+    const s = sim();
+    const req = { failoverId: 4, systemId: 2, hostname: 'srv2', osType: 'WINDOWS', width: 320, height: 240 };
+    const png = await s.officeScreenshot(req);
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect((await s.officeScreenshot(req)).equals(png)).toBe(true);
+    expect((await s.officeScreenshot({ ...req, systemId: 3 })).equals(png)).toBe(false);
   });
 });

@@ -164,6 +164,21 @@ const MEANINGFUL: Record<string, Record<string, readonly string[]>> = {
   // reseller's whole feed names no client, 0 as the recovery flow's '{applianceId or 0}'.
   'GET /dashboard_ftps_exports/get_ftps_ffr_records/:resellerId/:clientId': { clientId: ['0'] },
   'GET /dashboard_ftps_exports/get_ftps_disk_records/:resellerId/:clientId': { clientId: ['0'] },
+  // issue 16 (recovery-flow 7 'Discovery', 'Virtual machine and failover'): the failover setups and
+  // the client's office take the same '{applianceId or 0}'; a script's isTest 0 is production; an
+  // auto-stop of 0 minutes is the wizard's option 0, none (recovery-flow 4 'Failover').
+  'GET /api/recover_flow/load_brc_failover_setup/:clientId/:applianceId': { applianceId: ['0'] },
+  'GET /api/recover_flow/load_brc_failover_setup/:clientId/:applianceId/:deviceId': { applianceId: ['0'] },
+  'GET /api/recover_flow/load_rb_failover_setup/:clientId/:applianceId': { applianceId: ['0'] },
+  'GET /api/recover_flow/load_rb_failover_setup/:clientId/:applianceId/:deviceId': { applianceId: ['0'] },
+  'GET /client/get_failover_status/:clientId/:applianceId': { applianceId: ['0'] },
+  'GET /client/client_failover_script/:clientId/:isTest': { isTest: ['0'] },
+  // No system_ids (an empty list) starts every startable device of the chosen kinds.
+  'POST /cloud_ajax/create_failover': { stop_after_minutes: ['0'], system_ids: [''] },
+  'POST /runbook/actions/start': { autostop_after_minutes: ['0'] },
+  // A cloud runbook names no appliance (recovery-flow 3 'Runbook'; the runbooks page's form).
+  'POST /runbook/create': { appliance_id: ['null'] },
+  'POST /runbook/edit/:runbookId': { appliance_id: ['null'] },
   'POST /ra/expose_cifs_share/:applianceId/:jobId/:pointMs/:drive': WHOLE_JOB,
   'POST /ra/expose_cifs_share/:applianceId/:jobId/:pointMs/:drive/:format/:type': WHOLE_JOB,
   'POST /ra/expose_cifs_share/:applianceId/:jobId/:pointMs/:drive/:format/:type/:flag': WHOLE_JOB,

@@ -175,13 +175,14 @@ export async function createFailover(
     failover_id: failoverId,
     approval_expires_at: null,
   });
-  const existing = await activeFailover(db, actor, body.client_id);
-  if (existing) return refuse({ office: officeExists(client.name) }, Number(existing.id));
+  // What the request names is checked first: another's appliance or device is not found.
   const appIds = new Set(body.app_ids);
   for (const id of appIds) await clientAppliance(db, actor, body.client_id, String(id));
   const chosen = new Set(body.system_ids ?? []);
   const all = await clientSystems(db, actor, body.client_id, null);
   for (const id of chosen) if (!all.some((s) => s.id === id)) throw new NotFoundError('This device');
+  const existing = await activeFailover(db, actor, body.client_id);
+  if (existing) return refuse({ office: officeExists(client.name) }, Number(existing.id));
   const picked = all.filter((s) => {
     const kind = kindOf(s);
     const byKind =

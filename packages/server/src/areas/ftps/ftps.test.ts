@@ -29,7 +29,7 @@ async function runAll() {
 }
 
 describe('discovery', () => {
-  it('offers files and disks; hides what is not built yet', async () => {
+  it('offers files, disks and the cloud virtual office; hides what is not built yet', async () => {
     const r = await f.get('clia1', `/api/recover_flow/get_available_recovery_options/${f.w.clientA1}/0`);
     expect(r.json()).toEqual({
       cloud_vo: true,

@@ -106,12 +106,13 @@ export async function recoveryOptions(
   }
   const rows = await systems.execute();
   const any = rows.length > 0;
+  const virtualizable = rows.some((r) => r.os_type !== 'MAC_OS_X' && r.os_type !== 'NAS');
   return {
-    // The cloud virtual office (issue 16) starts any of these systems; Azure direct restore
-    // arrives with its own issue: hidden until then rather than a dead end (issue 13.1).
-    cloud_vo: any,
+    // The cloud virtual office (issue 16) starts what can run as a virtual machine. Azure direct
+    // restore arrives with its own issue: hidden until then rather than a dead end (issue 13.1).
+    cloud_vo: virtualizable,
     ftps_export_ffr: any,
-    ftps_export_virtual_disk: rows.some((r) => r.os_type !== 'MAC_OS_X' && r.os_type !== 'NAS'),
+    ftps_export_virtual_disk: virtualizable,
     azure_direct_restore: false,
   };
 }
