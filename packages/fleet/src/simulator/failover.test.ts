@@ -154,14 +154,15 @@ describe('the simulated failover port', () => {
     expect(bootOrder(machines).map((m) => m.systemId)).toEqual([2, 3, 1]);
     const events: string[] = [];
     let slept = 0;
-    const out = await sim({ speed: 1, sleep: async (ms: number) => void (slept += ms) }).runRunbook(
-      { ...runbook, machines, failoverId: 90, gateway: '192.168.50.1' },
-      recorder().progress,
-      {
-        booting: async (id) => void events.push(`booting ${id}`),
-        booted: async (vm) => void events.push(`running ${vm.systemId} ${vm.ipAddress}`),
+    const out = await sim({
+      speed: 1,
+      sleep: async (ms: number) => {
+        slept += ms;
       },
-    );
+    }).runRunbook({ ...runbook, machines, failoverId: 90, gateway: '192.168.50.1' }, recorder().progress, {
+      booting: async (id) => void events.push(`booting ${id}`),
+      booted: async (vm) => void events.push(`running ${vm.systemId} ${vm.ipAddress}`),
+    });
     expect(events).toEqual([
       'booting 2',
       // .10 is the runbook's address of system 1: the others take the next free ones.

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { IconBuilding } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
@@ -9,6 +9,8 @@ import { useCurrentUser } from '../../session/session';
 import { DashboardTables } from '../dashboard/DashboardTables';
 import { usePageData } from '../dashboard/dashboardApi';
 import { ClientActivityPanels } from '../recovery/ActivityPanels';
+import { ApprovalRequestsPanel } from '../recovery/office/ApprovalRequestsPanel';
+import { VirtualOfficePanel } from '../recovery/office/VirtualOfficePanel';
 
 /**
  * A client's page (/client/details/{id}); a client user's home. The page data is read first: a
@@ -20,6 +22,8 @@ export function ClientDetailsPage({ clientId }: { clientId: number }) {
   const { home } = usePageLinks();
   const own = user.organisationId === clientId;
   const page = usePageData('client', clientId);
+  // client/details/{clientId}/1 is the virtual office (spec: recovery-flow 2 'Routes navigated to').
+  const officeSection = useParams().section === '1';
   if (page.error instanceof ApiError && page.error.status === 404)
     return (
       <StatePage
@@ -71,6 +75,8 @@ export function ClientDetailsPage({ clientId }: { clientId: number }) {
       {!data && !page.error && <Skeleton height={320} radius="md" aria-busy="true" />}
       {data && (
         <>
+          <ApprovalRequestsPanel clientId={clientId} />
+          <VirtualOfficePanel clientId={clientId} always={officeSection} />
           <ClientActivityPanels clientId={clientId} />
           <DashboardTables page={data} />
         </>

@@ -2,6 +2,7 @@ import { Alert, Button, Grid, Skeleton, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
+import { ApprovalRequestsPanel } from '../recovery/office/ApprovalRequestsPanel';
 import { AtAGlanceCard } from './AtAGlanceCard';
 import { ClientHealthCard } from './ClientHealthCard';
 import { DashboardTables } from './DashboardTables';
@@ -34,6 +35,7 @@ export function ResellerDashboardPage({ resellerId }: { resellerId: number }) {
   return (
     <Stack gap="md">
       <PageHeader title={title} eyebrow={own ? undefined : 'Reseller'} />
+      {own && <ApprovalRequestsPanel />}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>
           <QuickActionsCard resellerId={resellerId} />

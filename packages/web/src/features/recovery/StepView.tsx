@@ -4,6 +4,14 @@ import { BrowseStep } from './steps/BrowseStep';
 import { ClientSelectStep } from './steps/ClientSelectStep';
 import { ApplianceOfflineStep, ErrorStep, GenericErrorStep, NotAvailableStep } from './steps/ErrorSteps';
 import { ExposeShareStep } from './steps/ExposeShareStep';
+import { CreateFailoverStep } from './steps/failover/CreateFailoverStep';
+import { CreateRunbookFailoverStep } from './steps/failover/CreateRunbookFailoverStep';
+import { SetVirtualizationFailoverStep } from './steps/failover/SetVirtualizationFailoverStep';
+import { SetVirtualizationRunbookStep } from './steps/failover/SetVirtualizationRunbookStep';
+import { SetVoVmsAutoStopStep } from './steps/failover/SetVoVmsAutoStopStep';
+import { StartRunbookWarningStep } from './steps/failover/StartRunbookWarningStep';
+import { CreateFailoverFailedStep, ShowVoExistStep } from './steps/failover/VoMessageSteps';
+import { SetRunbookVirtualizationTypeStep, SetVirtualizationTypeStep } from './steps/failover/VoTypeSteps';
 import { LaterStep } from './steps/LaterStep';
 import { LoadingStep } from './steps/LoadingStep';
 import { RecoverToolSelectStep } from './steps/RecoverToolSelectStep';
@@ -58,6 +66,16 @@ const VIEWS: Partial<Record<StepName, ComponentType<StepProps>>> = {
   recoveryInProgress: RecoveryInProgressStep,
   exportComplete: ExportCompleteStep,
   ...VIRTUALIZATION_VIEWS,
+  setVirtualizationRunbook: SetVirtualizationRunbookStep,
+  setVirtualizationType: SetVirtualizationTypeStep,
+  setVirtualizationFailover: SetVirtualizationFailoverStep,
+  setRunbookVirtualizationType: SetRunbookVirtualizationTypeStep,
+  startRunbookWarning: StartRunbookWarningStep,
+  setVoVmsAutoStop: SetVoVmsAutoStopStep,
+  createFailover: CreateFailoverStep,
+  createRunbookFailover: CreateRunbookFailoverStep,
+  createFailoverFailed: CreateFailoverFailedStep,
+  showVOExist: ShowVoExistStep,
 };
 
 export function StepView(props: StepProps) {

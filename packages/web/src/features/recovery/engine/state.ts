@@ -1,5 +1,6 @@
 import type { ArchiveFormat, RecoveryDevice, RecoveryFileEntry, RecoveryJob } from '@lifeboat/contract';
 import type { WizardEntry } from '../wizardEntry';
+import { type FoData, initialFo } from './failover';
 import { initialRb, type RbData } from './rb';
 import type { StepName, WizardStep } from './steps';
 import { initialVm, type VmData } from './virtualization';
@@ -61,6 +62,8 @@ export interface RecoveryData {
   rb: RbData;
   /** The virtualization branch (engine/virtualization.ts). */
   vm: VmData;
+  /** The cloud virtual office (engine/failover.ts). */
+  fo: FoData;
 }
 
 export interface WizardState {
@@ -93,6 +96,7 @@ export function initialState(entry: WizardEntry): WizardState {
     mountId: null,
     rb: initialRb(),
     vm: initialVm(),
+    fo: initialFo(),
   };
   return {
     step: { name: entry.kind === 'reseller' ? 'clientSelect' : 'loading' },

@@ -116,6 +116,16 @@ export const BUILT_STEPS: ReadonlySet<StepName> = new Set<StepName>([
   'startVm',
   'browseLocalVms',
   'showVMExist',
+  'setVirtualizationRunbook',
+  'setVirtualizationType',
+  'setVirtualizationFailover',
+  'setRunbookVirtualizationType',
+  'startRunbookWarning',
+  'setVoVmsAutoStop',
+  'createFailover',
+  'createRunbookFailover',
+  'createFailoverFailed',
+  'showVOExist',
 ]);
 
 export const STEP_TITLES: Partial<Record<StepName, string>> = {
@@ -158,6 +168,16 @@ export const STEP_TITLES: Partial<Record<StepName, string>> = {
   startVm: 'Starting the virtual machine',
   browseLocalVms: 'Virtual machines',
   showVMExist: 'A virtual machine exists',
+  setVirtualizationRunbook: 'Start the virtual office',
+  setVirtualizationType: 'Test or production?',
+  setVirtualizationFailover: 'Choose the systems to start',
+  setRunbookVirtualizationType: 'Test or production?',
+  startRunbookWarning: 'Check the runbook',
+  setVoVmsAutoStop: 'Stop the test by itself?',
+  createFailover: 'The office network',
+  createRunbookFailover: 'Start the runbook',
+  createFailoverFailed: 'The virtual office could not start',
+  showVOExist: 'A virtual office already runs',
 };
 
 export function isStepName(value: string): value is StepName {

@@ -1,4 +1,5 @@
 import type { RecoveryFileEntry } from '@lifeboat/contract';
+import { type FoEvent, foReduce, isFoEvent } from './failover';
 import { isRbEvent, type RbEvent, rbReduce } from './rb';
 import {
   type AutoMode,
@@ -54,7 +55,8 @@ export type WizardEvent =
   | { type: 'back' }
   | { type: 'goTo'; step: WizardStep }
   | RbEvent
-  | VmEvent;
+  | VmEvent
+  | FoEvent;
 
 const step = (name: StepName): WizardStep => ({ name }) as WizardStep;
 
@@ -142,6 +144,7 @@ function entryLoaded(state: WizardState, e: Extract<WizardEvent, { type: 'entryL
 export function reduce(state: WizardState, e: WizardEvent): WizardState {
   if (isRbEvent(e)) return rbReduce(state, e);
   if (isVmEvent(e)) return vmReduce(state, e);
+  if (isFoEvent(e)) return foReduce(state, e);
   const d = state.data;
   switch (e.type) {
     case 'entryLoaded':

@@ -6,7 +6,7 @@ import { type Choice, ChoiceCards } from '../ChoiceCards';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
 
-type RbChoice = 'ffr' | 'disk' | 'azure';
+type RbChoice = 'ffr' | 'disk' | 'vo' | 'azure';
 
 /** recovery-flow 2: choosing Azure direct restore leaves the wizard for its own page. */
 export const AZURE_EXPORT_PATH = '/azure_export/view';
@@ -20,8 +20,14 @@ export function TypeRbStep({ state, dispatch, close }: StepProps) {
     queryKey: ftpsKeys.options(clientId, deviceId),
     queryFn: () => fetchRecoveryOptions(clientId, deviceId),
   });
-  // The cloud virtual office arrives with its own issue: hidden until then.
   const choices: Choice<RbChoice>[] = [];
+  if (q.data?.cloud_vo)
+    choices.push({
+      value: 'vo',
+      label: 'Cloud virtual office',
+      description:
+        "Start the client's systems in the cloud, as a test or for production, by hand or from a runbook.",
+    });
   if (q.data?.ftps_export_ffr)
     choices.push({
       value: 'ffr',
@@ -41,6 +47,7 @@ export function TypeRbStep({ state, dispatch, close }: StepProps) {
       description: "Copy a restore point's disks into a storage account of your customer's Azure tenant.",
     });
   const choose = (kind: RbChoice) => {
+    if (kind === 'vo') return dispatch({ type: 'foBegin' });
     if (kind !== 'azure') return dispatch({ type: 'rbChooseType', kind });
     close();
     void navigate(AZURE_EXPORT_PATH);

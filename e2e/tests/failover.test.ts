@@ -1,0 +1,286 @@
+import type { SessionResponse } from '@lifeboat/contract';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, PHONE, screenshot, signIn, type Viewport } from '../support/browser';
+
+// The cloud virtual office (issue 16) as the demo `reseller` on Acme Dental Group: a test office
+// from a runbook with an auto-stop, watched until it runs and stopped; a production office that the
+// provider's `staff` approves; a runbook created and edited on the runbooks page. Each test makes
+// its own runbook (named uniquely) and ends with no office running for the client.
+
+const WIDE: Viewport = { width: 1440, height: 900 };
+const NARROW: Viewport = { width: 768, height: 1024 };
+const CLIENT = 'Acme Dental Group';
+const xhr = { 'x-requested-with': 'XMLHttpRequest' };
+/** An office test signs in (twice for the approval), walks the wizard and waits for boot and stop. */
+const OFFICE_TEST_MS = 120_000;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function session(request: APIRequestContext): Promise<SessionResponse & { csrfToken: string }> {
+  return (await request.get('/api/session', { headers: xhr })).json();
+}
+
+/** Acme's client id, from the reseller's client list. */
+async function acmeId(context: BrowserContext): Promise<number> {
+  const s = await session(context.request);
+  const res = await context.request.get(`/reseller/get_reseller_clients/${s.user.organisationId}`, {
+    headers: { ...xhr, 'x-csrf-token': s.csrfToken },
+  });
+  const rows: { id: number; name: string }[] = (await res.json()).table_data.data;
+  const acme = rows.find((r) => r.name === CLIENT);
+  expect(acme).toBeDefined();
+  return acme?.id ?? 0;
+}
+
+/** A cloud runbook of Acme with its first two startable systems, made through the API. */
+async function makeRunbook(context: BrowserContext, clientId: number, name: string): Promise<void> {
+  const s = await session(context.request);
+  const headers = { ...xhr, 'x-csrf-token': s.csrfToken };
+  const list = await (await context.request.get(`/runbook/list/${clientId}`, { headers })).json();
+  const systems = (list.systems as { id: number; startable: boolean }[])
+    .filter((x) => x.startable)
+    .slice(0, 2);
+  expect(systems.length).toBeGreaterThan(0);
+  const res = await context.request.post('/runbook/create', {
+    headers,
+    data: {
+      client_id: clientId,
+      name,
+      vo_type: 'cloud',
+      appliance_id: null,
+      gateway: '10.20.0.1',
+      netmask: '255.255.255.0',
+      password: '',
+      clear_password: false,
+      systems: systems.map((x, i) => ({ system_id: x.id, group: i + 1, delay_seconds: 0, ip_address: '' })),
+    },
+  });
+  expect(res.status()).toBe(200);
+}
+
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function step(page: Page, name: string, timeout = 15_000): Promise<void> {
+  await page.locator(`[data-testid="wizard-step"][data-step="${name}"]`).waitFor({ timeout });
+}
+
+/** The reseller's wizard from the dashboard to setVirtualizationRunbook for Acme. */
+async function toOfficeStart(page: Page): Promise<void> {
+  const s = (await page.evaluate(async () =>
+    (await fetch('/api/session', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json(),
+  )) as SessionResponse;
+  await page.goto(`/home/reseller-dashboard?recover=reseller:${s.user.organisationId}`);
+  await step(page, 'clientSelect');
+  const row = page.getByRole('dialog').getByRole('row', { name: new RegExp(CLIENT) });
+  await row.click();
+  await step(page, 'recoverToolSelect');
+  await page.getByRole('button', { name: 'Direct-to-cloud backups' }).click();
+  await step(page, 'typeRB');
+  await page.getByRole('button', { name: 'Cloud virtual office' }).click();
+  await step(page, 'setVirtualizationRunbook');
+  // The choice is there whether the client has runbooks or not (the tests run in any order).
+  await page
+    .getByRole('dialog')
+    .getByRole('radio', { name: /Choose the systems to start myself/ })
+    .waitFor();
+}
+
+async function chooseRunbook(page: Page, name: string, shots: string | null): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  const start = dialog.getByRole('button', { name: 'Start', exact: true });
+  // Start waits for a runbook row (recovery-flow 5).
+  expect(await start.isDisabled()).toBe(true);
+  await dialog.getByRole('radio', { name: /Use a runbook/ }).check();
+  const row = dialog.getByRole('row', { name: new RegExp(name) });
+  await row.waitFor();
+  if (shots) await screenshot(page, `${shots}-01-runbook`);
+  await row.click();
+  await start.click();
+}
+
+/** On the client's virtual office page: every system running, then Stop with its confirmation. */
+async function stopOffice(page: Page, shots: string | null): Promise<void> {
+  const office = page.getByTestId('virtual-office');
+  await office.getByTestId('office-phase').getByText('Running').waitFor({ timeout: 60_000 });
+  await expect
+    .poll(async () => office.locator('[data-testid="office-system"]:not([data-state="running"])').count(), {
+      timeout: 60_000,
+    })
+    .toBe(0);
+  if (shots) {
+    await screenshot(page, `${shots}-office`);
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'failover-390-office');
+    await page.setViewportSize(WIDE);
+  }
+  await office.getByRole('button', { name: 'Stop the office' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Stop the virtual office?' });
+  await confirm.getByRole('button', { name: 'Stop the office' }).click();
+  await page.getByText('The virtual office is stopped.').waitFor();
+  await confirm.waitFor({ state: 'hidden' });
+  await page.getByText('No virtual office runs for this client.').waitFor({ timeout: 15_000 });
+}
+
+async function testOffice(viewport: Viewport, shots: string | null): Promise<void> {
+  const { context, page } = await openPage(browser, viewport);
+  await signIn(page, 'reseller');
+  const clientId = await acmeId(context);
+  const runbook = unique('Test office');
+  await makeRunbook(context, clientId, runbook);
+  await toOfficeStart(page);
+  await chooseRunbook(page, runbook, shots);
+  await step(page, 'setRunbookVirtualizationType');
+  await page.getByRole('button', { name: 'Test virtual office' }).click();
+  await step(page, 'startRunbookWarning');
+  const next = page.getByRole('dialog').getByRole('button', { name: /^Continue/ });
+  await expect.poll(() => next.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await next.click();
+  await step(page, 'setVoVmsAutoStop');
+  // Half an hour ahead breaks the rule (at least one hour); two days ahead passes.
+  const at = page.getByTestId('autostop-at');
+  const local = (ms: number) => {
+    const d = new Date(ms);
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+  };
+  await at.fill(local(Date.now() + 30 * 60_000));
+  await page.getByText('The auto-stop time must be at least one hour in the future.').waitFor();
+  expect(await page.getByRole('dialog').getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+  if (shots) {
+    await screenshot(page, `${shots}-04-autostop-error`);
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'failover-390-autostop-error');
+    await page.setViewportSize(WIDE);
+  }
+  await at.fill(local(Date.now() + 2 * 24 * 3_600_000));
+  await page.getByRole('dialog').getByRole('button', { name: 'Next' }).click();
+  await step(page, 'createRunbookFailover');
+  await page.getByRole('button', { name: 'Start the test office' }).click();
+  // The wizard follows the office until it is up, then opens the client's virtual office.
+  await page.waitForURL(`**/client/details/${clientId}/1`, { timeout: 60_000 });
+  await page.getByTestId('virtual-office').getByText('Auto-stop').waitFor();
+  expect(await page.getByTestId('virtual-office').getByText(runbook).isVisible()).toBe(true);
+  await stopOffice(page, shots);
+  await context.close();
+}
+
+describe('cloud virtual office (issue 16)', () => {
+  it(
+    'starts a test office from a runbook with an auto-stop, watches it come up and stops it',
+    async () => {
+      await testOffice(WIDE, 'failover-1440');
+    },
+    OFFICE_TEST_MS,
+  );
+
+  it(
+    'a production office waits for approval; staff approves it and it starts',
+    async () => {
+      const r = await openPage(browser, NARROW);
+      await signIn(r.page, 'reseller');
+      const clientId = await acmeId(r.context);
+      await toOfficeStart(r.page);
+      const dialog = r.page.getByRole('dialog');
+      await dialog.getByRole('radio', { name: /Choose the systems to start myself/ }).check();
+      await dialog.getByRole('button', { name: 'Next' }).click();
+      await step(r.page, 'setVirtualizationType');
+      await r.page.getByRole('button', { name: 'Production virtual office' }).click();
+      await step(r.page, 'setVirtualizationFailover');
+      // One system is enough to see the office start: every other chosen one is unchosen.
+      const systems = dialog.getByTestId('failover-systems').locator('input[type="checkbox"]:not(:disabled)');
+      await systems.first().waitFor();
+      await systems.first().check();
+      const count = await systems.count();
+      for (let i = 1; i < count; i++) await systems.nth(i).uncheck();
+      const next = dialog.getByRole('button', { name: 'Next' });
+      await screenshot(r.page, 'failover-768-setup');
+      await next.click();
+      // Production skips the auto-stop (recovery-flow 4).
+      await step(r.page, 'createFailover');
+      await dialog.getByLabel('Reason').fill('Fire at the main site');
+      await screenshot(r.page, 'failover-768-create');
+      await dialog.getByRole('button', { name: 'Request approval' }).click();
+      await r.page.getByTestId('failover-approval-wait').waitFor({ timeout: 15_000 });
+      await screenshot(r.page, 'failover-768-waiting');
+
+      // The provider's staff approves it from the client's page.
+      const s = await openPage(browser, WIDE);
+      await signIn(s.page, 'staff');
+      await s.page.goto(`/client/details/${clientId}`);
+      const request = s.page.getByTestId('approval-request').filter({ hasText: 'Fire at the main site' });
+      await request.waitFor({ timeout: 15_000 });
+      await screenshot(s.page, 'failover-1440-approval');
+      await request.getByRole('button', { name: 'Approve' }).click();
+      const confirm = s.page.getByRole('dialog', { name: 'Approve the production office?' });
+      await confirm.getByRole('button', { name: 'Approve and start' }).click();
+      await s.page.getByText(`The production office of ${CLIENT} is starting.`).waitFor();
+      await s.context.close();
+
+      // The requester's wizard sees it start and opens the office.
+      await r.page.waitForURL(`**/client/details/${clientId}/1`, { timeout: 60_000 });
+      await r.page.getByTestId('virtual-office').getByText('Production').waitFor();
+      await stopOffice(r.page, 'failover-768');
+      await r.context.close();
+    },
+    OFFICE_TEST_MS,
+  );
+
+  it('creates and edits a runbook on the runbooks page', async () => {
+    const { context, page } = await openPage(browser, WIDE);
+    await signIn(page, 'reseller');
+    const clientId = await acmeId(context);
+    await page.goto(`/client/runbooks/${clientId}`);
+    await page.getByRole('heading', { name: 'Runbooks' }).waitFor();
+    await page.getByRole('button', { name: 'New runbook' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New runbook' });
+    // An empty form shows each rule's message without a call.
+    await dialog.getByLabel('Office gateway').fill('10.0.0');
+    await dialog.getByRole('button', { name: 'Create runbook' }).click();
+    await dialog.getByText('Enter the gateway as an IPv4 address, such as 10.0.0.1.').waitFor();
+    await dialog.getByText('Add at least one system to the runbook.').waitFor();
+    await screenshot(page, 'runbooks-1440-errors');
+    const name = unique('Branch office');
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Office gateway').fill('10.0.0.1');
+    await dialog.getByRole('button', { name: 'Add a system' }).click();
+    await dialog.getByPlaceholder('Choose a system').click();
+    await page.getByRole('option', { disabled: false }).first().click();
+    await dialog.getByRole('button', { name: 'Create runbook' }).click();
+    await page.getByText(`Runbook ${name} created.`).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = page.getByTestId('runbook-row').filter({ hasText: name });
+    await row.waitFor();
+    expect(await row.getByText('Never run').isVisible()).toBe(true);
+
+    await row.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    await edit.getByLabel('Name').waitFor();
+    expect(await edit.getByLabel('Name').inputValue()).toBe(name);
+    await edit.getByLabel('Address').fill('10.0.0.1');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByText('This is the gateway’s address.').waitFor();
+    await edit.getByLabel('Address').fill('10.0.0.20');
+    await edit.getByRole('button', { name: 'Add a system' }).click();
+    await edit.getByPlaceholder('Choose a system').nth(1).click();
+    await page.getByRole('option', { disabled: false }).nth(1).click();
+    await screenshot(page, 'runbooks-1440-edit');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(`Runbook ${name} saved.`).waitFor();
+    await edit.waitFor({ state: 'hidden' });
+    await row.getByRole('cell', { name: '2', exact: true }).waitFor();
+    await screenshot(page, 'runbooks-1440');
+    await page.setViewportSize(NARROW);
+    await screenshot(page, 'runbooks-768');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'runbooks-390');
+    await context.close();
+  });
+});
