@@ -106,7 +106,9 @@ export type TenantObject =
   /** A scheduled report (report_definition). */
   | 'report_definition'
   /** An appliance update schedule (recovery-flow 7 'Update schedule'), owned by a reseller. */
-  | 'update_schedule';
+  | 'update_schedule'
+  /** A site-to-site VPN (IPsec) site of a client's virtual office. */
+  | 'ipsec_site';
 
 export type Call<S extends CallSpec = CallSpec> = S & { readonly id: string };
 

@@ -60,6 +60,8 @@ export interface ClientBundle {
   ftpsUuid: string;
   /** An appliance update schedule of the client's reseller, holding the client's appliance. */
   updateSchedule: number;
+  /** An IPsec site of the client's virtual office. */
+  ipsecSite: number;
 }
 
 export interface TenantWorld {
@@ -623,7 +625,28 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
       .insertInto('update_schedule_appliances')
       .values({ appliance_id: appliance, schedule_id: updateSchedule, reseller_id, client_id, added_at: now })
       .execute();
+    const ipsecSite = Number(
+      (
+        await db
+          .insertInto('ipsec_sites')
+          .values({
+            reseller_id,
+            client_id,
+            name: `Office ${tag}`,
+            public_ip: '203.0.113.1',
+            remote_ip: '203.0.113.1',
+            remote_name: 'fw.example.test',
+            remote_subnets: '["192.168.1.0/24"]',
+            psk_sealed: seal(t.ctx.config.secretKey, 'pre-shared-key'),
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
     return {
+      ipsecSite,
       updateSchedule,
       azureJob,
       report,
@@ -672,6 +695,7 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
     ftps_export: s(b.ftpsExport),
     ftps_export_uuid: b.ftpsUuid,
     update_schedule: s(b.updateSchedule),
+    ipsec_site: s(b.ipsecSite),
   });
   const own: Record<Who, Holdings> = {
     staff: {
