@@ -162,6 +162,9 @@ describe('recovery wizard', () => {
       .first();
     await row.waitFor({ timeout: 15_000 });
     expect(await row.textContent()).toMatch(/expires in 6 days 23 hours/);
+    // What the link holds, its size and who made it (issue 18.15).
+    expect(await row.textContent()).toMatch(/Chrome\.lnk, Outlook\.lnk · 2 files · 1\.52 KB/);
+    expect(await row.textContent()).toMatch(/Made .* by /);
     await row.getByRole('button', { name: 'Edit or expire' }).click();
     const dialog = page.getByRole('dialog');
     const link = dialog.getByRole('link', { name: /^Download DC01-ACME-/ });
@@ -226,7 +229,14 @@ describe('recovery wizard', () => {
     expect(res.url()).toMatch(/\/3600$/);
     const { newExpireTime } = (await res.json()) as { newExpireTime: number };
     await dialog.waitFor({ state: 'hidden' });
-    const expected = new Date(newExpireTime).toLocaleString('en-GB');
+    // The app's one date format (web/src/format/dateTime.ts) in the browser's en-GB locale.
+    const expected = new Intl.DateTimeFormat('en-GB', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }).format(newExpireTime);
     await row.getByTestId('share-expiry').filter({ hasText: expected }).waitFor();
 
     await row.getByRole('button', { name: 'Suppress' }).click();
@@ -329,6 +339,41 @@ describe('recovery wizard', () => {
     await toRecoveryPoint(page, 'Cloud (offsite)', 'recovery-phone');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // No day after today in the strip (issue 18.14).
+    const days = await page
+      .getByRole('button', { name: /\d{4}/ })
+      .evaluateAll((bs) =>
+        bs.map((b) => Date.parse(b.getAttribute('aria-label')?.replace(', no restore points', '') ?? '')),
+      );
+    expect(days.length).toBe(7);
+    for (const d of days) expect(d).toBeLessThanOrEqual(Date.now());
+
+    // The header names the point once chosen, and Back takes it away again (issue 18.14).
+    await page.getByTestId('restore-point').first().click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await step(page, 'browse');
+    await page.getByText(/^Recovery · Acme Dental Group · DC01-ACME · /).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Back', exact: true }).click();
+    await step(page, 'setRecoveryPoint');
+    await page.getByText('Recovery · Acme Dental Group · DC01-ACME', { exact: true }).waitFor();
+    await page.getByTestId('restore-point').first().click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await step(page, 'browse');
+
+    // Columns wide enough to read names, and a search inside the restore point.
+    const root = page.getByRole('group', { name: 'Folder Restore point' });
+    await root.getByText('C:', { exact: true }).waitFor();
+    expect((await root.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(280);
+    await page.getByLabel('Search this restore point').fill('Outlook');
+    const hit = page.getByTestId('search-result').filter({ hasText: 'C:/Users/Public/Outlook.lnk' });
+    await hit.waitFor({ timeout: 15_000 });
+    await hit.getByLabel('Select Outlook.lnk').check();
+    await page.getByText('Files selected: 1').waitFor();
+    await page.getByText('Downloads as the file itself').waitFor();
+    await screenshot(page, 'recovery-phone-08-search');
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     await context.close();
   });
 });

@@ -296,3 +296,29 @@ export const AZURE_CLIENT_INELIGIBLE_TEXT: Record<AzureClientIneligibility, stri
   macos_only: 'This client protects macOS systems only, which cannot be restored to Azure.',
   no_scheduled_points: 'This client has no scheduled restore point yet.',
 };
+
+// --- The simulator's device login page (not in the spec; dashboard-device-azure 4) --------------
+
+/**
+ * What the person sends from the page: the user code alone to look it up, or with the account
+ * picked to sign in as that account and consent (which spends the code).
+ */
+export const simDeviceLoginBody = z.object({
+  user_code: z.string().trim().min(1).max(32),
+  account: z.string().trim().min(3).max(120).optional(),
+});
+export const simDeviceLoginAnswer = z.object({
+  ok: z.boolean(),
+  /** The access the code asks for, once the code is accepted. */
+  scope: z.enum(['manager', 'storage']).nullable(),
+  accounts: z.array(z.string()),
+  expires_at: z.number().nullable(),
+  /** Why the code is refused, as Microsoft's page words it. */
+  message: z.string().nullable(),
+});
+export type SimDeviceLoginAnswer = z.infer<typeof simDeviceLoginAnswer>;
+
+/** The device step's password modal (dashboard-device-azure 5); the server checks the password. */
+export const azurePasswordForm = z.object({
+  password: z.string().min(1, 'Enter the password.').max(256, 'The password is too long.'),
+});

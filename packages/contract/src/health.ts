@@ -22,10 +22,10 @@ export function healthColour(status: string | null | undefined): HealthColour {
   }
 }
 
-/** Words a person reads next to the colour. */
+/** Words a person reads next to the colour: the one set of every page, table and CSV (issue 18.18). */
 export const HEALTH_LABELS: Record<Health, string> = {
   TROUBLED: 'Troubled',
-  WARNED: 'Warned',
+  WARNED: 'Warning',
   NORMAL: 'Healthy',
   PARKED: 'Parked',
   NODATA: 'No data',

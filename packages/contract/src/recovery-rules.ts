@@ -5,6 +5,11 @@
 export const RESTORE_LINK_DELAY_MS = 1500;
 /** spec: recovery-flow 4 'File download type', the link expires 7 days after creation. */
 export const DOWNLOAD_LINK_TTL_MS = 7 * 86_400_000;
+/**
+ * issue 18.15: 'Edit or expire' sets a cloud link's end to one of these, counted from now; at most
+ * the link's whole life (recovery-flow 4: 7 days), so no link lives longer than the spec allows.
+ */
+export const CLOUD_LINK_EXPIRY_HOURS = [1, 24, 72, 168] as const;
 /** spec: recovery-flow 9, share unmount slider 0..9, default 5. */
 export const SHARE_SLIDER = { min: 0, max: 9, default: 5 } as const;
 /** spec: recovery-flow 9, the day strip of setRecoveryPoint. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonWhole as whole } from './call';
+import { CLOUD_LINK_EXPIRY_HOURS } from './recovery-rules';
 
 // The recovery area's calls (spec: recovery-flow 7 'Discovery', 'Browsing and download',
 // 'Shares'; inventory-reports-exports-security 7, local shares). Paths are the spec's.
@@ -157,6 +158,16 @@ export const filesBody = z.object({
 });
 export const filesAnswer = z.object({ path: z.string(), files: z.array(fileEntry) });
 export const fileBody = z.object({ path: text(6000), filemountUseId: text(64) });
+/** A search inside the restore point being browsed (issue 18.14): any part of a name, any case. */
+export const searchFilesBody = z.object({
+  filemountUseId: text(64),
+  query: z.string().trim().min(2, 'Type at least 2 characters to search.').max(100),
+});
+export const searchFilesAnswer = z.object({
+  files: z.array(fileEntry),
+  /** The search stopped at its limits: more may match (narrow the words). */
+  truncated: z.boolean(),
+});
 export const fileAnswer = z.object({ file: fileEntry });
 
 export const insertDownloadBody = z.object({
@@ -273,9 +284,22 @@ export const cloudShare = z.object({
   folders_count: z.number(),
   created: z.number(),
   expire_time: z.number(),
+  /** What the link holds, so two rows are never alike (issue 18.15): the first chosen names, */
+  paths: z.array(z.string()),
+  /** the bytes of every file under them (at least, when `size_at_least`), */
+  size: z.number(),
+  size_at_least: z.boolean(),
+  /** and who made it ('' when the user is gone). */
+  created_by: z.string(),
 });
 export type CloudShare = z.infer<typeof cloudShare>;
 export const cloudSharesAnswer = z.object({ cloud_shares: z.array(cloudShare), now: z.number() });
+export const cloudLinkExpiryBody = z.object({
+  hours: z.coerce.number().refine((h) => (CLOUD_LINK_EXPIRY_HOURS as readonly number[]).includes(h), {
+    message: `Choose one of ${CLOUD_LINK_EXPIRY_HOURS.join(', ')} hours.`,
+  }),
+});
+export const cloudLinkExpiryAnswer = z.object({ ok: z.boolean(), expire_time: z.number() });
 export const cloudLinkAnswer = z.object({
   ok: z.boolean(),
   download_url: z.string(),

@@ -18,8 +18,10 @@ import {
   setAzureRestorePointBody,
   setAzureStorageAccountBody,
   setResellerAzureBody,
+  simDeviceLoginAnswer,
+  simDeviceLoginBody,
 } from '../azure';
-import { defineCall, idParam } from '../call';
+import { defineCall, idParam, type TenantObject } from '../call';
 import {
   rbDevicesAnswer,
   rbRestorePointsAnswer,
@@ -31,13 +33,19 @@ import {
 
 const area = 'azure';
 const segment = z.string().max(32);
-const set = <const P extends string, F extends z.ZodObject>(path: P, form: F, what: string) =>
+const set = <const P extends string, F extends z.ZodObject>(
+  path: P,
+  form: F,
+  what: string,
+  ids?: Record<string, TenantObject>,
+) =>
   defineCall({
     area,
     method: 'POST',
     path,
     summary: `Save the wizard's ${what} in the user's Azure session (ok false: the selection is dropped).`,
     form,
+    ...(ids ? { ids } : {}),
     answers: { 200: azureOkAnswer },
   });
 const jobs = <const P extends string, S extends z.ZodObject>(
@@ -110,9 +118,13 @@ export const azureCalls = {
     ids: { machine_id: 'rb_system' },
     answers: { 200: verifyPsPasswordAnswer },
   }),
-  setClient: set('/azure_export/set_azure_client', setAzureClientBody, 'client'),
-  setDevice: set('/azure_export/set_azure_device', setAzureDeviceBody, 'protected system'),
-  setRestorePoint: set('/azure_export/set_azure_restore_point', setAzureRestorePointBody, 'restore point'),
+  setClient: set('/azure_export/set_azure_client', setAzureClientBody, 'client', { client_id: 'client' }),
+  setDevice: set('/azure_export/set_azure_device', setAzureDeviceBody, 'protected system', {
+    device_id: 'rb_system',
+  }),
+  setRestorePoint: set('/azure_export/set_azure_restore_point', setAzureRestorePointBody, 'restore point', {
+    snapshot_name: 'rb_restore_point',
+  }),
   setResourceGroup: set(
     '/azure_export/set_azure_resource_group',
     setAzureResourceGroupBody,
@@ -211,5 +223,17 @@ export const azureCalls = {
     form: azureJobBody,
     ids: { job_id: 'azure_job' },
     answers: { 200: azureSuccessAnswer },
+  }),
+  // The simulator's stand-in for Microsoft's device login page: public, as Microsoft's page
+  // knows nothing of the console's session; 404 with a real Azure adapter.
+  simDeviceLogin: defineCall({
+    area,
+    method: 'POST',
+    path: '/api/sim/azure/devicelogin',
+    summary:
+      "The simulator's device login page: look a user code up (the accounts that may sign in), or with an account, sign in and consent (spends the code).",
+    access: 'public',
+    json: simDeviceLoginBody,
+    answers: { 200: simDeviceLoginAnswer },
   }),
 };

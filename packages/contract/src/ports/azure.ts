@@ -72,3 +72,22 @@ export interface AzurePort {
   /** Upload the point's disks to the storage account; FabricError FAILED when Azure refuses. */
   runRestore(req: AzureRestoreRequest, progress: FabricProgress): Promise<AzureRestoreOutcome>;
 }
+
+// --- The simulator's stand-in for Microsoft's device login page -------------------------------
+// Only the simulator has one (a real adapter sends the user to https://microsoft.com/devicelogin):
+// a person types the user code shown in the wizard, picks an account of the tenant and consents,
+// and the console sees the grant on its next check (dashboard-device-azure 4 'Azure wizard').
+
+/** Why the page refuses a code, as Microsoft's page does (RFC 8628 3.3). */
+export type AzureDeviceLoginRefusal = 'unknown' | 'expired' | 'used';
+
+export type AzureDeviceLoginLookup =
+  | { ok: true; scope: AzureScope; accounts: string[]; expiresAt: number }
+  | { ok: false; reason: AzureDeviceLoginRefusal };
+
+export interface AzureDeviceLogin {
+  /** What the page shows for a typed code: the accounts to pick from, or why it is refused. */
+  lookup(userCode: string): AzureDeviceLoginLookup;
+  /** The person consents as `account`; the code is spent. */
+  consent(userCode: string, account: string): AzureDeviceLoginLookup;
+}

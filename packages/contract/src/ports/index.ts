@@ -1,5 +1,5 @@
 import type { AutoVerifyPort } from './autoverify';
-import type { AzurePort } from './azure';
+import type { AzureDeviceLogin, AzurePort } from './azure';
 import type { FailoverPort } from './failover';
 import type { FilesPort } from './files';
 import type { FtpsPort } from './ftps';
@@ -25,4 +25,6 @@ export interface Ports {
   azure: AzurePort;
   autoverify: AutoVerifyPort;
   fleet: LivingFleetPort;
+  /** The simulator's device login page (absent with a real Azure adapter: Microsoft has it). */
+  azureDeviceLogin?: AzureDeviceLogin;
 }

@@ -28,4 +28,14 @@ describe('demo virtual machines', () => {
       { s: 'Offline', stoppable: 0 },
     ]);
   });
+
+  it('gives the demo reseller one first-generation server in a failover test', async () => {
+    const rows = await rowsOf(
+      dbh,
+      `SELECT f.state AS state, ps.service_gen AS gen, ps.device_type AS type FROM failover_test_states f
+         JOIN protected_systems ps ON ps.id = f.system_id
+         JOIN users u ON u.organisation_id = ps.reseller_id AND u.username = 'reseller'`,
+    );
+    expect(rows).toEqual([{ state: 'FAILOVER_TEST_VM_RUNNING', gen: 2, type: 'server' }]);
+  });
 });

@@ -90,7 +90,7 @@ export async function generateFleet(dbh: DbHandle, opts: GenerateFleetOptions): 
     progress({ phase: 'finishing', done: 0, total: 1 });
     if (db.isTransaction) await fillUsage(db, ctx, totals);
     else await db.transaction().execute((trx) => fillUsage(trx, ctx, totals));
-    if (label === 'demo') await addDemoVirtualMachines(db, fleetPlan);
+    if (label === 'demo') await addDemoVirtualMachines(db, fleetPlan, opts.now);
     return sink.counts;
   };
 

@@ -1,6 +1,6 @@
 import { AZURE_DEVICE_CODE_TTL_MS, type AzureRestoreRequest, ManualClock } from '@lifeboat/contract';
 import { describe, expect, it } from 'vitest';
-import { AZURE_SIGN_IN_MS, azureUser, createSimulatedAzure } from './azure';
+import { AZURE_VERIFICATION_PATH, azureAccounts, createSimulatedAzure } from './azure';
 import { createSimDeps, type SimOptions } from './deps';
 
 const sim = (clock = new ManualClock(1_000_000), opts: Partial<SimOptions> = {}) =>
@@ -13,7 +13,7 @@ describe('the simulated Azure port', () => {
     const code = await sim().requestDeviceCode('session-1', 'manager');
     expect(code).toMatchObject({
       scope: 'manager',
-      verificationUrl: expect.stringMatching(/^https:/),
+      verificationUrl: AZURE_VERIFICATION_PATH,
       issuedAt: 1_000_000,
       expiresAt: 1_000_000 + AZURE_DEVICE_CODE_TTL_MS,
     });
@@ -22,20 +22,33 @@ describe('the simulated Azure port', () => {
     expect((await sim().requestDeviceCode('session-1', 'storage')).deviceCode).not.toBe(code.deviceCode);
   });
 
-  it('signs in after the nominal time, and a code expires', async () => {
+  it('signs in when a person consents on the device login page, once, before the code expires', async () => {
     const clock = new ManualClock(0);
     const azure = sim(clock, { speed: 1 });
     const code = await azure.requestDeviceCode('s', 'manager');
     expect(await azure.checkDeviceCode('s', code)).toEqual({ status: 'pending', user: null });
-    clock.advance(AZURE_SIGN_IN_MS);
-    expect(await azure.checkDeviceCode('s', code)).toEqual({ status: 'granted', user: azureUser('s') });
-    clock.advance(AZURE_DEVICE_CODE_TTL_MS);
-    expect((await azure.checkDeviceCode('s', code)).status).toBe('expired');
-    // At speed 0 the pretend user signs in at once; a code of another session is refused.
-    const fast = sim();
-    const mine = await fast.requestDeviceCode('s', 'storage');
-    expect((await fast.checkDeviceCode('s', mine)).status).toBe('granted');
-    expect((await fast.checkDeviceCode('other', mine)).status).toBe('expired');
+    const page = azure.deviceLogin;
+    const [account] = azureAccounts('s');
+    // Typed in lower case with a dash, as people do.
+    const typed = `${code.deviceCode.slice(0, 4).toLowerCase()}-${code.deviceCode.slice(4)}`;
+    expect(page.lookup(typed)).toEqual({
+      ok: true,
+      scope: 'manager',
+      accounts: azureAccounts('s'),
+      expiresAt: code.expiresAt,
+    });
+    expect(page.lookup('NOTACODE9')).toEqual({ ok: false, reason: 'unknown' });
+    expect(page.consent(code.deviceCode, 'someone@else.test')).toEqual({ ok: false, reason: 'unknown' });
+    expect(page.consent(typed, account!).ok).toBe(true);
+    expect(await azure.checkDeviceCode('s', code)).toEqual({ status: 'granted', user: account });
+    // A code used once is refused on the page; a code of another session never signs it in.
+    expect(page.consent(code.deviceCode, account!)).toEqual({ ok: false, reason: 'used' });
+    expect((await azure.checkDeviceCode('other', code)).status).toBe('expired');
+    // An unused code expires after 900 s, on the page and for the console.
+    const storage = await azure.requestDeviceCode('s', 'storage');
+    clock.advance(AZURE_DEVICE_CODE_TTL_MS + 1);
+    expect(page.lookup(storage.deviceCode)).toEqual({ ok: false, reason: 'expired' });
+    expect((await azure.checkDeviceCode('s', storage)).status).toBe('expired');
   });
 
   it('lists resource groups and their storage accounts, the same every time', async () => {
@@ -50,6 +63,12 @@ describe('the simulated Azure port', () => {
       expect(a.name).toMatch(/^[a-z0-9]{3,24}$/);
     }
     expect(await sim().listStorageAccounts('s', g.subscriptionId, 'no-such-group')).toEqual([]);
+    // Several subscriptions, and a resource group without storage accounts.
+    expect(new Set(groups.map((x) => x.subscriptionId)).size).toBeGreaterThan(1);
+    const recovery = groups.find((x) => x.name === 'rg-recovery')!;
+    expect(await sim().listStorageAccounts('s', recovery.subscriptionId, recovery.name)).toHaveLength(2);
+    const empty = groups.find((x) => x.name === 'rg-network')!;
+    expect(await sim().listStorageAccounts('s', empty.subscriptionId, empty.name)).toEqual([]);
   });
 
   it('restores a point into the storage account, or fails with azure_failed', async () => {

@@ -1,6 +1,8 @@
 import {
   AZURE_DEVICE_CODE_TTL_MS,
   type AzureDeviceCode,
+  type AzureDeviceLogin,
+  type AzureDeviceLoginLookup,
   type AzurePort,
   type AzureResourceGroup,
   type AzureScope,
@@ -10,14 +12,15 @@ import type { SimDeps } from './deps';
 import { hash32, intBetween, pick } from './random';
 
 // The simulated Azure (dashboard-device-azure 7 'Azure direct restore'): a tenant per wizard
-// session, derived from its key, so nothing is stored. A device code is "signed in" once
-// AZURE_SIGN_IN_MS of nominal time has passed since it was issued (at once at speed 0) and
-// expires after 900 s of real time. Fault: azure_failed (natural subject the system) makes the
-// restore fail.
+// session, derived from its key (subscriptions, resource groups and accounts are not stored).
+// A device code is signed in only when a person types it on the simulator's device login page
+// (AZURE_VERIFICATION_PATH, served by the console) and consents; it expires after 900 s. Which
+// codes were handed out and consented is the one thing the simulator keeps, in memory: it is
+// Microsoft's state, which the console cannot derive (docs/decisions.md, issue 14). Fault:
+// azure_failed (natural subject the system) makes the restore fail.
 
-/** Nominal time the pretend user takes to type the code and sign in. */
-export const AZURE_SIGN_IN_MS = 20_000;
-export const AZURE_VERIFICATION_URL = 'https://microsoft.com/devicelogin';
+/** The simulator's stand-in for https://microsoft.com/devicelogin, a page of the console. */
+export const AZURE_VERIFICATION_PATH = '/sim/azure/devicelogin';
 
 /** Nominal times at speed 1. */
 export const AZURE_RESTORE_STAGES = [
@@ -29,7 +32,14 @@ export const AZURE_RESTORE_STAGES = [
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const TENANTS = ['contoso', 'fabrikam', 'northwind', 'tailspin', 'woodgrove'];
 const REGIONS = ['West Europe', 'North Europe', 'UK South', 'East US', 'Central US'];
-const GROUPS = ['rg-recovery', 'rg-production', 'rg-dr-test'];
+/** Two subscriptions; rg-network has no storage account (dashboard-device-azure 3). */
+const SUBSCRIPTIONS = [
+  { key: 'production', label: 'production', groups: ['rg-recovery', 'rg-production'] },
+  { key: 'dr', label: 'disaster recovery', groups: ['rg-dr-test', 'rg-network'] },
+] as const;
+/** Fixed counts where a person needs to know what to expect: a choice of two, and none. */
+const ACCOUNT_COUNTS: Record<string, number> = { 'rg-recovery': 2, 'rg-network': 0 };
+const ACCOUNT_NAMES = ['admin', 'it.operations', 'backup.service'];
 
 function deviceCode(sessionKey: string, scope: AzureScope, issuedAt: number): string {
   let code = '';
@@ -49,43 +59,101 @@ function guid(...parts: (string | number)[]): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-export function azureUser(sessionKey: string): string {
-  return `admin@${pick(TENANTS, 'azure-tenant', sessionKey)}.onmicrosoft.com`;
+/** The accounts of the session's simulated tenant a person may sign in with. */
+export function azureAccounts(sessionKey: string): string[] {
+  const tenant = pick(TENANTS, 'azure-tenant', sessionKey);
+  return ACCOUNT_NAMES.map((n) => `${n}@${tenant}.onmicrosoft.com`);
 }
 
 function resourceGroups(sessionKey: string): AzureResourceGroup[] {
-  const subscriptionId = guid('azure-subscription', sessionKey);
   const tenant = pick(TENANTS, 'azure-tenant', sessionKey);
-  return GROUPS.map((name) => ({
-    id: `/subscriptions/${subscriptionId}/resourceGroups/${name}`,
-    name,
-    subscriptionId,
-    subscriptionName: `${tenant[0]?.toUpperCase()}${tenant.slice(1)} production`,
-    location: pick(REGIONS, 'azure-region', sessionKey, name),
-  }));
+  const title = `${tenant[0]?.toUpperCase()}${tenant.slice(1)}`;
+  return SUBSCRIPTIONS.flatMap((sub) => {
+    const subscriptionId = guid('azure-subscription', sessionKey, sub.key);
+    return sub.groups.map((name) => ({
+      id: `/subscriptions/${subscriptionId}/resourceGroups/${name}`,
+      name,
+      subscriptionId,
+      subscriptionName: `${title} ${sub.label}`,
+      location: pick(REGIONS, 'azure-region', sessionKey, name),
+    }));
+  });
 }
 
-/** The simulator's AzurePort. */
-export function createSimulatedAzure(deps: SimDeps<'azure'>): AzurePort {
+interface IssuedCode {
+  sessionKey: string;
+  scope: AzureScope;
+  expiresAt: number;
+  /** The account that consented; the code is spent. */
+  grantedTo: string | null;
+}
+
+/** Microsoft's page accepts the code in any case, with spaces or a dash. */
+const normalise = (userCode: string) => userCode.trim().toUpperCase().replace(/[\s-]/g, '');
+
+/** Codes handed out, by user code; expired ones are dropped as new ones are issued. */
+function createDirectory(deps: SimDeps<'azure'>) {
+  const codes = new Map<string, IssuedCode>();
+  const lookup = (userCode: string): AzureDeviceLoginLookup => {
+    const c = codes.get(normalise(userCode));
+    if (!c) return { ok: false, reason: 'unknown' };
+    if (c.grantedTo) return { ok: false, reason: 'used' };
+    if (deps.clock.now() > c.expiresAt) return { ok: false, reason: 'expired' };
+    return { ok: true, scope: c.scope, accounts: azureAccounts(c.sessionKey), expiresAt: c.expiresAt };
+  };
+  const page: AzureDeviceLogin = {
+    lookup,
+    consent(userCode, account) {
+      const found = lookup(userCode);
+      if (!found.ok) return found;
+      const c = codes.get(normalise(userCode));
+      if (!c || !found.accounts.includes(account)) return { ok: false, reason: 'unknown' };
+      c.grantedTo = account;
+      return found;
+    },
+  };
   return {
+    page,
+    issue(code: AzureDeviceCode, sessionKey: string) {
+      const now = deps.clock.now();
+      for (const [k, v] of codes) if (v.expiresAt < now) codes.delete(k);
+      if (!codes.has(code.deviceCode))
+        codes.set(code.deviceCode, {
+          sessionKey,
+          scope: code.scope,
+          expiresAt: code.expiresAt,
+          grantedTo: null,
+        });
+    },
+    get: (userCode: string) => codes.get(userCode),
+  };
+}
+
+/** The simulator's AzurePort, and its device login page. */
+export function createSimulatedAzure(deps: SimDeps<'azure'>): AzurePort & { deviceLogin: AzureDeviceLogin } {
+  const directory = createDirectory(deps);
+  return {
+    deviceLogin: directory.page,
     async requestDeviceCode(sessionKey, scope): Promise<AzureDeviceCode> {
       const issuedAt = deps.clock.now();
-      return {
+      const code = {
         scope,
         deviceCode: deviceCode(sessionKey, scope, issuedAt),
-        verificationUrl: AZURE_VERIFICATION_URL,
+        verificationUrl: AZURE_VERIFICATION_PATH,
         issuedAt,
         expiresAt: issuedAt + AZURE_DEVICE_CODE_TTL_MS,
       };
+      directory.issue(code, sessionKey);
+      return code;
     },
     async checkDeviceCode(sessionKey, code) {
-      const now = deps.clock.now();
-      // A code this session was never given, or one past its lifetime, is expired.
-      if (code.deviceCode !== deviceCode(sessionKey, code.scope, code.issuedAt) || now > code.expiresAt)
+      // A code this session was never given is refused (bad_verification_code) like an expired one.
+      const issued = directory.get(code.deviceCode);
+      if (!issued || issued.sessionKey !== sessionKey || issued.scope !== code.scope)
         return { status: 'expired', user: null };
-      const signInMs = deps.speed > 0 ? AZURE_SIGN_IN_MS / deps.speed : 0;
-      if (now - code.issuedAt < signInMs) return { status: 'pending', user: null };
-      return { status: 'granted', user: azureUser(sessionKey) };
+      if (issued.grantedTo) return { status: 'granted', user: issued.grantedTo };
+      if (deps.clock.now() > issued.expiresAt) return { status: 'expired', user: null };
+      return { status: 'pending', user: null };
     },
     listResourceGroups: async (sessionKey) => resourceGroups(sessionKey),
     async listStorageAccounts(sessionKey, subscriptionId, resourceGroupName) {
@@ -93,7 +161,9 @@ export function createSimulatedAzure(deps: SimDeps<'azure'>): AzurePort {
         (g) => g.subscriptionId === subscriptionId && g.name === resourceGroupName,
       );
       if (!group) return [];
-      const count = intBetween(1, 2, 'azure-accounts', sessionKey, resourceGroupName);
+      const count =
+        ACCOUNT_COUNTS[resourceGroupName] ??
+        intBetween(1, 2, 'azure-accounts', sessionKey, resourceGroupName);
       return Array.from({ length: count }, (_, i) => {
         const name = `${resourceGroupName.replace(/[^a-z0-9]/g, '')}${hash32('azure-account', sessionKey, resourceGroupName, i) % 100_000}`;
         return {

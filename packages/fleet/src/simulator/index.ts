@@ -12,7 +12,7 @@ export {
   type Verdict,
   type VerdictInput,
 } from './autoverify';
-export { AZURE_SIGN_IN_MS, createSimulatedAzure } from './azure';
+export { AZURE_VERIFICATION_PATH, createSimulatedAzure } from './azure';
 export { type BackupStatus, type PlannedBackup, planBackup, scheduleSlot } from './backups';
 export { createSimDeps, type SimDeps, type SimOptions } from './deps';
 export { createSimulatedFailover } from './failover';

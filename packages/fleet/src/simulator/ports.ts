@@ -19,12 +19,14 @@ export interface SimulatedPortsOptions extends SimOptions {
 
 export function createSimulatedPorts(opts: SimulatedPortsOptions): Ports {
   const deps = createSimDeps(opts);
+  const azure = createSimulatedAzure(deps);
   return {
     files: createSimulatedFiles(deps),
     virtualization: createSimulatedVirtualization(deps),
     failover: createSimulatedFailover(deps),
     ftps: createSimulatedFtps(deps),
-    azure: createSimulatedAzure(deps),
+    azure,
+    azureDeviceLogin: azure.deviceLogin,
     autoverify: createSimulatedAutoVerify(deps),
     fleet: createSimulatedLivingFleet({ dbh: opts.dbh, faults: deps.faults }),
   };

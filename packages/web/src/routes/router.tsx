@@ -15,6 +15,11 @@ const AccountSecurityPage = lazyPage(
   'AccountSecurityPage',
 );
 const AuditLogPage = lazyPage(() => import('../features/security/AuditLogPage'), 'AuditLogPage');
+// The simulator's stand-in for Microsoft's device login: no session, as Microsoft's page has none.
+const SimDeviceLoginPage = lazyPage(
+  () => import('../features/azure/SimDeviceLoginPage'),
+  'SimDeviceLoginPage',
+);
 const NotFoundPage = lazyPage(() => import('../components/NotFoundPage'), 'NotFoundPage');
 
 function Root() {
@@ -32,6 +37,7 @@ export const appRoutes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { path: '/login', element: <LoginRoute /> },
+      { path: '/sim/azure/devicelogin', element: <SimDeviceLoginPage /> },
       {
         element: <RequireSession />,
         children: [

@@ -1,4 +1,4 @@
-import { AZURE_CODE_LIFETIME_S } from '@lifeboat/contract';
+import { AZURE_CODE_LIFETIME_S, XHR_HEADER, XHR_VALUE } from '@lifeboat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPorts } from '../../fabric';
 import { OperationsEngine } from '../../operations/engine';
@@ -51,6 +51,24 @@ async function auditActions(): Promise<string[]> {
   return rows.map((r) => r.action);
 }
 
+/** The simulator's device login page, as a person uses it: no console session at all. */
+const devicePage = (_step: 'lookup' | 'consent', body: Record<string, string>) =>
+  f.t.app.inject({
+    method: 'POST',
+    url: '/api/sim/azure/devicelogin',
+    headers: { [XHR_HEADER]: XHR_VALUE },
+    payload: body,
+  });
+
+/** Type the code on the page and consent as the tenant's first account. */
+async function consent(userCode: string): Promise<string> {
+  const found = (await devicePage('lookup', { user_code: userCode })).json();
+  expect(found.ok).toBe(true);
+  const account = found.accounts[0];
+  expect((await devicePage('consent', { user_code: userCode, account })).json().ok).toBe(true);
+  return account;
+}
+
 /** Walk a reseller user's wizard up to a chosen storage account. */
 async function walk(who: Who = 'resa') {
   const data = await f.get(who, '/azure_export/get_and_reset_azure_data');
@@ -68,9 +86,12 @@ async function walk(who: Who = 'resa') {
   );
   const manager = await f.get(who, '/azure_export/get_azure_authentication_data/manager');
   expect(manager.statusCode).toBe(200);
+  await consent(manager.json().device_code);
   let check = (await form(who, '/azure_export/check_refresh_token/')).json();
   expect(check).toMatchObject({ success: true, tokenCreated: false, manager: 'granted', storage: 'none' });
-  expect((await f.get(who, '/azure_export/get_azure_authentication_data/storage')).statusCode).toBe(200);
+  const storage = await f.get(who, '/azure_export/get_azure_authentication_data/storage');
+  expect(storage.statusCode).toBe(200);
+  await consent(storage.json().device_code);
   check = (await form(who, '/azure_export/check_refresh_token/')).json();
   expect(check).toMatchObject({ success: true, tokenCreated: true, storage: 'granted' });
   const groups = (await f.get(who, '/azure_export/get_resource_groups')).json();
@@ -115,6 +136,14 @@ describe('the wizard session', () => {
     expect(c.json().userData).toEqual({ isClient: true, isReseller: false });
   });
 
+  it('offers Azure direct restore in typeRB only with azure_restore_enabled', async () => {
+    const options = (who: Who, clientId: number) =>
+      f.get(who, `/api/recover_flow/get_available_recovery_options/${clientId}/0`);
+    expect((await options('clia1', f.w.clientA1)).json().azure_direct_restore).toBe(true);
+    expect((await options('resa', f.w.clientA1)).json().azure_direct_restore).toBe(true);
+    expect((await options('resb', f.w.clientB1)).json().azure_direct_restore).toBe(false);
+  });
+
   it('is not found without azure_restore_enabled and for the provider staff', async () => {
     expect((await f.get('resb', '/azure_export/get_and_reset_azure_data')).statusCode).toBe(404);
     expect((await f.get('staff', '/azure_export/get_and_reset_azure_data')).statusCode).toBe(404);
@@ -155,6 +184,19 @@ describe('the wizard session', () => {
     expect(
       (await form('resa', '/azure_export/set_azure_restore_point', { snapshot_name: 0 })).statusCode,
     ).toBe(400);
+    // Another tenant's restore point is not found, even before a device is chosen.
+    expect(
+      (
+        await form('resa', '/azure_export/set_azure_restore_point', {
+          snapshot_name: f.pointsB1[0]?.id ?? 0,
+        })
+      ).statusCode,
+    ).toBe(404);
+    // A client user cannot choose a client, not even another tenant's (404 first).
+    await f.get('clia1', '/azure_export/get_and_reset_azure_data');
+    expect(
+      (await form('clia1', '/azure_export/set_azure_client', { client_id: f.w.clientB1 })).statusCode,
+    ).toBe(404);
     expect((await f.get('resa', '/azure_export/get_azure_authentication_data/other')).statusCode).toBe(400);
     // Sign-in needs a restore point.
     expect((await f.get('resa', '/azure_export/get_azure_authentication_data/manager')).statusCode).toBe(400);
@@ -230,12 +272,44 @@ describe('sign-in', () => {
     expect((await f.get('resa', '/azure_export/get_azure_authentication_data/storage')).statusCode).toBe(400);
     const m = (await f.get('resa', '/azure_export/get_azure_authentication_data/manager')).json();
     expect(m.device_code).toMatch(/^[A-Z0-9]{9}$/);
-    expect(m.verification_url).toMatch(/^https:/);
+    expect(m.verification_url).toBe('/sim/azure/devicelogin');
     expect(m.knowledge_base_text).toBeTruthy();
     expect(m.expires_at - f.t.clock.now()).toBe(AZURE_CODE_LIFETIME_S * 1000);
+    // Nobody has typed the code yet.
+    expect((await form('resa', '/azure_export/check_refresh_token/')).json()).toMatchObject({
+      success: false,
+      manager: 'pending',
+      user: null,
+    });
+    const account = await consent(m.device_code);
     const check = (await form('resa', '/azure_export/check_refresh_token/')).json();
-    expect(check.user.login).toMatch(/@/);
+    expect(check).toMatchObject({ success: true, manager: 'granted', user: { login: account } });
     expect(await auditActions()).toContain('azure.sign_in');
+    // A code used once is refused on the page, as Microsoft's page refuses it.
+    expect((await devicePage('lookup', { user_code: m.device_code })).json()).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('already been used'),
+    });
+  });
+
+  it("refuses an unknown code, another tenant's account and bad input on the device login page", async () => {
+    expect((await devicePage('lookup', { user_code: 'ZZZZZZZZZ' })).json()).toEqual({
+      ok: false,
+      scope: null,
+      accounts: [],
+      expires_at: null,
+      message: expect.stringContaining("didn't work"),
+    });
+    expect((await devicePage('lookup', { user_code: '' })).statusCode).toBe(400);
+    expect((await devicePage('consent', { user_code: 'ABC', account: '' })).statusCode).toBe(400);
+    await f.get('resa', '/azure_export/get_and_reset_azure_data');
+    await form('resa', '/azure_export/set_azure_client', { client_id: f.w.clientA1 });
+    await form('resa', '/azure_export/set_azure_device', { device_id: f.w.systemA1 });
+    await form('resa', '/azure_export/set_azure_restore_point', { snapshot_name: f.pointsA1[0]?.id ?? 0 });
+    const m = (await f.get('resa', '/azure_export/get_azure_authentication_data/manager')).json();
+    const r = await devicePage('consent', { user_code: m.device_code, account: 'mallory@evil.test' });
+    expect(r.json().ok).toBe(false);
+    expect((await form('resa', '/azure_export/check_refresh_token/')).json().manager).toBe('pending');
   });
 
   it('reports an expired code and a reset forgets the sign-in', async () => {
@@ -243,10 +317,12 @@ describe('sign-in', () => {
     await form('resa', '/azure_export/set_azure_client', { client_id: f.w.clientA1 });
     await form('resa', '/azure_export/set_azure_device', { device_id: f.w.systemA1 });
     await form('resa', '/azure_export/set_azure_restore_point', { snapshot_name: f.pointsA1[0]?.id ?? 0 });
-    await f.get('resa', '/azure_export/get_azure_authentication_data/manager');
+    const m = (await f.get('resa', '/azure_export/get_azure_authentication_data/manager')).json();
     f.t.clock.advance(AZURE_CODE_LIFETIME_S * 1000 + 1000);
     const r = (await form('resa', '/azure_export/check_refresh_token/')).json();
     expect(r).toMatchObject({ success: false, manager: 'expired', user: null });
+    // The page refuses it too.
+    expect((await devicePage('lookup', { user_code: m.device_code })).json().message).toContain('expired');
     await f.relogin();
     expect((await form('resa', '/azure_export/reset_azure_session/')).json()).toEqual({ success: true });
     expect((await form('resa', '/azure_export/check_refresh_token/')).json().manager).toBe('none');

@@ -25,6 +25,7 @@ import {
   startRecover,
   storageAccounts,
 } from './service';
+import { simDeviceConsent, simDeviceLookup } from './sim-devicelogin';
 
 // spec: dashboard-device-azure 7 'Azure direct restore'; recovery-flow 7 'Azure export panels'.
 
@@ -85,5 +86,10 @@ export function azureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(app, c.jobInfo, ({ params, actor }) => jobInfo(db, actor, parseId(params.id, 'This Azure job')));
     route(app, c.cancel, ({ body, actor, req }) => cancelJob(ctx, actor, body.job_id, req.ip));
     route(app, c.dismiss, ({ body, actor, req }) => dismissJob(ctx, actor, body.job_id, req.ip));
+    route(app, c.simDeviceLogin, ({ body }) =>
+      body.account === undefined
+        ? simDeviceLookup(ctx, body.user_code)
+        : simDeviceConsent(ctx, body.user_code, body.account),
+    );
   };
 }

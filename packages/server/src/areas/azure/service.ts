@@ -147,8 +147,10 @@ export async function clientFlags(
 
 export async function setClient(ctx: AppContext, actor: Actor, clientId: number) {
   const db = ctx.dbh.db;
-  const s = await loadSession(db, actor);
+  // Another tenant's client is a 404 before anything else (the isolation suite), then the session.
+  await azureReseller(db, actor);
   const client = await loadClient(db, actor, clientId);
+  const s = await loadSession(db, actor);
   if (actor.clientId !== null || Number(client.reseller_id) !== Number(s.reseller_id)) return { ok: false };
   if (azureClientIneligibility(await clientFlags(db, actor, client))) return { ok: false };
   await update(
@@ -172,8 +174,9 @@ async function latestCloudPoint(db: Db, actor: Actor, systemId: number) {
 
 export async function setDevice(ctx: AppContext, actor: Actor, deviceId: number) {
   const db = ctx.dbh.db;
-  const s = await loadSession(db, actor);
+  await azureReseller(db, actor);
   const system = await findInScope(db, actor, 'protected_systems', deviceId, 'This device');
+  const s = await loadSession(db, actor);
   if (Number(system.client_id) !== Number(s.client_id) || Number(system.service_gen) !== SECOND_TOOL)
     return { ok: false };
   const latest = await latestCloudPoint(db, actor, Number(system.id));
@@ -186,16 +189,18 @@ export async function setDevice(ctx: AppContext, actor: Actor, deviceId: number)
 
 export async function setRestorePoint(ctx: AppContext, actor: Actor, pointId: number) {
   const db = ctx.dbh.db;
-  const s = await loadSession(db, actor);
-  if (s.device_id === null) return { ok: false };
+  await azureReseller(db, actor);
+  // A point outside the actor's scope is a 404; one of another device, or not in the cloud, a
+  // selection that does not fit (ok false).
   const point = await scoped(db, actor)
     .selectFrom('restore_points')
-    .select('id')
+    .select(['id', 'system_id', 'is_cloud'])
     .where('id', '=', pointId)
-    .where('system_id', '=', s.device_id)
-    .where('is_cloud', '=', 1)
     .executeTakeFirst();
-  if (!point) return { ok: false };
+  if (!point) throw new NotFoundError('This restore point');
+  const s = await loadSession(db, actor);
+  if (s.device_id === null || Number(point.system_id) !== Number(s.device_id) || !Number(point.is_cloud))
+    return { ok: false };
   await update(db, actor, { restore_point_id: Number(point.id) }, ctx.clock.now());
   return { ok: true };
 }

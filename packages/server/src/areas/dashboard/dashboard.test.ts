@@ -243,6 +243,31 @@ describe('cards', () => {
     expect(res.body).not.toMatch(/<img/);
     expect(res.body).toContain(`href="/device/details/${c.d.troubledA}"`);
   });
+
+  it('names and links the systems that have not reported a backup yet (issue 18.18)', async () => {
+    const before = await c.t.dbh.db
+      .selectFrom('protected_systems')
+      .select(['health_status'])
+      .where('id', '=', c.d.troubledA)
+      .executeTakeFirstOrThrow();
+    await c.t.dbh.db
+      .updateTable('protected_systems')
+      .set({ name: 'NEW-WS01', health_status: 'NODATA' })
+      .where('id', '=', c.d.troubledA)
+      .execute();
+    try {
+      const body = (await get('resa', `/reseller/get_collapsible_feeds/${c.w.resellerA}`)).body;
+      const feed = body.slice(body.indexOf('data-feed="first_backup"'));
+      expect(feed).toContain(`<a href="/device/details/${c.d.troubledA}">NEW-WS01</a>`);
+      expect(feed).not.toMatch(/^[^<]*\d+ systems? have not reported/);
+    } finally {
+      await c.t.dbh.db
+        .updateTable('protected_systems')
+        .set({ health_status: before.health_status })
+        .where('id', '=', c.d.troubledA)
+        .execute();
+    }
+  });
 });
 
 describe('Download agent', () => {

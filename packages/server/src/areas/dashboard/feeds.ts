@@ -65,6 +65,21 @@ export async function collapsibleFeeds(ctx: AppContext, owner: Owner): Promise<s
       .where('health_status', '=', 'NODATA')
       .executeTakeFirstOrThrow(),
   ]);
+  // The systems still waiting are named and linked, not only counted (issue 18.18); read only
+  // when there are some, so a fleet without any pays nothing.
+  const waitingNames =
+    Number(waiting.n) === 0
+      ? []
+      : await s
+          .within(ownedBy(owner.row, 'ps'))
+          .selectFrom('protected_systems as ps')
+          .innerJoin('organisations as c', 'c.id', 'ps.client_id')
+          .select(['ps.id', 'ps.name', 'ps.created_at', 'c.name as client_name'])
+          .where('ps.health_status', '=', 'NODATA')
+          .orderBy('ps.created_at', 'desc')
+          .orderBy('ps.id', 'desc')
+          .limit(FEED_LIMIT)
+          .execute();
 
   const device = (id: number, name: string) => `<a href="/device/details/${Number(id)}">${esc(name)}</a>`;
   const html = [
@@ -95,13 +110,30 @@ export async function collapsibleFeeds(ctx: AppContext, owner: Owner): Promise<s
     feed(
       'first_backup',
       'Waiting for a first backup',
-      Number(waiting.n) > 0
-        ? [`${esc(plural(Number(waiting.n), 'system'))} have not reported a backup yet.`]
-        : [],
+      waitingItems(waitingNames, Number(waiting.n), device, now),
       'Every system has reported at least one backup.',
     ),
   ].join('');
   return sanitizeFeeds(html);
+}
+
+/** The newest systems without a backup, each linked, and how many more there are. */
+function waitingItems(
+  rows: { id: number; name: string; created_at: number; client_name: string }[],
+  total: number,
+  device: (id: number, name: string) => string,
+  now: number,
+): string[] {
+  const items = rows.map(
+    (r) =>
+      `${device(Number(r.id), r.name)} (${esc(r.client_name)}) <small>added ${esc(timeAgo(Number(r.created_at), now))}</small>`,
+  );
+  const more = total - rows.length;
+  if (more > 0)
+    items.push(
+      `${esc(plural(more, 'more system'))} ${more === 1 ? 'has' : 'have'} not reported a backup yet.`,
+    );
+  return items;
 }
 
 /** Only the markup the feeds use; links stay inside the console. */

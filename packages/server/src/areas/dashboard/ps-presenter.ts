@@ -27,7 +27,8 @@ const MAX_VAULTS_SHOWN = 1;
 
 const HEALTH_TEXT: Record<string, string> = {
   TROUBLED: 'Troubled: the last backups failed or the newest restore point is older than its threshold.',
-  WARNED: 'Warned: a recent backup did not complete; the newest restore point is still within its threshold.',
+  WARNED:
+    'Warning: a recent backup did not complete; the newest restore point is still within its threshold.',
   NORMAL: 'Healthy: backups complete and restore points are recent.',
   NODATA: 'No data yet: the system has not reported a backup.',
   PARKED: 'Parked: this system is not backed up and raises no alerts until it is unparked.',

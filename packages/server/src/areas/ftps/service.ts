@@ -21,6 +21,7 @@ import type { AppContext } from '../../context';
 import { BadRequestError, NotFoundError } from '../../http/errors';
 import { enqueueForRow } from '../../operations/for-row';
 import { type Actor, findInScope, scoped } from '../../scope';
+import { azureReseller } from '../azure/service';
 import { loadClient, loadReseller } from '../recovery/access';
 import { FTPS_DISCARD, FTPS_EXPORT } from './handlers';
 import { ExportTooLargeError, measureSelection } from './materialize';
@@ -106,13 +107,21 @@ export async function recoveryOptions(
   }
   const rows = await systems.execute();
   const any = rows.length > 0;
+  const diskable = rows.some((r) => r.os_type !== 'MAC_OS_X' && r.os_type !== 'NAS');
+  // recovery-flow 2, 6: Azure direct restore only for a reseller with azure_restore_enabled (never
+  // the provider's staff), and only where a system could be restored as disks.
+  const azure =
+    diskable &&
+    (await azureReseller(db, actor).then(
+      () => true,
+      () => false,
+    ));
   return {
-    // The cloud virtual office and Azure direct restore arrive with their own issues: hidden
-    // until then rather than a dead end (issue 13.1).
+    // The cloud virtual office arrives with its own issue: hidden until then (issue 13.1).
     cloud_vo: false,
     ftps_export_ffr: any,
-    ftps_export_virtual_disk: rows.some((r) => r.os_type !== 'MAC_OS_X' && r.os_type !== 'NAS'),
-    azure_direct_restore: false,
+    ftps_export_virtual_disk: diskable,
+    azure_direct_restore: azure,
   };
 }
 

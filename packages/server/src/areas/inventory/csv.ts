@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { InventoryType } from '@lifeboat/contract';
+import { HEALTH_LABELS, type Health, type InventoryType } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
 import { type Cursor, listSystems } from './repository';
@@ -44,7 +44,8 @@ export function inventoryCsv(db: Kysely<Database>, scope: InventoryScope, type: 
           r.client_name,
           r.device_type,
           r.os_name,
-          r.health_status,
+          // The words the pages show, not the stored code (issue 18.18).
+          HEALTH_LABELS[r.health_status as Health] ?? r.health_status,
           r.last_rp_at === null ? null : new Date(Number(r.last_rp_at)).toISOString().replace('.000Z', 'Z'),
           r.appliance_name ?? null,
           r.sva_job_status,

@@ -1,4 +1,4 @@
-import { XHR_HEADER, XHR_VALUE } from '@lifeboat/contract';
+import { HEALTH_LABELS, XHR_HEADER, XHR_VALUE } from '@lifeboat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorld, TEST_PASSWORD, type World } from '../../test/factories';
 import { call, createTestApp, loginAs, type Session, type TestApp } from '../../test/harness';
@@ -167,6 +167,10 @@ describe('GET /devices/download', () => {
       'VM-GEN2',
       'VM-OFF',
     ]);
+    // The health column has the words every page shows, not the stored codes (issue 18.18).
+    const health = lines[0]?.split(',').indexOf('Health') ?? -1;
+    const words = lines.slice(1).map((l) => l.split(',').at(health - lines[0]!.split(',').length));
+    for (const w of words) expect(Object.values(HEALTH_LABELS)).toContain(w);
   });
 
   it('answers 404 for another reseller and 400 for an unknown type', async () => {

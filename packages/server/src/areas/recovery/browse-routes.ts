@@ -5,7 +5,14 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { route } from '../../http/route';
 import { parseId } from '../../scope';
-import { completeMount, listMountFolder, mountPoint, recoveryPoints, statMountFile } from './browse-service';
+import {
+  completeMount,
+  listMountFolder,
+  mountPoint,
+  recoveryPoints,
+  searchMount,
+  statMountFile,
+} from './browse-service';
 import { contentTypeOf, insertDownloadSession, openDownload } from './download-service';
 
 // spec: recovery-flow 7 'Browsing and download'. Both prefixes answer: filebrowsing and
@@ -45,6 +52,12 @@ export function recoveryBrowseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       listMountFolder(ctx, actor, body.filemountUseId, body.path, {
         applianceId: idOrZero(params.applianceId, 'This browsing session'),
         pointId: body.recoveryPoint,
+      }),
+    );
+
+    route(app, c.searchFiles, ({ params, body, actor }) =>
+      searchMount(ctx, actor, body.filemountUseId, body.query, {
+        applianceId: idOrZero(params.applianceId, 'This browsing session'),
       }),
     );
 

@@ -62,6 +62,7 @@ export async function recoveryPoints(
     data: dayStrip(
       rows.map((r) => ({ id: Number(r.id), ts: Number(r.taken_at) })),
       centre,
+      ctx.clock.now(),
     ),
   };
 }
@@ -185,6 +186,39 @@ export async function listMountFolder(
   const list = await ctx.ports.files.listFiles(ref, path);
   if (list === null) throw new NotFoundError('This folder');
   return { path, files: list.map((e) => ({ ...e, path: joinPath(path, e.name) })) };
+}
+
+// A search walks the point's folders breadth first, so shallow matches come first; the limits
+// keep one search to a bounded number of reads of the appliance (issue 18.14).
+const SEARCH_MAX_FOLDERS = 400;
+const SEARCH_MAX_RESULTS = 100;
+
+/** POST /api/filebrowsing/search/{applianceId}: entries whose name holds the words, any case. */
+export async function searchMount(
+  ctx: AppContext,
+  actor: Actor,
+  token: string,
+  query: string,
+  ids: MountIds,
+): Promise<{ files: RecoveryFileEntry[]; truncated: boolean }> {
+  const { mount, job, ref } = await loadMount(ctx.dbh.db, actor, token, ctx.clock.now());
+  checkMountIds(mount, ids);
+  const needle = query.toLowerCase();
+  const files: RecoveryFileEntry[] = [];
+  const queue = [...mountRoots(mount, job)];
+  let read = 0;
+  while (queue.length > 0) {
+    if (read >= SEARCH_MAX_FOLDERS || files.length >= SEARCH_MAX_RESULTS) return { files, truncated: true };
+    const folder = queue.shift() as string;
+    read++;
+    const list = await ctx.ports.files.listFiles(ref, folder);
+    for (const e of list ?? []) {
+      const path = joinPath(folder, e.name);
+      if (e.name.toLowerCase().includes(needle)) files.push({ ...e, path });
+      if (e.type === 'folder') queue.push(path);
+    }
+  }
+  return { files: files.slice(0, SEARCH_MAX_RESULTS), truncated: files.length > SEARCH_MAX_RESULTS };
 }
 
 /** POST /api/filebrowsing/file/{applianceId}: one entry by its base64url path. */

@@ -5,17 +5,23 @@ import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { ConflictError, NotFoundError } from '../../http/errors';
 import { type Actor, scoped } from '../../scope';
-import { loadClient, loadReseller } from './access';
+import { loadClient, loadReseller, pointRef } from './access';
+import { cachedSelectionSize, selectionSize } from './selection-size';
 
 // The cloud share panel (spec: recovery-flow 2 'Activity panels', 4 'Cloud share expiry'): the
 // download links of files restored from the cloud, with their expiry. A link past its time is
 // 'pending unmount' until the expiry sweep (the recovery.expiries schedule) ends it.
 
-async function list(db: Kysely<Database>, actor: Actor, by: { resellerId?: number; clientId?: number }) {
+/** How many chosen paths a row names; the counts say how many more there are. */
+const PATHS_SHOWN = 3;
+
+async function list(ctx: AppContext, actor: Actor, by: { resellerId?: number; clientId?: number }) {
+  const db = ctx.dbh.db;
   let q = scoped(db, actor)
     .selectFrom('download_sessions as d')
     .innerJoin('protected_systems as ps', 'ps.id', 'd.system_id')
     .innerJoin('organisations as c', 'c.id', 'd.client_id')
+    .leftJoin('users as u', 'u.id', 'd.user_id')
     .select([
       'd.id',
       'd.name',
@@ -25,8 +31,18 @@ async function list(db: Kysely<Database>, actor: Actor, by: { resellerId?: numbe
       'd.created_at',
       'd.expires_at',
       'd.client_id',
+      'd.paths',
+      'd.appliance_id',
+      'd.restore_point_id',
+      'd.rp_taken_at',
+      'ps.id as system_id',
+      'ps.seed',
+      'ps.os_type',
+      'ps.device_type',
+      'ps.hostname',
       'ps.name as device_name',
       'c.name as client_name',
+      'u.name as user_name',
     ])
     .where('d.status', '=', 'active')
     .where('d.suppressed', '=', 0)
@@ -34,18 +50,40 @@ async function list(db: Kysely<Database>, actor: Actor, by: { resellerId?: numbe
   if (by.resellerId !== undefined) q = q.where('d.reseller_id', '=', by.resellerId);
   if (by.clientId !== undefined) q = q.where('d.client_id', '=', by.clientId);
   const rows = await q.orderBy('d.expires_at').limit(100).execute();
-  return rows.map(
-    (r): CloudShare => ({
-      id: Number(r.id),
-      name: r.name,
-      device_name: r.device_name,
-      client_id: Number(r.client_id),
-      client_name: r.client_name,
-      download_type: Number(r.download_type),
-      files_count: Number(r.files_count),
-      folders_count: Number(r.folders_count),
-      created: Number(r.created_at),
-      expire_time: Number(r.expires_at),
+  const now = ctx.clock.now();
+  return Promise.all(
+    rows.map(async (r): Promise<CloudShare> => {
+      const paths = JSON.parse(r.paths) as string[];
+      const ref = pointRef({
+        system: {
+          id: r.system_id,
+          seed: r.seed,
+          os_type: r.os_type,
+          device_type: r.device_type,
+          hostname: r.hostname,
+        },
+        point: { id: r.restore_point_id, taken_at: r.rp_taken_at },
+        applianceId: r.appliance_id === null ? null : Number(r.appliance_id),
+      });
+      const size = await cachedSelectionSize(db, now, Number(r.id), () =>
+        selectionSize(ctx.ports.files, ref, paths),
+      );
+      return {
+        id: Number(r.id),
+        name: r.name,
+        device_name: r.device_name,
+        client_id: Number(r.client_id),
+        client_name: r.client_name,
+        download_type: Number(r.download_type),
+        files_count: Number(r.files_count),
+        folders_count: Number(r.folders_count),
+        created: Number(r.created_at),
+        expire_time: Number(r.expires_at),
+        paths: paths.slice(0, PATHS_SHOWN),
+        size: size.bytes,
+        size_at_least: size.atLeast,
+        created_by: r.user_name ?? '',
+      };
     }),
   );
 }
@@ -53,13 +91,13 @@ async function list(db: Kysely<Database>, actor: Actor, by: { resellerId?: numbe
 /** GET /reseller/get_reseller_cloud_shares/{resellerId}. */
 export async function resellerCloudShares(ctx: AppContext, actor: Actor, resellerId: number) {
   await loadReseller(ctx.dbh.db, actor, resellerId);
-  return { cloud_shares: await list(ctx.dbh.db, actor, { resellerId }), now: ctx.clock.now() };
+  return { cloud_shares: await list(ctx, actor, { resellerId }), now: ctx.clock.now() };
 }
 
 /** GET /client/get_client_cloud_shares/{clientId} (the client page's panel). */
 export async function clientCloudShares(ctx: AppContext, actor: Actor, clientId: number) {
   await loadClient(ctx.dbh.db, actor, clientId);
-  return { cloud_shares: await list(ctx.dbh.db, actor, { clientId }), now: ctx.clock.now() };
+  return { cloud_shares: await list(ctx, actor, { clientId }), now: ctx.clock.now() };
 }
 
 async function loadLink(db: Kysely<Database>, actor: Actor, id: number) {
@@ -116,6 +154,39 @@ export async function expireCloudLink(ctx: AppContext, actor: Actor, id: number,
       ip,
     });
     return { ok: true };
+  });
+}
+
+/** POST /ra/set_cloud_link_expiry/{shareId}: the link now ends `hours` from now (issue 18.15). */
+export async function setCloudLinkExpiry(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  hours: number,
+  ip: string,
+) {
+  const now = ctx.clock.now();
+  const expires = now + hours * 3_600_000;
+  return ctx.dbh.db.transaction().execute(async (trx) => {
+    const row = await loadLink(trx, actor, id);
+    if (row.status !== 'active') throw new ConflictError('This link has already expired.');
+    // Guarded like expiry: a link the sweep or another user ended meanwhile stays ended.
+    const res = await scoped(trx, actor)
+      .updateTable('download_sessions')
+      .set({ expires_at: expires })
+      .where('id', '=', id)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) throw new ConflictError('This link has already expired.');
+    await audit(trx, now, {
+      actor,
+      action: 'recovery.cloud_link_expiry',
+      targetType: 'download_session',
+      targetId: id,
+      details: { name: row.name, hours },
+      ip,
+    });
+    return { ok: true, expire_time: expires };
   });
 }
 

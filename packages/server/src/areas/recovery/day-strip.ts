@@ -22,12 +22,17 @@ export function parseDay(raw: string | undefined): string | null {
 export function dayStrip(
   points: ReadonlyArray<{ id: number; ts: number }>,
   centre: string | null,
+  now: number,
 ): NonNullable<RecoveryPointsAnswer['data']> {
   const last = points[points.length - 1];
   const first = points[0];
-  const selected = centre ?? (last ? dayKey(last.ts) : dayKey(Date.now()));
+  const today = dayStartOf(dayKey(now));
+  const wanted = centre ?? (last ? dayKey(last.ts) : dayKey(now));
+  // A day after today cannot hold a point: the strip ends today at the latest (issue 18.14),
+  // so near today the selected day sits right of the centre.
+  const selected = dayStartOf(wanted) > today ? dayKey(today) : wanted;
   const half = Math.floor(RECOVERY_DAY_STRIP / 2);
-  const start = dayStartOf(selected) - half * DAY;
+  const start = Math.min(dayStartOf(selected) - half * DAY, today - (RECOVERY_DAY_STRIP - 1) * DAY);
   const end = start + RECOVERY_DAY_STRIP * DAY;
   const dates = Array.from({ length: RECOVERY_DAY_STRIP }, (_, k) => {
     const from = start + k * DAY;

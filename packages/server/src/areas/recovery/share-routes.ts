@@ -10,6 +10,7 @@ import {
   expireCloudLinkDialog,
   loadCloudLink,
   resellerCloudShares,
+  setCloudLinkExpiry,
   suppressCloudShare,
 } from './cloud-share-service';
 import {
@@ -88,6 +89,10 @@ export function recoveryShareRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     route(app, c.expireCloudLink, ({ params, actor, req }) =>
       expireCloudLink(ctx, actor, shareId(params), req.ip),
+    );
+
+    route(app, c.setCloudLinkExpiry, ({ params, body, actor, req }) =>
+      setCloudLinkExpiry(ctx, actor, shareId(params), body.hours, req.ip),
     );
 
     route(app, c.suppressCloudShare, ({ params, actor, req }) =>

@@ -26,6 +26,8 @@ import { loadVmDevice } from './subject';
 // The recovery wizard's virtualization on the first tool (spec: recovery-flow 4 'VM state check
 // before export', 'Local VM start'; 7 'Discovery' and 'Virtual machine and failover').
 
+const NO_DISK_EXPORT: readonly string[] = ['NAS', 'MAC_OS_X'];
+
 export const LOCAL_VM_OPERATION = 'virtualization.local_vm' as const;
 
 /** GET /api/recover_flow/virtualization_locations/{clientId}/{applianceId or 0}[/{deviceId}]. */
@@ -86,7 +88,13 @@ export async function exportDevices(
   applianceId: number,
 ) {
   const { devices } = await recoveryDevices(db, actor, clientId, applianceId);
-  return { devices: devices.filter((d) => d.service_gen === SERVICE_GEN.FIRST && d.appliance_id !== null) };
+  // A NAS or a Mac has no disk to export (the locations say so too).
+  return {
+    devices: devices.filter(
+      (d) =>
+        d.service_gen === SERVICE_GEN.FIRST && d.appliance_id !== null && !NO_DISK_EXPORT.includes(d.os_type),
+    ),
+  };
 }
 
 /** POST /ra_ajax/get_virtualized_state: the facts of the state check and the exposed disk. */

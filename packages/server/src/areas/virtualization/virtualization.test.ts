@@ -60,6 +60,10 @@ describe('virtualization locations and state', () => {
   it('lists export devices; a bad format is 400', async () => {
     const ok = await f.get('resa', `/api/vmexport/devices/${f.w.clientA1}/${f.w.applianceA1}/sva/VHDX`);
     expect(ok.json().devices.map((d: { id: number }) => d.id)).toContain(f.w.systemA1);
+    // A NAS or a Mac has no disk to export.
+    expect(
+      ok.json().devices.filter((d: { os_type: string }) => ['NAS', 'MAC_OS_X'].includes(d.os_type)),
+    ).toEqual([]);
     expect(
       (await f.get('resa', `/api/vmexport/devices/${f.w.clientA1}/${f.w.applianceA1}/sva/QCOW`)).statusCode,
     ).toBe(400);

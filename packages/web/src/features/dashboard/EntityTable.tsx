@@ -10,6 +10,8 @@ import { ListPager } from '../../components/lists/ListPager';
 import { SearchBox } from '../../components/lists/SearchBox';
 import { SortableTh } from '../../components/lists/SortableTh';
 import { useListState } from '../../components/lists/useListState';
+import { COLUMN_FROM } from './columnBreakpoints';
+import { countBadgeText } from './countBadge';
 import { type TableState, useCount, useTable } from './dashboardApi';
 import classes from './EntityTable.module.css';
 import { TableFilter } from './TableFilter';
@@ -57,6 +59,10 @@ export function EntityTable<Row extends { id: number }>({
   );
   const count = useCount(owner, table, ownerId);
   const sortable: readonly string[] = DASHBOARD_SORTS[table];
+  // Under a filter or a search the badge says how many of the table's rows match.
+  const filtered = state.search !== '' || Object.keys(state.filters).length > 0;
+  const narrowedTo = filtered && data && !isPlaceholderData ? data : null;
+  const from = COLUMN_FROM[table];
 
   const tableId = config.datatable_id;
   return (
@@ -68,7 +74,7 @@ export function EntityTable<Row extends { id: number }>({
           </Title>
           {count.data && (
             <Badge variant="light" color="gray" autoContrast data-count>
-              {count.data.count_label}
+              {countBadgeText(count.data.count_label, narrowedTo)}
             </Badge>
           )}
         </Group>
@@ -99,7 +105,8 @@ export function EntityTable<Row extends { id: number }>({
           {error.message}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={640}>
+      {/* Columns hide by width (COLUMN_FROM), so the table fits without scrolling sideways. */}
+      <Table.ScrollContainer minWidth={0}>
         <Table
           verticalSpacing="xs"
           highlightOnHover
@@ -116,6 +123,7 @@ export function EntityTable<Row extends { id: number }>({
                   label={c.label}
                   state={state}
                   sortable={sortable.includes(c.key)}
+                  visibleFrom={from[c.key]}
                 />
               ))}
             </Table.Tr>
@@ -126,7 +134,7 @@ export function EntityTable<Row extends { id: number }>({
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows
                 <Table.Tr key={i}>
                   {config.columns.map((c) => (
-                    <Table.Td key={c.key}>
+                    <Table.Td key={c.key} visibleFrom={from[c.key]}>
                       <Skeleton height={14} radius="sm" />
                     </Table.Td>
                   ))}
@@ -149,7 +157,9 @@ export function EntityTable<Row extends { id: number }>({
                 }}
               >
                 {config.columns.map((c) => (
-                  <Table.Td key={c.key}>{cells[c.key]?.(row) ?? null}</Table.Td>
+                  <Table.Td key={c.key} visibleFrom={from[c.key]}>
+                    {cells[c.key]?.(row) ?? null}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}

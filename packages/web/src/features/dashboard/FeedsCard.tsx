@@ -1,23 +1,48 @@
-import { Card, Skeleton, Text } from '@mantine/core';
+import { Accordion, Card, Skeleton, Text } from '@mantine/core';
 import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import { type MouseEvent, useMemo } from 'react';
+import { useNavigate } from 'react-router';
 import { ResellerActivityPanels } from '../recovery/ActivityPanels';
 import { useCard } from './dashboardApi';
 import classes from './FeedsCard.module.css';
 
-/** Block 5: the server's feeds, sanitised again here before they reach the page. */
+export interface Feed {
+  key: string;
+  title: string;
+  /** Sanitised list or paragraph markup. */
+  body: string;
+}
+
+/**
+ * The server's feeds (spec 7: HTML of <details> blocks), sanitised again here and taken apart so
+ * each shows as the app's accordion, not the browser's disclosure triangle (issue 18.18).
+ */
+export function parseFeeds(html: string): Feed[] {
+  const clean = DOMPurify.sanitize(html, {
+    ALLOWED_TAGS: ['details', 'summary', 'ul', 'li', 'p', 'a', 'small', 'strong', 'em'],
+    ALLOWED_ATTR: ['href', 'open', 'data-feed'],
+  });
+  const doc = new DOMParser().parseFromString(`<body>${clean}</body>`, 'text/html');
+  return [...doc.body.querySelectorAll('details')].map((d, i) => {
+    const summary = d.querySelector('summary');
+    const title = summary?.textContent?.trim() ?? '';
+    summary?.remove();
+    return { key: d.getAttribute('data-feed') ?? `feed-${i}`, title, body: d.innerHTML };
+  });
+}
+
+/** Block 5: the feeds as an accordion, every feed open; their links move inside the app. */
 export function FeedsCard({ resellerId }: { resellerId: number }) {
   const { data, error } = useCard('feeds', resellerId);
-  const html = useMemo(
-    () =>
-      data === undefined
-        ? ''
-        : DOMPurify.sanitize(data, {
-            ALLOWED_TAGS: ['details', 'summary', 'ul', 'li', 'p', 'a', 'small', 'strong', 'em'],
-            ALLOWED_ATTR: ['href', 'open', 'data-feed'],
-          }),
-    [data],
-  );
+  const navigate = useNavigate();
+  const feeds = useMemo(() => (data === undefined ? [] : parseFeeds(data)), [data]);
+  const follow = (e: MouseEvent<HTMLDivElement>) => {
+    const a = (e.target as HTMLElement).closest('a');
+    const href = a?.getAttribute('href');
+    if (!href?.startsWith('/') || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    navigate(href);
+  };
   return (
     <Card withBorder padding="md" radius="md">
       <Text fw={650} mb="xs">
@@ -30,8 +55,32 @@ export function FeedsCard({ resellerId }: { resellerId: number }) {
       ) : data === undefined ? (
         <Skeleton height={90} radius="sm" aria-busy="true" />
       ) : (
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server and by DOMPurify above
-        <div className={classes.feeds} dangerouslySetInnerHTML={{ __html: html }} />
+        <Accordion
+          multiple
+          variant="separated"
+          defaultValue={feeds.map((f) => f.key)}
+          data-testid="feeds"
+          styles={{ control: { paddingBlock: 4 }, label: { paddingBlock: 6, fontWeight: 600 } }}
+        >
+          {feeds.map((f) => (
+            <Accordion.Item key={f.key} value={f.key} data-feed={f.key}>
+              <Accordion.Control>
+                <Text size="sm" fw={600}>
+                  {f.title}
+                </Text>
+              </Accordion.Control>
+              <Accordion.Panel>
+                {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: only hands the links' own clicks to the router; keyboard activation of a link fires click too */}
+                <div
+                  className={classes.feeds}
+                  onClick={follow}
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server and by DOMPurify in parseFeeds
+                  dangerouslySetInnerHTML={{ __html: f.body }}
+                />
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
       )}
       <ResellerActivityPanels resellerId={resellerId} />
     </Card>

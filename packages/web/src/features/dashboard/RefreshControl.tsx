@@ -1,8 +1,8 @@
 import { REFRESH_RATES_MINUTES } from '@lifeboat/contract';
 import { ActionIcon, Group, Select, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import dayjs from 'dayjs';
 import { IconRefresh } from '../../components/icons';
+import { formatDateTime12 } from '../../format/dateTime';
 
 const OPTIONS = REFRESH_RATES_MINUTES.map((m) => ({
   value: String(m),
@@ -50,7 +50,7 @@ export function RefreshControl({
         </ActionIcon>
       </Tooltip>
       <Text size="xs" c="dimmed" data-last-refresh>
-        Last refresh: {dayjs(lastRefresh).format('MM/DD/YYYY h:mm:ss A')}
+        Last refresh: {formatDateTime12(lastRefresh)}
       </Text>
     </Group>
   );

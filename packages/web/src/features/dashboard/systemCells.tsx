@@ -2,6 +2,7 @@ import type { DashboardSystemRow } from '@lifeboat/contract';
 import { Anchor, Badge, Group, Image, Popover, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { NoImage } from '../devices/NoImage';
 import { CellTooltip } from './CellTooltip';
 import type { CellRenderers } from './EntityTable';
 import { HealthBadge, TEXT_BAD, TEXT_GOOD } from './HealthBadge';
@@ -19,16 +20,7 @@ const LEVEL_COLOUR: Record<string, string> = {
 function Thumbnail({ row }: { row: DashboardSystemRow }) {
   const [failed, setFailed] = useState(false);
   const av = row.autoverify;
-  if (!av.thumbnail_url || failed) {
-    return (
-      <div
-        style={{ width: 64, height: 40, background: 'var(--mantine-color-gray-1)', borderRadius: 4 }}
-        role="img"
-        aria-label="No screenshot"
-        data-no-image
-      />
-    );
-  }
+  if (!av.thumbnail_url || failed) return <NoImage width={64} height={40} />;
   return (
     <Image
       src={av.thumbnail_url}
@@ -108,20 +100,27 @@ function VaultCell({ row }: { row: DashboardSystemRow }) {
 export function systemCells(openDevice: (id: number) => void): CellRenderers<DashboardSystemRow> {
   return {
     name: (r) => (
-      <Anchor
-        component="button"
-        type="button"
-        size="sm"
-        fw={600}
-        ta="left"
-        onClick={(e) => {
-          e.stopPropagation();
-          openDevice(r.id);
-        }}
-        data-device={r.id}
-      >
-        {r.name}
-      </Anchor>
+      <Stack gap={0} align="flex-start">
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          fw={600}
+          ta="left"
+          style={{ overflowWrap: 'anywhere' }}
+          onClick={(e) => {
+            e.stopPropagation();
+            openDevice(r.id);
+          }}
+          data-device={r.id}
+        >
+          {r.name}
+        </Anchor>
+        {/* The client column is hidden on a phone: the client stacks under the name (issue 18.9). */}
+        <Text size="xs" c="dimmed" hiddenFrom="sm">
+          {r.client_name}
+        </Text>
+      </Stack>
     ),
     client_name: (r) => <Text size="sm">{r.client_name}</Text>,
     health_status: (r) => <HealthBadge status={r.health_status} supportText={r.health_support_text} />,

@@ -1,7 +1,7 @@
-import { Center, Stack, Text, UnstyledButton } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { imageUrl } from './api';
-import { IconImageOff } from './deviceIcons';
+import { NoImage } from './NoImage';
 
 interface Props {
   /** url_params of the result; null shows the no-image placeholder (spec 8). */
@@ -17,24 +17,7 @@ interface Props {
 export function AutoVerifyThumbnail({ params, width, height, kind = 'thumbnail', onClick, label }: Props) {
   const [failed, setFailed] = useState<string | null>(null);
   const frame = { width, maxWidth: '100%', aspectRatio: `${width} / ${height}`, borderRadius: 6 } as const;
-  if (!params || failed === params)
-    return (
-      <Center
-        style={{
-          ...frame,
-          background: 'var(--mantine-color-gray-1)',
-          border: '1px dashed var(--mantine-color-gray-4)',
-        }}
-        data-testid="no-image"
-      >
-        <Stack gap={2} align="center">
-          <IconImageOff size={22} color="var(--mantine-color-gray-6)" />
-          <Text size="xs" c="dimmed">
-            No image
-          </Text>
-        </Stack>
-      </Center>
-    );
+  if (!params || failed === params) return <NoImage width={width} height={height} />;
   const img = (
     <img
       src={imageUrl(kind, params)}

@@ -95,10 +95,21 @@ export function JobHistoryCard({ deviceId, compact = false }: { deviceId: number
                     inProgress: r.in_progress,
                   });
                 return (
-                  <Table.Tr key={r.document_id}>
+                  // The whole row opens the job's details (issue 18.18); the badge stays the
+                  // keyboard's button, so the row itself is not a second tab stop.
+                  <Table.Tr
+                    key={r.document_id}
+                    onClick={open}
+                    style={{ cursor: 'pointer' }}
+                    data-testid="job-history-row"
+                  >
                     <Table.Td>
                       <UnstyledButton
-                        onClick={open}
+                        onClick={(e) => {
+                          // The row's click opens it once.
+                          e.stopPropagation();
+                          open();
+                        }}
                         aria-label={`Details of the ${r.status} job of ${formatDateTime(r.start_time)}`}
                       >
                         <ToneBadge colour={st.colour} icon={st.icon} style={{ cursor: 'pointer' }}>

@@ -1,22 +1,6 @@
-import { Tooltip } from '@mantine/core';
-import { healthColour, healthLabel } from './statusColour';
-import { ToneBadge } from './ToneBadge';
+import { HealthBadge } from '../../components/HealthBadge';
 
-/** A device's health as a coloured badge; parked shows its tooltip (spec 4). */
+/** A device's health: the app's one health badge; parked shows its tooltip (spec 4, issue 18.18). */
 export function StatusBadge({ status, parkedTooltip }: { status: string; parkedTooltip?: string | null }) {
-  const badge = (
-    <ToneBadge
-      colour={healthColour(status)}
-      data-testid="device-status"
-      aria-label={parkedTooltip ? `${healthLabel(status)}. ${parkedTooltip}` : undefined}
-    >
-      {healthLabel(status)}
-    </ToneBadge>
-  );
-  if (!parkedTooltip) return badge;
-  return (
-    <Tooltip label={parkedTooltip} withArrow multiline w={240}>
-      {badge}
-    </Tooltip>
-  );
+  return <HealthBadge status={status} supportText={parkedTooltip} testId="device-status" />;
 }

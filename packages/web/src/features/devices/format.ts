@@ -2,14 +2,8 @@ export { formatBytes } from '@lifeboat/contract';
 
 // Display formats of the device pages: dates in the user's locale, sizes, durations, "ago".
 
-export function formatDateTime(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined) return '—';
-  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-export function formatDate(ms: number): string {
-  return new Date(ms).toLocaleDateString(undefined, { dateStyle: 'medium' });
-}
+// Dates come from the app's one formatter (issue 18.14).
+export { formatDate, formatDateTime } from '../../format/dateTime';
 
 /** "2 h 5 min", "45 s" */
 export function formatDuration(ms: number | null | undefined): string {

@@ -2,13 +2,14 @@ import { HEALTH_LABELS, type Health } from '@lifeboat/contract';
 import { Anchor, Badge, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { HealthBadge as SharedHealthBadge } from '../../components/HealthBadge';
 
 // Small cell renderers shared by the entity tables.
 
-const dateFmt = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const numFmt = new Intl.NumberFormat('en-US');
 
-export const formatDate = (ms: number) => dateFmt.format(new Date(ms));
+// Dates come from the app's one formatter (issue 18.14).
+export { formatDate } from '../../format/dateTime';
 export const formatCount = (n: number) => numFmt.format(n);
 
 export function formatBytes(bytes: number): string {
@@ -22,14 +23,6 @@ export function formatBytes(bytes: number): string {
   return `${v >= 10 || i === 0 ? Math.round(v) : v.toFixed(1)} ${units[i]}`;
 }
 
-const HEALTH_COLOR: Record<Health, string> = {
-  TROUBLED: 'red',
-  WARNED: 'yellow',
-  UNPROTECTED: 'orange',
-  NODATA: 'gray',
-  PARKED: 'gray',
-  NORMAL: 'green',
-};
 // Labels are the contract's, the same words as the dashboard and device pages.
 export const HEALTH_OPTIONS = (Object.keys(HEALTH_LABELS) as Health[]).map((h) => ({
   value: h,
@@ -48,9 +41,10 @@ export function SoftBadge({ color, children }: { color: string; children: ReactN
   );
 }
 
+/** An organisation's health: the app's one health badge (issue 18.18). */
 export function HealthBadge({ health }: { health: Health | null }) {
   if (!health) return <Text c="dimmed">No devices</Text>;
-  return <SoftBadge color={HEALTH_COLOR[health]}>{HEALTH_LABELS[health]}</SoftBadge>;
+  return <SharedHealthBadge status={health} />;
 }
 
 export function StatusBadge({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {

@@ -1,11 +1,11 @@
 import type { DeviceRow, VmAction } from '@lifeboat/contract';
 import { Anchor, Group, Loader, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { detailsPath, HEALTH_LABELS, PENDING_LABELS, VM_STATE } from './labels';
+import { HealthBadge } from '../../components/HealthBadge';
+import { formatDateTime } from '../../format/dateTime';
+import { detailsPath, PENDING_LABELS, VM_STATE } from './labels';
 import { RowActionsMenu } from './RowActionsMenu';
 import { StatusBadge } from './StatusBadge';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 interface InventoryRowProps {
   row: DeviceRow;
@@ -29,7 +29,6 @@ export function VmStateCell({ row }: { row: DeviceRow }) {
 
 /** One device of the inventory; the name opens its details (spec: inventory 2). */
 export function InventoryRow({ row, virtualized, busy, onVmAction }: InventoryRowProps) {
-  const health = HEALTH_LABELS[row.health_status];
   const where = row.has_appliance
     ? (row.appliance_name ?? 'Appliance')
     : row.vault_only_device
@@ -60,12 +59,12 @@ export function InventoryRow({ row, virtualized, busy, onVmAction }: InventoryRo
         </Table.Td>
       ) : (
         <Table.Td style={{ whiteSpace: 'nowrap' }}>
-          <StatusBadge color={health.color} label={health.label} />
+          <HealthBadge status={row.health_status} />
         </Table.Td>
       )}
       {!virtualized && (
         <Table.Td visibleFrom="md">
-          <Text size="sm">{row.last_rp_at === null ? 'None yet' : when.format(row.last_rp_at)}</Text>
+          <Text size="sm">{row.last_rp_at === null ? 'None yet' : formatDateTime(row.last_rp_at)}</Text>
         </Table.Td>
       )}
       <Table.Td visibleFrom="md">

@@ -6,12 +6,11 @@ import { IconAlert, IconDownload } from '../../components/icons';
 import { SearchBox } from '../../components/lists/SearchBox';
 import { useListState } from '../../components/lists/useListState';
 import { PageHeader } from '../../components/PageHeader';
+import { formatDateTime } from '../../format/dateTime';
 import { downloadHref, type InventoryFilter, useInventorySummary } from './api';
 import { InventoryTable } from './InventoryTable';
 import { InventoryTabs } from './InventoryTabs';
 import { TYPE_LABELS } from './labels';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 interface InventoryViewProps {
   title: string;
@@ -63,7 +62,9 @@ export function InventoryView({
         title={title}
         eyebrow={eyebrow}
         subtitle={
-          s?.clientHealthLastCheck ? `Health last checked ${when.format(s.clientHealthLastCheck)}` : undefined
+          s?.clientHealthLastCheck
+            ? `Health last checked ${formatDateTime(s.clientHealthLastCheck)}`
+            : undefined
         }
         actions={
           <Group gap="xs">

@@ -11,15 +11,6 @@ export const TYPE_LABELS: Record<InventoryType, string> = {
   VAULT_VIRTUALIZED: 'Virtualized in vault',
 };
 
-export const HEALTH_LABELS: Record<DeviceRow['health_status'], { label: string; color: string }> = {
-  NORMAL: { label: 'Healthy', color: 'teal' },
-  WARNED: { label: 'Warning', color: 'yellow' },
-  TROUBLED: { label: 'Troubled', color: 'red' },
-  PARKED: { label: 'Parked', color: 'gray' },
-  NODATA: { label: 'No data', color: 'gray' },
-  UNPROTECTED: { label: 'Unprotected', color: 'orange' },
-};
-
 export const VM_STATE: Record<NonNullable<DeviceRow['sva_job_status']>, { label: string; color: string }> = {
   Running: { label: 'Running', color: 'teal' },
   Stopped: { label: 'Stopped', color: 'yellow' },

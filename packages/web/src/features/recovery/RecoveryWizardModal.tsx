@@ -1,10 +1,11 @@
 import { Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useReducer } from 'react';
+import { formatDateTime } from '../../format/dateTime';
 import { completeMount } from './api';
 import { initialState } from './engine/state';
 import { STEP_TITLES } from './engine/steps';
-import { reduce } from './engine/transitions';
+import { reduce, wizardHeader } from './engine/transitions';
 import { StepView } from './StepView';
 import type { WizardEntry } from './wizardEntry';
 
@@ -18,7 +19,7 @@ export function RecoveryWizardModal({ entry, onClose }: { entry: WizardEntry; on
     if (mountId) void completeMount(mountId).catch(() => undefined);
     onClose();
   }, [mountId, onClose]);
-  const subtitle = [state.data.client?.name, state.data.device?.name].filter(Boolean).join(' · ');
+  const subtitle = wizardHeader(state.data, formatDateTime);
   return (
     <Modal
       opened

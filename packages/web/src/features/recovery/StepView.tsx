@@ -25,6 +25,7 @@ import { SetRecoveryPointStep } from './steps/SetRecoveryPointStep';
 import { ExportChangeFormatStep, RevokeMountStep } from './steps/ShareFixSteps';
 import { TypeStep } from './steps/TypeStep';
 import type { StepProps } from './steps/types';
+import { VIRTUALIZATION_VIEWS } from './steps/virtualization/views';
 
 /** One component per step; steps of the next part fall back to LaterStep. */
 const VIEWS: Partial<Record<StepName, ComponentType<StepProps>>> = {
@@ -56,6 +57,7 @@ const VIEWS: Partial<Record<StepName, ComponentType<StepProps>>> = {
   exportVirtualDisk: ExportVirtualDiskStep,
   recoveryInProgress: RecoveryInProgressStep,
   exportComplete: ExportCompleteStep,
+  ...VIRTUALIZATION_VIEWS,
 };
 
 export function StepView(props: StepProps) {

@@ -139,3 +139,7 @@ export const loadCloudLink = (id: number) => call(c.loadCloudLink, { params: { s
 export const fetchExpireDialog = () => call(c.expireCloudLinkDialog);
 export const expireCloudLink = (id: number) => call(c.expireCloudLink, { params: { shareId: id } });
 export const suppressCloudShare = (id: number) => call(c.suppressCloudShare, { params: { shareId: id } });
+export const setCloudLinkExpiry = (id: number, hours: number) =>
+  call(c.setCloudLinkExpiry, { params: { shareId: id }, json: { hours } });
+export const searchFiles = (applianceId: number, filemountUseId: string, query: string) =>
+  call(c.searchFiles, { params: { applianceId }, json: { filemountUseId, query } });

@@ -1,3 +1,5 @@
+import { DOWNLOAD_TYPE } from '@lifeboat/contract';
+
 // Display rules of the recovery area (spec: recovery-flow 4 'Cloud share expiry', 9).
 
 const UNITS: ReadonlyArray<readonly [string, number]> = [
@@ -45,13 +47,19 @@ export function sizeText(bytes: number): string {
   return `${text} ${SIZE_UNITS[unit]}`;
 }
 
-/** "20 Nov 2026, 02:14" in the viewer's time zone. */
-export function pointTimeText(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+/** A restore point's time, in the app's one format (issue 18.14). */
+export { formatDateTime as pointTimeText } from '../../format/dateTime';
+
+/** How the chosen items download, in words (spec: recovery-flow 3 download type codes; issue 18.11). */
+export function downloadTypeText(code: number): string {
+  switch (code) {
+    case DOWNLOAD_TYPE.FILE:
+      return 'Downloads as the file itself';
+    case DOWNLOAD_TYPE.ZIP:
+      return 'Downloads as one zip archive';
+    case DOWNLOAD_TYPE.TAR:
+      return 'Downloads as a tar archive of the folder';
+    default:
+      return 'Downloads as one tar archive';
+  }
 }

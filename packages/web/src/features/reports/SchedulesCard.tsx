@@ -2,9 +2,10 @@ import { reportCalls as c, type ReportDefinitionRow } from '@lifeboat/contract';
 import { Anchor, Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callUrl } from '../../api/call';
+import { formatDate, formatDateTime } from '../../format/dateTime';
 import { reportKeys } from './api';
 
-const when = (ms: number | null) => (ms === null ? 'paused' : new Date(ms).toISOString().slice(0, 10));
+const when = (ms: number | null) => (ms === null ? 'paused' : formatDate(ms));
 
 /** The scheduled reports with pause, resume and delete, and the history of generated reports. */
 export function SchedulesCard() {
@@ -79,7 +80,7 @@ export function SchedulesCard() {
               <Table.Td>
                 {r.from_date} to {r.to_date}
               </Table.Td>
-              <Table.Td>{new Date(r.created_at).toISOString().slice(0, 16).replace('T', ' ')}</Table.Td>
+              <Table.Td>{formatDateTime(r.created_at)}</Table.Td>
               <Table.Td>{r.created_by ?? ''}</Table.Td>
               <Table.Td>{r.sent_to.join(', ')}</Table.Td>
               <Table.Td>

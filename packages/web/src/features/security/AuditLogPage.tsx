@@ -7,6 +7,7 @@ import { SearchBox } from '../../components/lists/SearchBox';
 import { useListQuery } from '../../components/lists/useListQuery';
 import { useListState } from '../../components/lists/useListState';
 import { PageHeader } from '../../components/PageHeader';
+import { formatDateTime } from '../../format/dateTime';
 import { securityKeys } from './securityQueries';
 
 // The audit log (issue 17.3): every audited action in the viewer's scope, filtered by user,
@@ -32,7 +33,6 @@ const SINCE = [
   { value: '30', label: 'Last 30 days' },
   { value: '90', label: 'Last 90 days' },
 ];
-const fmt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** /audit (not /audit/log: that is the call it reads, and a reload there would get the call). */
 export function AuditLogPage() {
@@ -130,7 +130,7 @@ export function AuditLogPage() {
             <Table.Tbody>
               {page.data?.rows.map((r) => (
                 <Table.Tr key={r.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.format(r.at)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.at)}</Table.Td>
                   <Table.Td>{r.user ?? '—'}</Table.Td>
                   <Table.Td>{r.organisation ?? '—'}</Table.Td>
                   <Table.Td>

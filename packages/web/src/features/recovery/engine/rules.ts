@@ -44,8 +44,16 @@ export function defaultDrive(job: JobChoice): string | null {
   return job.drives.length === 1 ? (job.drives[0] ?? null) : null;
 }
 
-/** A chosen point goes to exportVm (disk export), browse (cloud) or exposeCifsShare (appliance). */
-export function stepAfterPoint(data: { type: string | null; via: string | null }): StepName {
-  if (data.type === 'virtual-disk') return 'exportVm';
+/**
+ * A chosen point goes to exportVm (disk export), browse (cloud) or exposeCifsShare (appliance);
+ * a local virtual machine is set up next.
+ */
+export function stepAfterPoint(data: {
+  type: string | null;
+  via: string | null;
+  vm?: { location: string | null };
+}): StepName {
+  if (data.vm?.location === 'appliance') return 'setupLocalVm';
+  if (data.type === 'virtual-disk' || data.vm?.location?.endsWith('export')) return 'exportVm';
   return data.via === 'appliance' ? 'exposeCifsShare' : 'browse';
 }

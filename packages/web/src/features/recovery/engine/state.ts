@@ -2,6 +2,7 @@ import type { ArchiveFormat, RecoveryDevice, RecoveryFileEntry, RecoveryJob } fr
 import type { WizardEntry } from '../wizardEntry';
 import { initialRb, type RbData } from './rb';
 import type { StepName, WizardStep } from './steps';
+import { initialVm, type VmData } from './virtualization';
 
 // The recovery state (spec: recovery-flow 3 'Recovery state'), kept to what this part uses.
 
@@ -58,6 +59,8 @@ export interface RecoveryData {
   mountId: string | null;
   /** The second tool's export (engine/rb.ts). */
   rb: RbData;
+  /** The virtualization branch (engine/virtualization.ts). */
+  vm: VmData;
 }
 
 export interface WizardState {
@@ -89,6 +92,7 @@ export function initialState(entry: WizardEntry): WizardState {
     restore: { selected: [], archive: 'zip' },
     mountId: null,
     rb: initialRb(),
+    vm: initialVm(),
   };
   return {
     step: { name: entry.kind === 'reseller' ? 'clientSelect' : 'loading' },

@@ -1,6 +1,8 @@
+import type { VmRunningScreen } from '@lifeboat/contract';
+
 // Every step of the recovery wizard (spec: recovery-flow 2 'Wizard steps' and 'Second-tool
-// steps'). This part walks the way to files and shares; the others render a placeholder until
-// the virtualization, export, failover and second-tool part fills them in.
+// steps'). Files and shares, virtualization and the second tool are built; the cloud failover
+// steps render a placeholder until their part fills them in.
 
 export const STEP_NAMES = [
   // Internal: loads what the entry point names (client features, the device) before the first step.
@@ -19,6 +21,8 @@ export const STEP_NAMES = [
   'restore',
   'exposeCifsShare',
   'locateVirtualization',
+  // Internal: the VM state check before an export or a local VM (spec: recovery-flow 4).
+  'checkVmState',
   'setExportType',
   'exportVm',
   'exportChangeFormat',
@@ -64,7 +68,9 @@ export type DetailedStep =
   | { name: 'notAvailable'; message: string }
   | { name: 'error'; message: string }
   | { name: 'revokeMount'; shareId: number; message: string }
-  | { name: 'exportChangeFormat'; message: string };
+  | { name: 'exportChangeFormat'; message: string }
+  | { name: 'vmRunning'; screen: VmRunningScreen }
+  | { name: 'showVMExist'; message: string };
 
 type Detailed = DetailedStep['name'];
 export type WizardStep = DetailedStep | { name: Exclude<StepName, Detailed> };
@@ -99,6 +105,17 @@ export const BUILT_STEPS: ReadonlySet<StepName> = new Set<StepName>([
   'exportVirtualDisk',
   'recoveryInProgress',
   'exportComplete',
+  'locateVirtualization',
+  'checkVmState',
+  'setExportType',
+  'exportVm',
+  'exportVmFailover',
+  'setVmExportFailover',
+  'vmRunning',
+  'setupLocalVm',
+  'startVm',
+  'browseLocalVms',
+  'showVMExist',
 ]);
 
 export const STEP_TITLES: Partial<Record<StepName, string>> = {
@@ -130,6 +147,17 @@ export const STEP_TITLES: Partial<Record<StepName, string>> = {
   exportVirtualDisk: 'Export the virtual disk',
   recoveryInProgress: 'Export in progress',
   exportComplete: 'Your export is ready',
+  locateVirtualization: 'How do you want to recover it?',
+  checkVmState: 'Checking the device',
+  setExportType: 'Choose the disk type',
+  exportVm: 'Export the virtual disk',
+  exportVmFailover: 'This device runs in failover',
+  setVmExportFailover: 'Export from the failover machine',
+  vmRunning: 'The device is virtualized',
+  setupLocalVm: 'Set up the virtual machine',
+  startVm: 'Starting the virtual machine',
+  browseLocalVms: 'Virtual machines',
+  showVMExist: 'A virtual machine exists',
 };
 
 export function isStepName(value: string): value is StepName {

@@ -2,7 +2,7 @@ import { DOWNLOAD_TYPE, downloadTypeFor, type ResellerClientRow } from '@lifeboa
 import { describe, expect, it } from 'vitest';
 import { autoClient, deviceSelectable, stepAfterClient } from './rules';
 import { type ClientChoice, initialState, type WizardState } from './state';
-import { canGoBack, reduce, type WizardEvent } from './transitions';
+import { canGoBack, reduce, type WizardEvent, wizardHeader } from './transitions';
 
 // Every rule of the wizard's path to files and shares (spec: recovery-flow 2, 4, 5).
 
@@ -131,7 +131,7 @@ describe('type, restoreType, appliance, device, job, drive', () => {
     expect(reduce(chosen(), { type: 'chooseRestoreType', via: 'appliance' }).step.name).toBe('setAppliance');
   });
 
-  it('virtual disks and virtualization go to locateVirtualization (next part)', () => {
+  it('virtual disks and virtualization go to locateVirtualization', () => {
     const s = reduce(run(reseller(), { type: 'chooseClient', client: client() }), {
       type: 'chooseType',
       value: 'virtualization',
@@ -151,6 +151,27 @@ describe('type, restoreType, appliance, device, job, drive', () => {
     const b1 = reduce(s, { type: 'back' });
     expect(b1.step.name).toBe('setDevice');
     expect(reduce(b1, { type: 'back' }).step.name).toBe('restoreType');
+  });
+
+  it('the header follows back: a system left by back is no longer named (issue 18.14)', () => {
+    const text = (ms: number) => `t${ms}`;
+    const s = run(
+      chosen(),
+      { type: 'chooseRestoreType', via: 'cloud' },
+      { type: 'chooseDevice', device },
+      { type: 'chooseJob', job: fileJob, auto: 'skip' },
+      { type: 'choosePoint', point: { id: 1, ts: 5 } },
+    );
+    expect(wizardHeader(s.data, text)).toBe('Acme · FS01 · t5');
+    const atPoints = reduce(s, { type: 'back' });
+    expect(atPoints.step.name).toBe('setRecoveryPoint');
+    expect(wizardHeader(atPoints.data, text)).toBe('Acme · FS01');
+    const atDevices = reduce(atPoints, { type: 'back' });
+    expect(atDevices.step.name).toBe('setDevice');
+    expect(wizardHeader(atDevices.data, text)).toBe('Acme');
+    const atClients = run(atDevices, { type: 'back' }, { type: 'back' }, { type: 'back' });
+    expect(atClients.step.name).toBe('clientSelect');
+    expect(wizardHeader(atClients.data, text)).toBe('');
   });
 
   it('refuses a device in a failover test', () => {

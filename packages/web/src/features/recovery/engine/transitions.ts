@@ -19,6 +19,7 @@ import type {
   WizardState,
 } from './state';
 import { BUILT_STEPS, type StepName, type WizardStep } from './steps';
+import { isVmEvent, type VmEvent, vmReduce } from './virtualization';
 
 // The wizard's transitions: pure functions of (state, event), so every rule is unit-tested
 // (spec: recovery-flow 4 'Navigation', 'Share exposure', 'Recovery point selection').
@@ -52,7 +53,8 @@ export type WizardEvent =
   | { type: 'retry' }
   | { type: 'back' }
   | { type: 'goTo'; step: WizardStep }
-  | RbEvent;
+  | RbEvent
+  | VmEvent;
 
 const step = (name: StepName): WizardStep => ({ name }) as WizardStep;
 
@@ -77,10 +79,39 @@ function replace(state: WizardState, next: WizardStep, patch: Partial<RecoveryDa
   return { ...state, step: next, direction: 'forward', data: { ...state.data, ...patch } };
 }
 
+/**
+ * What a step chooses, undone when Back returns to it: the header then names only what is still
+ * chosen (issue 18.14, "the header follows Back"). A device the wizard was opened for stays.
+ */
+const CHOSEN_AT: Partial<Record<StepName, (d: RecoveryData) => Partial<RecoveryData>>> = {
+  clientSelect: () => ({ client: null, tool: null, type: null, via: null }),
+  setAppliance: (d) => (d.presetDevice ? {} : { appliance: null, device: null, job: null, point: null }),
+  setDevice: (d) => (d.presetDevice ? {} : { device: null, job: null, point: null }),
+  setJob: () => ({ job: null, drive: null, point: null }),
+  setDrive: () => ({ drive: null, point: null }),
+  setRecoveryPoint: () => ({ point: null }),
+  rbSetDevice: (d) => ({ rb: { ...d.rb, device: null, password: null, point: null } }),
+  selectRestorePoint: (d) => ({ rb: { ...d.rb, point: null } }),
+};
+
 export function back(state: WizardState): WizardState {
   const previous = state.history[state.history.length - 1];
   if (!previous) return state;
-  return { ...state, step: previous, history: state.history.slice(0, -1), direction: 'back' };
+  const undo = CHOSEN_AT[previous.name]?.(state.data) ?? {};
+  return {
+    ...state,
+    step: previous,
+    history: state.history.slice(0, -1),
+    direction: 'back',
+    data: { ...state.data, ...undo },
+  };
+}
+
+/** The wizard's header line: the client, the system and the point chosen so far. */
+export function wizardHeader(d: RecoveryData, pointText: (ms: number) => string): string {
+  const device = d.device?.name ?? d.rb.device?.psName;
+  const point = d.point ? pointText(d.point.ts) : d.rb.point?.label;
+  return [d.client?.name, device, point].filter(Boolean).join(' · ');
 }
 
 /** spec: recovery-flow 4, back is hidden when there is nowhere to return (one client, device entry). */
@@ -110,6 +141,7 @@ function entryLoaded(state: WizardState, e: Extract<WizardEvent, { type: 'entryL
 
 export function reduce(state: WizardState, e: WizardEvent): WizardState {
   if (isRbEvent(e)) return rbReduce(state, e);
+  if (isVmEvent(e)) return vmReduce(state, e);
   const d = state.data;
   switch (e.type) {
     case 'entryLoaded':
@@ -139,7 +171,8 @@ export function reduce(state: WizardState, e: WizardEvent): WizardState {
       return goTo(state, step(d.presetDevice ? 'setJob' : 'setDevice'), { appliance: e.appliance }, e.auto);
     case 'chooseDevice':
       if (!deviceSelectable(e.device)) return state;
-      return goTo(state, step('setJob'), { device: e.device }, e.auto);
+      // A virtual machine or disk export checks the device's VM state first (spec: recovery-flow 4).
+      return goTo(state, step(d.vm.location ? 'checkVmState' : 'setJob'), { device: e.device }, e.auto);
     case 'chooseJob':
       if (needsDriveStep(e.job)) return goTo(state, step('setDrive'), { job: e.job, drive: null }, e.auto);
       return goTo(state, step('setRecoveryPoint'), { job: e.job, drive: defaultDrive(e.job) }, e.auto);
@@ -167,6 +200,9 @@ export function reduce(state: WizardState, e: WizardEvent): WizardState {
     case 'exposeResult':
       return exposeResult(state, e.outcome);
     case 'switchToVhdx':
+      // A disk export tries again in VHDX on its own step (spec: recovery-flow 8, change-format prompt).
+      if (d.vm.format)
+        return replace(state, step('exportVm'), { vm: { ...d.vm, format: 'VHDX', loadShareId: null } });
       return replace(state, step('exposeCifsShare'), { format: 'VHDX' });
     case 'retry':
       return state.step.name === 'applianceOffline' ? replace(state, step(state.step.retry)) : state;
@@ -187,7 +223,10 @@ function exposeResult(state: WizardState, o: ExposeOutcome): WizardState {
     case 'error':
       return replace(state, { name: 'genericError', title: o.title, message: o.message });
     case 'offline':
-      return replace(state, { name: 'applianceOffline', retry: 'exposeCifsShare' });
+      return replace(state, {
+        name: 'applianceOffline',
+        retry: state.step.name === 'exportVm' ? 'exportVm' : 'exposeCifsShare',
+      });
     case 'exposed':
       return replace(state, { name: 'revokeMount', shareId: o.shareId, message: o.message });
   }

@@ -1,5 +1,7 @@
+import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../format/dateTime';
 import { renderRoutes } from '../../../test/render';
 import { ResellerActivityPanels } from '../ActivityPanels';
 
@@ -21,6 +23,10 @@ const share = (id: number, expire: number) => ({
   folders_count: 0,
   created: NOW - 1000,
   expire_time: expire,
+  paths: [`C:/Users/ada/report-${id}.pdf`, 'C:/Users/ada/notes.txt'],
+  size: 1536 * id,
+  size_at_least: false,
+  created_by: 'Ada Lovelace',
 });
 let expire = NOW + 24 * 3_600_000;
 
@@ -46,6 +52,16 @@ function server(url: string, init?: RequestInit): Response {
         },
       ],
     });
+  if (url.includes('/client/suppress_cloud_share/1'))
+    return json({
+      ok: true,
+      dialogTitle: 'Hidden from the panel',
+      dialogMsg: 'files-1.zip no longer shows here.',
+    });
+  if (url.includes('/client/load_cloud_link/1'))
+    return json({ ok: true, download_url: '/download/x', name: 'files-1.zip', expire_time: NOW + 3_600_000 });
+  if (url.includes('/ra/set_cloud_link_expiry/1') && init?.method === 'POST')
+    return json({ ok: true, expire_time: NOW + 72 * 3_600_000 });
   if (url.includes('/share/load_edit_expire_dialog/9'))
     return json({
       html: 'Choose how long the share stays mounted, counted from now.',
@@ -92,7 +108,7 @@ describe('reseller activity panels', () => {
   it('edits a local share’s expiry: the choice is sent in seconds and the feed shows the server’s time', async () => {
     render();
     const row = await screen.findByTestId('local-share');
-    expect(row.textContent).toContain(new Date(NOW + 24 * 3_600_000).toLocaleString());
+    expect(row.textContent).toContain(formatDateTime(NOW + 24 * 3_600_000));
     fireEvent.click(screen.getByRole('button', { name: 'Edit expiry' }));
     const select = await screen.findByTestId('expiry-select');
     expect((select as HTMLInputElement).value).toBe('24 hours');
@@ -104,8 +120,52 @@ describe('reseller activity panels', () => {
       ).toBe(true),
     );
     await waitFor(() =>
-      expect(screen.getByTestId('share-expiry').textContent).toContain(
-        new Date(NOW + 3_600_000).toLocaleString(),
+      expect(screen.getByTestId('share-expiry').textContent).toContain(formatDateTime(NOW + 3_600_000)),
+    );
+  });
+
+  it('a cloud share row says what it holds, how big it is, who made it and when (issue 18.15)', async () => {
+    render();
+    const [row] = await screen.findAllByTestId('cloud-share');
+    expect(row?.textContent).toContain('FS01 · Acme');
+    expect(row?.textContent).toContain('report-1.pdf, notes.txt · 2 files');
+    expect(row?.textContent).toContain('1.5 KB');
+    expect(row?.textContent).toContain(`Made ${formatDateTime(NOW - 1000)} by Ada Lovelace`);
+  });
+
+  it('suppress asks first, then confirms with a toast', async () => {
+    const toast = vi.spyOn(notifications, 'show').mockImplementation(() => '');
+    render();
+    await screen.findAllByTestId('cloud-share');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Suppress' })[0] as HTMLElement);
+    const confirm = await screen.findByRole('button', { name: 'Hide share' });
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('suppress_cloud_share'))).toBe(false);
+    fireEvent.click(confirm);
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Hidden from the panel' })),
+    );
+  });
+
+  it("'Edit or expire' changes the expiry and confirms with a toast", async () => {
+    const toast = vi.spyOn(notifications, 'show').mockImplementation(() => '');
+    render();
+    await screen.findAllByTestId('cloud-share');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Edit or expire' })[0] as HTMLElement);
+    fireEvent.click(await screen.findByRole('button', { name: 'Save expiry' }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([u, init]) =>
+            String(u).includes('/ra/set_cloud_link_expiry/1') && String(init?.body).includes('"hours":24'),
+        ),
+      ).toBe(true),
+    );
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'Expiry changed',
+          message: expect.stringContaining(formatDateTime(NOW + 72 * 3_600_000)),
+        }),
       ),
     );
   });

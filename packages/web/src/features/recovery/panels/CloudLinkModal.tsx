@@ -1,34 +1,55 @@
-import type { CloudShare } from '@lifeboat/contract';
-import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { CLOUD_LINK_EXPIRY_HOURS, type CloudShare } from '@lifeboat/contract';
+import { Alert, Anchor, Button, Divider, Group, Modal, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { expireCloudLink, fetchExpireDialog, loadCloudLink } from '../api';
+import { formatDateTime } from '../../../format/dateTime';
+import { expireCloudLink, fetchExpireDialog, loadCloudLink, setCloudLinkExpiry } from '../api';
 
 interface CloudLinkModalProps {
   share: CloudShare;
   onClose: () => void;
-  onExpired: () => void;
+  /** The link's end moved or the link ended: the panels reload. */
+  onChanged: () => void;
 }
 
-/** Edit or expire a cloud share: its link (load_cloud_link), then the expire confirmation. */
-export function CloudLinkModal({ share, onClose, onExpired }: CloudLinkModalProps) {
+const hoursLabel = (h: number) =>
+  h < 24 ? `${h} hour${h === 1 ? '' : 's'}` : `${h / 24} day${h === 24 ? '' : 's'}`;
+const CHOICES = CLOUD_LINK_EXPIRY_HOURS.map((h) => ({
+  value: String(h),
+  label: `${hoursLabel(h)} from now`,
+}));
+
+/**
+ * Edit or expire a cloud share (spec: recovery-flow 2 'Activity panels'): its link, a new end
+ * (issue 18.15) and, after a confirmation, expiring it now; each change confirmed with a toast.
+ */
+export function CloudLinkModal({ share, onClose, onChanged }: CloudLinkModalProps) {
   const link = useQuery({
     queryKey: ['recovery', 'cloud-link', share.id],
     queryFn: () => loadCloudLink(share.id),
     staleTime: 0,
   });
   const [confirming, setConfirming] = useState(false);
+  const [hours, setHours] = useState<string>('24');
   const dialog = useQuery({
     queryKey: ['recovery', 'expire-dialog'],
     queryFn: fetchExpireDialog,
     enabled: confirming,
   });
+  const done = (title: string, message: string) => {
+    notifications.show({ color: 'teal', title, message });
+    onChanged();
+    onClose();
+  };
   const expire = useMutation({
     mutationFn: () => expireCloudLink(share.id),
-    onSuccess: () => {
-      onExpired();
-      onClose();
-    },
+    onSuccess: () => done('Link expired', `The link to ${share.name} no longer works.`),
+  });
+  const extend = useMutation({
+    mutationFn: () => setCloudLinkExpiry(share.id, Number(hours)),
+    onSuccess: (a) =>
+      done('Expiry changed', `The link to ${share.name} now works until ${formatDateTime(a.expire_time)}.`),
   });
   return (
     <Modal
@@ -68,8 +89,24 @@ export function CloudLinkModal({ share, onClose, onExpired }: CloudLinkModalProp
             </Text>
           )}
           <Text size="xs" c="dimmed">
-            Link valid until {new Date(share.expire_time).toLocaleString()}.
+            Link valid until {formatDateTime(share.expire_time)}.
           </Text>
+          <Divider />
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <Select
+              label="Change the expiry"
+              data={CHOICES}
+              value={hours}
+              onChange={(v) => v && setHours(v)}
+              allowDeselect={false}
+              w={220}
+              data-testid="cloud-expiry-select"
+            />
+            <Button variant="light" loading={extend.isPending} onClick={() => extend.mutate()}>
+              Save expiry
+            </Button>
+          </Group>
+          {extend.error && <Alert color="red">{extend.error.message}</Alert>}
           <Group justify="flex-end">
             <Button color="red" variant="light" onClick={() => setConfirming(true)}>
               Expire now…

@@ -1,13 +1,15 @@
 import type { CloudShare } from '@lifeboat/contract';
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fetchCloudShares, recoveryKeys, suppressCloudShare } from '../api';
-import { countdownText, PENDING_UNMOUNT } from '../format';
 import { CloudLinkModal } from './CloudLinkModal';
+import { CloudShareRow } from './CloudShareRow';
 import { PanelFrame } from './PanelFrame';
 import { useNow } from './useNow';
+
+type Dialog = { kind: 'edit' | 'suppress'; share: CloudShare } | null;
 
 /** The cloud share panel: restored-file links with an expiry countdown (spec: recovery-flow 2, 4). */
 export function CloudSharePanel({ scope, id }: { scope: 'reseller' | 'client'; id: number }) {
@@ -18,15 +20,16 @@ export function CloudSharePanel({ scope, id }: { scope: 'reseller' | 'client'; i
     refetchInterval: 60_000,
   });
   const now = useNow(q.data?.now, q.data?.fetchedAt ?? 0);
-  const [editing, setEditing] = useState<CloudShare | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  // Suppress asks first and confirms with a toast (issue 18.15).
   const suppress = useMutation({
     mutationFn: (s: CloudShare) => suppressCloudShare(s.id),
     onSuccess: (a) => {
-      notifications.show({ title: a.dialogTitle, message: a.dialogMsg });
+      notifications.show({ color: 'teal', title: a.dialogTitle, message: a.dialogMsg });
       void qc.invalidateQueries({ queryKey: recoveryKeys.cloudShares(scope, id) });
+      close();
     },
-    onError: (err) =>
-      notifications.show({ color: 'red', title: 'The share could not be hidden', message: err.message }),
   });
   const rows = q.data?.cloud_shares ?? [];
   return (
@@ -37,43 +40,44 @@ export function CloudSharePanel({ scope, id }: { scope: 'reseller' | 'client'; i
       empty={rows.length === 0}
       emptyText="No restored files are waiting to be downloaded."
     >
-      <Stack gap="sm">
-        {rows.map((s) => {
-          const label = countdownText(s.expire_time - now);
-          const ended = label === PENDING_UNMOUNT;
-          return (
-            <Group key={s.id} justify="space-between" wrap="wrap" gap="xs" data-testid="cloud-share">
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600} truncate>
-                  {s.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {s.device_name}
-                  {scope === 'reseller' ? ` · ${s.client_name}` : ''} ·{' '}
-                  {ended ? 'pending unmount' : `expires in ${label}`}
-                </Text>
-              </Stack>
-              <Group gap="sm">
-                <Anchor component="button" size="sm" onClick={() => setEditing(s)}>
-                  Edit or expire
-                </Anchor>
-                {!ended && (
-                  <Anchor component="button" size="sm" c="dimmed" onClick={() => suppress.mutate(s)}>
-                    Suppress
-                  </Anchor>
-                )}
-              </Group>
-            </Group>
-          );
-        })}
+      <Stack gap="md">
+        {rows.map((s) => (
+          <CloudShareRow
+            key={s.id}
+            share={s}
+            now={now}
+            showClient={scope === 'reseller'}
+            onEdit={() => setDialog({ kind: 'edit', share: s })}
+            onSuppress={() => {
+              suppress.reset();
+              setDialog({ kind: 'suppress', share: s });
+            }}
+          />
+        ))}
       </Stack>
-      {editing && (
+      {dialog?.kind === 'edit' && (
         <CloudLinkModal
-          share={editing}
-          onClose={() => setEditing(null)}
-          onExpired={() => void qc.invalidateQueries({ queryKey: recoveryKeys.all })}
+          share={dialog.share}
+          onClose={close}
+          onChanged={() => void qc.invalidateQueries({ queryKey: recoveryKeys.all })}
         />
       )}
+      <Modal opened={dialog?.kind === 'suppress'} onClose={close} title="Hide this share from the panel?">
+        <Stack gap="md">
+          <Text size="sm">
+            {dialog?.share.name} leaves this panel. Its download link keeps working until it expires.
+          </Text>
+          {suppress.error && <Alert color="red">{suppress.error.message}</Alert>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button loading={suppress.isPending} onClick={() => dialog && suppress.mutate(dialog.share)}>
+              Hide share
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </PanelFrame>
   );
 }

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, Select, Skeleton, Stack, Text } from '@man
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
+import { formatDateTime } from '../../../format/dateTime';
 import { useSchemaForm } from '../../../forms/useSchemaForm';
 import { fetchEditExpire, recoveryKeys, setShareTtl } from '../api';
 
@@ -49,7 +50,7 @@ function ExpiryForm({
       notifications.show({
         color: 'teal',
         title: 'Expiry changed',
-        message: `The share now unmounts at ${new Date(a.newExpireTime).toLocaleString()}.`,
+        message: `The share now unmounts at ${formatDateTime(a.newExpireTime)}.`,
       });
       void qc.invalidateQueries({ queryKey: recoveryKeys.localShares(resellerId) });
       onClose();

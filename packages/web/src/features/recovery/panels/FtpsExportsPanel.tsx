@@ -2,6 +2,7 @@ import { type FtpsExportRecord, ftpsRecordView } from '@lifeboat/contract';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatDateTime } from '../../../format/dateTime';
 import { sizeText } from '../format';
 import { fetchFtpsRecords, ftpsKeys } from '../ftps-api';
 import { FtpsCredentialsModal } from './FtpsCredentialsModal';
@@ -85,7 +86,7 @@ export function FtpsExportsPanel({ resellerId, clientId }: { resellerId: number;
                 <Text size="xs" c="dimmed">
                   {r.system_name} · {r.client_name} · {sizeText(r.size_bytes)}
                   {r.expire !== null && view.label === 'ready'
-                    ? ` · expires ${new Date(r.expire * 1000).toLocaleString()}`
+                    ? ` · expires ${formatDateTime(r.expire * 1000)}`
                     : ''}
                 </Text>
               </Stack>

@@ -2,6 +2,7 @@ import type { LocalShare } from '@lifeboat/contract';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatDateTime } from '../../../format/dateTime';
 import { fetchLocalShares, recoveryKeys } from '../api';
 import { countdownText } from '../format';
 import { EditExpiryModal } from './EditExpiryModal';
@@ -48,7 +49,7 @@ export function LocalSharesPanel({ resellerId }: { resellerId: number }) {
                 {s.client_name} · {s.appliance_name} ·{' '}
                 <span data-testid="share-expiry">
                   {s.expire_time
-                    ? `unmounts ${new Date(s.expire_time).toLocaleString()} (in ${countdownText(s.expire_time - now)})`
+                    ? `unmounts ${formatDateTime(s.expire_time)} (in ${countdownText(s.expire_time - now)})`
                     : 'starting'}
                 </span>
               </Text>

@@ -10,11 +10,15 @@ import {
   Skeleton,
   Stack,
   Text,
+  TextInput,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { mount, recoveryKeys } from '../api';
+import { downloadTypeText } from '../format';
 import { BrowserColumn } from './BrowserColumn';
+import { BrowseSearch, columnsFor } from './BrowseSearch';
 import { StepFooter } from './StepFooter';
 import type { StepProps } from './types';
 
@@ -41,6 +45,10 @@ export function BrowseStep({ state, dispatch }: StepProps) {
       viewport.current?.scrollTo({ left: viewport.current.scrollWidth, behavior: 'smooth' });
   }, [columns]);
   const [hover, setHover] = useState<RecoveryFileEntry | null>(null);
+  // A search inside the point (issue 18.14); spec: recovery-flow 9, filter input debounce 500 ms.
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim(), 500);
+  const searching = query.length >= 2;
   const selected = useMemo(() => new Map(d.restore.selected.map((e) => [e.path, e])), [d.restore.selected]);
   const files = d.restore.selected.filter((e) => e.type === 'file').length;
   const folders = d.restore.selected.length - files;
@@ -61,8 +69,28 @@ export function BrowseStep({ state, dispatch }: StepProps) {
           {m.error.message}
         </Alert>
       )}
+      <TextInput
+        placeholder="Search this restore point by name"
+        aria-label="Search this restore point"
+        value={search}
+        maxLength={100}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        disabled={!mountId}
+      />
       <Paper withBorder radius="md">
-        {mountId ? (
+        {mountId && searching ? (
+          <BrowseSearch
+            applianceId={applianceId}
+            mount={mountId}
+            query={query}
+            selected={selected}
+            onToggle={toggle}
+            onReveal={(e) => {
+              setColumns(columnsFor(e));
+              setSearch('');
+            }}
+          />
+        ) : mountId ? (
           <ScrollArea type="auto" offsetScrollbars viewportRef={viewport}>
             <Group gap={0} wrap="nowrap" align="stretch">
               {columns.map((path, level) => (
@@ -116,7 +144,7 @@ export function BrowseStep({ state, dispatch }: StepProps) {
         )}
         {d.restore.selected.length > 0 && (
           <Text size="xs" c="dimmed">
-            Download type {downloadTypeFor(d.restore.selected, d.restore.archive)}
+            {downloadTypeText(downloadTypeFor(d.restore.selected, d.restore.archive))}
           </Text>
         )}
       </Group>

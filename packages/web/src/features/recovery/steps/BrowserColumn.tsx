@@ -28,8 +28,9 @@ export function BrowserColumn(p: BrowserColumnProps) {
   return (
     <Stack
       gap={0}
-      w={240}
-      miw={240}
+      // Wide enough to read names (issue 18.14); on a phone a column nearly fills the screen.
+      w={{ base: 'min(300px, 78vw)', sm: 300 }}
+      miw={{ base: 'min(300px, 78vw)', sm: 300 }}
       style={{ borderRight: '1px solid var(--mantine-color-default-border)' }}
       role="group"
       aria-label={`Folder ${label}`}
@@ -81,7 +82,7 @@ export function BrowserColumn(p: BrowserColumnProps) {
               >
                 <Group gap={6} wrap="nowrap">
                   <EntryIcon folder={e.type === 'folder'} />
-                  <Text size="sm" truncate style={{ flex: 1 }}>
+                  <Text size="sm" truncate style={{ flex: 1 }} title={e.name}>
                     {e.name}
                   </Text>
                   <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>

@@ -1,5 +1,5 @@
 import type { ResellerClientRow } from '@lifeboat/contract';
-import { Badge, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -10,26 +10,34 @@ import { ChoiceTable, type Column } from './ChoiceTable';
 import { StepFooter } from './StepFooter';
 import type { StepProps } from './types';
 
+// spec: recovery-flow 2 clientSelect. The database id stays out of sight (issue 18.11); each row
+// says in words whether it can be recovered and, if not, why (issue 18.14).
+const NO_POINTS = 'No restore points yet.';
 const COLUMNS: Column<ResellerClientRow>[] = [
-  { key: 'id', title: 'ID', render: (r) => r.id, wide: true },
+  { key: 'name', title: 'Client', render: (r) => <Text fw={500}>{r.name}</Text> },
   {
     key: 'rp',
-    title: '',
+    title: 'Recovery',
     render: (r) =>
-      r.no_rp_tooltip ? (
-        <Tooltip label={r.no_rp_tooltip}>
+      clientSelectable(r) ? (
+        <Badge color="green" variant="light" size="sm">
+          Can be recovered
+        </Badge>
+      ) : (
+        <Stack gap={2}>
           <Badge color="gray" variant="light" size="sm">
             No restore points
           </Badge>
-        </Tooltip>
-      ) : null,
+          <Text size="xs" c="dimmed" maw={260}>
+            {r.no_rp_tooltip ?? NO_POINTS}
+          </Text>
+        </Stack>
+      ),
   },
-  { key: 'name', title: 'Client', render: (r) => <Text fw={500}>{r.name}</Text> },
   { key: 'ws', title: 'Workstations', render: (r) => r.workstation_count, wide: true },
   { key: 'srv', title: 'Servers', render: (r) => r.server_count, wide: true },
   { key: 'app', title: 'Appliances', render: (r) => r.app_count, wide: true },
 ];
-
 /** clientSelect: a reseller picks the client (spec: recovery-flow 2, flow 'general reseller'). */
 export function ClientSelectStep({ state, dispatch }: StepProps) {
   const entry = state.data.entry;
@@ -92,7 +100,7 @@ export function ClientSelectStep({ state, dispatch }: StepProps) {
         rows={data?.data}
         columns={COLUMNS}
         rowKey={(r) => r.id}
-        disabledReason={(r) => (clientSelectable(r) ? null : (r.no_rp_tooltip ?? 'No restore points yet.'))}
+        disabledReason={(r) => (clientSelectable(r) ? null : (r.no_rp_tooltip ?? NO_POINTS))}
         onChoose={(r) => void choose(r)}
         loading={clients.isPending}
         error={clients.error}

@@ -11,8 +11,8 @@ export function LaterStep({ state, dispatch }: StepProps) {
       color="blue"
       title={STEP_TITLES[state.step.name] ?? 'Coming soon'}
     >
-      This way of recovering ({state.step.name}) arrives with the next release of the recovery wizard. Files,
-      folders and network shares work today: go back and choose “Files and folders”.
+      This way of recovering is not available here yet. Files, folders and network shares work today: go back
+      and choose “Files and folders”.
     </MessageStep>
   );
 }

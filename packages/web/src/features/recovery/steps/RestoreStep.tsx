@@ -2,6 +2,7 @@ import { downloadTypeFor, RESTORE_LINK_DELAY_MS } from '@lifeboat/contract';
 import { Alert, Anchor, Button, Center, CopyButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { formatDateTime } from '../../../format/dateTime';
 import { insertDownloadSession, recoveryKeys } from '../api';
 import { StepFooter } from './StepFooter';
 import type { StepProps } from './types';
@@ -63,8 +64,7 @@ export function RestoreStep({ state, dispatch, close }: StepProps) {
               Download {link.name}
             </Anchor>
             <Text size="sm" c="dimmed">
-              The link works until {new Date(link.expired).toLocaleString()} (7 days) for people who may see
-              this device.
+              The link works until {formatDateTime(link.expired)} (7 days) for people who may see this device.
             </Text>
             <CopyButton value={absolute}>
               {({ copied, copy }) => (

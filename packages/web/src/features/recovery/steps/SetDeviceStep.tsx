@@ -7,6 +7,7 @@ import { pointTimeText } from '../format';
 import { ChoiceTable, type Column } from './ChoiceTable';
 import { StepFooter } from './StepFooter';
 import type { StepProps } from './types';
+import { fetchExportDevices } from './virtualization/api';
 
 const COLUMNS: Column<RecoveryDevice>[] = [
   { key: 'name', title: 'Device', render: (d) => <Text fw={500}>{d.name}</Text> },
@@ -33,9 +34,15 @@ const COLUMNS: Column<RecoveryDevice>[] = [
 export function SetDeviceStep({ state, dispatch }: StepProps) {
   const clientId = state.data.client?.id ?? 0;
   const applianceId = state.data.via === 'appliance' ? (state.data.appliance?.id ?? 0) : 0;
+  const format = state.data.vm.format;
+  const dynamic = state.data.vm.exportType === 'dynamic';
+  // A disk export lists the devices whose disks the appliance exports in that format.
   const q = useQuery({
-    queryKey: recoveryKeys.devices(clientId, applianceId),
-    queryFn: () => fetchDevices(clientId, applianceId),
+    queryKey: [...recoveryKeys.devices(clientId, applianceId), format, dynamic],
+    queryFn: () =>
+      format
+        ? fetchExportDevices(clientId, applianceId, format, dynamic)
+        : fetchDevices(clientId, applianceId),
   });
   return (
     <>

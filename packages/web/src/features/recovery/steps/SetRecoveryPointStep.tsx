@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { formatDay, formatTime } from '../../../format/dateTime';
 import { fetchPoints, pointsKey, recoveryKeys } from '../api';
 import type { PointChoice } from '../engine/state';
 import { StepFooter } from './StepFooter';
@@ -27,8 +28,6 @@ const dayLabel = (date: string) => {
   };
 };
 const DAY_SLOTS = ['d1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7'];
-const timeLabel = (ts: number) =>
-  new Date(ts).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /** setRecoveryPoint: a 7-day strip (centre day selected), a date picker and paging (spec: recovery-flow 2, 9). */
 export function SetRecoveryPointStep({ state, dispatch }: StepProps) {
@@ -101,7 +100,7 @@ export function SetRecoveryPointStep({ state, dispatch }: StepProps) {
                     }}
                     h={56}
                     px={2}
-                    aria-label={`${x.date}${x.enabled ? '' : ', no restore points'}`}
+                    aria-label={`${formatDay(x.date)}${x.enabled ? '' : ', no restore points'}`}
                     aria-pressed={shownDay?.date === x.date}
                   >
                     <Stack gap={0} align="center">
@@ -135,7 +134,7 @@ export function SetRecoveryPointStep({ state, dispatch }: StepProps) {
       />
       <Paper withBorder radius="md" p="md">
         <Text size="sm" fw={600} mb="xs">
-          Restore points {shownDay ? `of ${shownDay.date}` : ''}
+          Restore points {shownDay ? `of ${formatDay(shownDay.date)}` : ''}
         </Text>
         {strip && !shownDay && (
           <Text c="dimmed" size="sm">
@@ -152,7 +151,7 @@ export function SetRecoveryPointStep({ state, dispatch }: StepProps) {
               aria-pressed={point?.id === p.id}
               data-testid="restore-point"
             >
-              {timeLabel(p.ts)}
+              {formatTime(p.ts)}
             </Button>
           ))}
         </Group>

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { recoveryKeys, suppressShare } from '../api';
+import { revokeCloses } from '../engine/virtualization';
 import { MessageStep } from './MessageStep';
 import type { StepProps } from './types';
 
@@ -23,7 +24,10 @@ export function ExportChangeFormatStep({ state, dispatch }: StepProps) {
   );
 }
 
-/** revokeMount: the device already has an open share; removing it ends with an alert and closes (spec: recovery-flow 4). */
+/**
+ * revokeMount: the device already has an open share. Removing it goes on to setDevice for a disk
+ * export, setupLocalVm for a local VM, otherwise ends with an alert and closes (spec: recovery-flow 4).
+ */
 export function RevokeMountStep({ state, dispatch, close }: StepProps) {
   const step = state.step.name === 'revokeMount' ? state.step : null;
   const qc = useQueryClient();
@@ -31,6 +35,12 @@ export function RevokeMountStep({ state, dispatch, close }: StepProps) {
     mutationFn: () => suppressShare(step?.shareId ?? 0),
     onSuccess: (a) => {
       void qc.invalidateQueries({ queryKey: recoveryKeys.all });
+      // An export goes back to its device, a local VM to its settings (spec: recovery-flow 4).
+      if (a.ok && !revokeCloses(state.data)) {
+        notifications.show({ color: 'teal', title: a.dialogTitle, message: a.dialogMsg });
+        dispatch({ type: 'mountRevoked' });
+        return;
+      }
       notifications.show({
         color: a.ok ? 'teal' : 'gray',
         title: a.dialogTitle,

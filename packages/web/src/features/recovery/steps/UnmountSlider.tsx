@@ -2,6 +2,7 @@ import { SHARE_SLIDER } from '@lifeboat/contract';
 import { Slider, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatDateTime } from '../../../format/dateTime';
 import { recoveryKeys, setShareTtl } from '../api';
 
 interface UnmountSliderProps {
@@ -9,6 +10,17 @@ interface UnmountSliderProps {
   options: { value: number; label: string }[];
   initial: number;
   expireTime: number | null;
+}
+
+/** Every one of the ten stops is a mark (spec: recovery-flow 9), labelled short so all fit at 390 px. */
+export function sliderMarks(options: { value: number; label: string }[]) {
+  return options.map((o, value) => ({ value, label: shortDuration(o.value) }));
+}
+
+/** "1h", "36h", "7d": seconds as the largest whole unit. */
+export function shortDuration(seconds: number): string {
+  const hours = seconds / 3600;
+  return hours >= 48 && hours % 24 === 0 ? `${hours / 24}d` : `${hours}h`;
 }
 
 /** The unmount-time slider (0 to 9, default 5: spec recovery-flow 9) that sets the share's lifetime. */
@@ -34,20 +46,12 @@ export function UnmountSlider({ shareId, options, initial, expireTime }: Unmount
         onChange={setIndex}
         onChangeEnd={(i) => ttl.mutate(i)}
         label={(i) => options[i]?.label}
-        marks={[
-          { value: 0, label: options[0]?.label },
-          { value: 5, label: options[5]?.label },
-          { value: 9, label: options[9]?.label },
-        ]}
+        marks={sliderMarks(options)}
         aria-label="Unmount after"
         mb="lg"
       />
       <Text size="xs" c={ttl.error ? 'red' : 'dimmed'} role={ttl.error ? 'alert' : undefined}>
-        {ttl.error
-          ? ttl.error.message
-          : until
-            ? `The share is unmounted at ${new Date(until).toLocaleString()}.`
-            : ''}
+        {ttl.error ? ttl.error.message : until ? `The share is unmounted at ${formatDateTime(until)}.` : ''}
       </Text>
     </Stack>
   );

@@ -1,21 +1,26 @@
 import { Alert, Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { fetchRecoveryOptions, ftpsKeys } from '../../ftps-api';
 import { type Choice, ChoiceCards } from '../ChoiceCards';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
 
-type RbChoice = 'ffr' | 'disk';
+type RbChoice = 'ffr' | 'disk' | 'azure';
+
+/** recovery-flow 2: choosing Azure direct restore leaves the wizard for its own page. */
+export const AZURE_EXPORT_PATH = '/azure_export/view';
 
 /** typeRB: what the second tool can recover here (spec: recovery-flow 2; get_available_recovery_options). */
-export function TypeRbStep({ state, dispatch }: StepProps) {
+export function TypeRbStep({ state, dispatch, close }: StepProps) {
+  const navigate = useNavigate();
   const clientId = state.data.client?.id ?? 0;
   const deviceId = state.data.presetDevice ? (state.data.device?.id ?? null) : null;
   const q = useQuery({
     queryKey: ftpsKeys.options(clientId, deviceId),
     queryFn: () => fetchRecoveryOptions(clientId, deviceId),
   });
-  // Cloud virtual office and Azure direct restore arrive with their own issues: hidden until then.
+  // The cloud virtual office arrives with its own issue: hidden until then.
   const choices: Choice<RbChoice>[] = [];
   if (q.data?.ftps_export_ffr)
     choices.push({
@@ -29,6 +34,17 @@ export function TypeRbStep({ state, dispatch }: StepProps) {
       label: 'Virtual disk by FTPS',
       description: 'Export the system disk as VHD, VHDX or VMDK and download it with an FTPS client.',
     });
+  if (q.data?.azure_direct_restore)
+    choices.push({
+      value: 'azure',
+      label: 'Restore to Azure',
+      description: "Copy a restore point's disks into a storage account of your customer's Azure tenant.",
+    });
+  const choose = (kind: RbChoice) => {
+    if (kind !== 'azure') return dispatch({ type: 'rbChooseType', kind });
+    close();
+    void navigate(AZURE_EXPORT_PATH);
+  };
   return (
     <>
       {q.isPending && <Skeleton h={120} />}
@@ -42,9 +58,7 @@ export function TypeRbStep({ state, dispatch }: StepProps) {
           No system of this client can be exported yet.
         </Alert>
       )}
-      {choices.length > 0 && (
-        <ChoiceCards choices={choices} onChoose={(kind) => dispatch({ type: 'rbChooseType', kind })} />
-      )}
+      {choices.length > 0 && <ChoiceCards choices={choices} onChoose={choose} />}
       <StepFooter state={state} dispatch={dispatch} />
     </>
   );

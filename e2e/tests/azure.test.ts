@@ -1,0 +1,154 @@
+import type { SessionResponse } from '@lifeboat/contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, PHONE, screenshot, signIn, type Viewport } from '../support/browser';
+
+// Azure direct restore (issue 14) as the demo `client` (Acme Dental Group, of the demo reseller,
+// which has azure_restore_enabled): typeRB's "Restore to Azure" leads to /azure_export/view, which
+// starts at the device step; BK01-ACME's newest point; two sign-ins on the simulator's device
+// login page in a second tab, typing the codes shown; a resource group and a storage account; the
+// restore (SIM_SPEED 0: it finishes at once) and its job in the Azure exports panel, dismissed.
+
+const WIDE: Viewport = { width: 1440, height: 900 };
+const NARROW: Viewport = { width: 768, height: 1024 };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function organisationId(page: Page): Promise<number> {
+  const session = await page.evaluate(async () => {
+    const res = await fetch('/api/session', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    return res.json();
+  });
+  return (session as SessionResponse).user.organisationId;
+}
+
+const stepOf = (page: Page, name: string) => page.getByTestId(`azure-step-${name}`);
+
+/** Type the code shown in the wizard on the simulator's page (a second tab) and consent. */
+async function signInOnSimulator(context: BrowserContext, page: Page, shots: string | null): Promise<void> {
+  const box = page.getByTestId('device-code-box').last();
+  const code = ((await box.getByTestId('device-code').textContent()) ?? '').trim();
+  expect(code).toMatch(/^[A-Z0-9]{9}$/);
+  const [sim] = await Promise.all([
+    context.waitForEvent('page'),
+    box.getByRole('link', { name: 'the Microsoft sign-in page' }).click(),
+  ]);
+  await sim.getByTestId('sim-banner').waitFor();
+  await sim.getByLabel('Code').fill(code.toLowerCase());
+  if (shots) await screenshot(sim, `${shots}-sim-code`);
+  await sim.getByRole('button', { name: 'Next' }).click();
+  await sim.getByRole('button', { name: 'Accept' }).waitFor();
+  if (shots) await screenshot(sim, `${shots}-sim-consent`);
+  await sim.getByRole('button', { name: 'Accept' }).click();
+  await sim.getByTestId('sim-done').waitFor();
+  // The same code again is refused, as Microsoft's page refuses a used code.
+  await sim.goto('/sim/azure/devicelogin');
+  await sim.getByLabel('Code').fill(code);
+  await sim.getByRole('button', { name: 'Next' }).click();
+  await sim.getByText('That code has already been used.', { exact: false }).waitFor();
+  await sim.close();
+}
+
+async function restoreToAzure(viewport: Viewport, shots: string): Promise<void> {
+  const { context, page } = await openPage(browser, viewport);
+  await signIn(page, 'client');
+  const clientId = await organisationId(page);
+  await page.goto(`/home/clients?recover=client:${clientId}`);
+  await page.getByRole('button', { name: 'Direct-to-cloud backups' }).click();
+  await page.getByRole('button', { name: 'Restore to Azure' }).click();
+  await page.waitForURL('**/azure_export/view');
+
+  // A client user starts at the device step, the client being theirs.
+  await page.getByRole('row', { name: /BK01-ACME/ }).waitFor();
+  expect(await stepOf(page, 'client').count()).toBe(0);
+  await screenshot(page, `${shots}-01-device`);
+  await page.getByRole('row', { name: /BK01-ACME/ }).click();
+
+  // The newest day with points is shown; a point is chosen when the day has several.
+  await page.getByTestId('rb-calendar').waitFor();
+  const use = page.getByRole('button', { name: 'Use this restore point' });
+  if (await use.isDisabled()) {
+    await page.getByTestId('rb-point').click();
+    await page.getByRole('option').last().click();
+  }
+  await use.click();
+
+  // Two sign-ins: resource manager, then storage (disabled until the first is granted).
+  await page.getByTestId('device-code').waitFor();
+  const grantStorage = page.getByRole('button', { name: 'Grant storage access' });
+  expect(await grantStorage.isDisabled()).toBe(true);
+  await page.getByTestId('code-countdown').waitFor();
+  await screenshot(page, `${shots}-02-code`);
+  await signInOnSimulator(context, page, shots);
+  await page.getByTestId('manager-granted').waitFor();
+  await grantStorage.click();
+  await page.getByText('2. Grant access to Azure Storage').waitFor();
+  await signInOnSimulator(context, page, null);
+
+  // Signed in: the resource group step opens.
+  await page.getByRole('row', { name: /rg-recovery/ }).waitFor();
+  expect(await page.getByTestId('azure-account').count()).toBe(0);
+  await screenshot(page, `${shots}-03-groups`);
+  await page.getByRole('row', { name: /rg-recovery/ }).click();
+  // rg-recovery has two storage accounts in the simulator: nothing is preselected.
+  const account = stepOf(page, 'storageAccount')
+    .getByRole('row', { name: /rgrecovery/ })
+    .first();
+  await account.waitFor();
+  const accountName = ((await account.locator('td').first().textContent()) ?? '').trim();
+  expect(accountName).toMatch(/^rgrecovery\d+$/);
+  await account.click();
+
+  await page.getByRole('button', { name: 'Restore to cloud' }).waitFor();
+  await screenshot(page, `${shots}-04-summary`);
+  await page.getByRole('button', { name: 'Restore to cloud' }).click();
+  const started = page.getByRole('dialog', { name: 'The restore to Azure has started' });
+  await started.getByText('Restore completed').waitFor({ timeout: 30_000 });
+  await started.getByRole('button', { name: 'Go to the client page' }).click();
+
+  // The finished restore in the client page's Azure exports panel, then dismissed.
+  const panel = page.getByRole('region', { name: 'Azure exports' });
+  const job = panel.getByTestId('azure-job').filter({ hasText: accountName });
+  await job.getByText('completed', { exact: true }).waitFor({ timeout: 30_000 });
+  await job.scrollIntoViewIfNeeded();
+  await screenshot(page, `${shots}-05-panel`);
+  await job.getByRole('button', { name: 'Dismiss' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Dismiss this job?' });
+  await confirm.getByRole('button', { name: 'Dismiss' }).click();
+  await confirm.waitFor({ state: 'hidden' });
+  await job.waitFor({ state: 'detached' });
+  await context.close();
+}
+
+describe('Azure direct restore', () => {
+  it('walks a client user from typeRB to a finished restore in the panel, at 1440 px', async () => {
+    await restoreToAzure(WIDE, 'azure-1440');
+  }, 90_000);
+
+  it('shows a reseller the client step first, at 768 and 390 px', async () => {
+    for (const [viewport, name] of [
+      [NARROW, 'azure-768'],
+      [PHONE, 'azure-390'],
+    ] as const) {
+      const { context, page } = await openPage(browser, viewport);
+      await signIn(page, 'reseller');
+      await page.goto('/azure_export/view');
+      await stepOf(page, 'client')
+        .getByRole('row', { name: /Acme Dental Group/ })
+        .waitFor();
+      // Every later step waits for its prerequisites.
+      expect(await stepOf(page, 'summary').getByRole('button').first().isDisabled()).toBe(true);
+      await screenshot(page, `${name}-01-clients`);
+      await page.getByRole('row', { name: /Acme Dental Group/ }).click();
+      await page.getByRole('row', { name: /BK01-ACME/ }).waitFor();
+      await screenshot(page, `${name}-02-device`);
+      await context.close();
+    }
+  }, 90_000);
+});

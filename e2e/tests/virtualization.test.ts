@@ -1,0 +1,277 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { SessionResponse } from '@lifeboat/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot, signIn, type Viewport } from '../support/browser';
+import { findVmDevice, type VmDevice } from '../support/virtualization';
+
+// The recovery wizard's virtualization on the first tool (issue 12): a disk exported as VHDX and
+// downloaded, the revoke-mount screen, a local VM set up, started and listed, the VM-running
+// screen, each on a demo device found by a rule (support/virtualization.ts) and left as found
+// where the test can (the VM is stopped and discarded). Devices other browser tests use are avoided.
+// The two long walks get 90 s: a loaded CI machine must not fail them on time alone.
+
+const AVOID = /^(DC01-ACME|PRINT01-IRONWOOD)$/;
+const WIDE: Viewport = { width: 1440, height: 900 };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function resellerId(page: Page): Promise<number> {
+  const res = await page.request.get('/api/session', { headers: { 'x-requested-with': 'XMLHttpRequest' } });
+  return ((await res.json()) as SessionResponse).user.organisationId;
+}
+
+const stepLocator = (page: Page, name: string) =>
+  page.locator(`[data-testid="wizard-step"][data-step="${name}"]`);
+
+async function step(page: Page, name: string): Promise<void> {
+  await stepLocator(page, name).waitFor({ timeout: 15_000 });
+}
+
+/** Opens the wizard as the device list's recover action does (first tool: locateVirtualization). */
+async function openOn(page: Page, d: VmDevice): Promise<void> {
+  // The deep link the recover action uses, on a light page (the device list behind it only slows the run).
+  await page.goto(`/home/clients?recover=device:${d.id}:locateVirtualization`);
+  await step(page, 'locateVirtualization');
+  await page.getByRole('dialog').getByTestId('choice').first().waitFor();
+}
+
+/** setJob: one job is chosen by the step itself (it may go on at any moment); of several, the first. */
+async function chooseJob(page: Page): Promise<void> {
+  const rows = page.getByRole('dialog').getByRole('table', { name: 'jobs' }).getByRole('row');
+  const gone = page.locator('[data-step="setDrive"], [data-step="setRecoveryPoint"]');
+  await rows.nth(1).or(gone).first().waitFor();
+  if ((await rows.count()) > 2) await rows.nth(1).click();
+}
+
+/** From the location to the restore point: the export type when asked, a job, a drive, the first point. */
+async function choosePoint(page: Page, typeLabel: string | null): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  const any = page.locator(
+    ['setExportType', 'setJob', 'setDrive', 'setRecoveryPoint'].map((s) => `[data-step="${s}"]`).join(', '),
+  );
+  for (;;) {
+    await any.waitFor({ timeout: 15_000 });
+    const name = await any.getAttribute('data-step');
+    if (name === 'setExportType' && typeLabel) await dialog.getByRole('button', { name: typeLabel }).click();
+    else if (name === 'setJob') await chooseJob(page);
+    else if (name === 'setDrive') await dialog.getByTestId('choice').first().click();
+    else if (name === 'setRecoveryPoint') break;
+    await stepLocator(page, name ?? '').waitFor({ state: 'detached' });
+  }
+  await page.getByTestId('restore-point').first().click();
+  await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+}
+
+describe('virtualization on the first tool', () => {
+  it('exports a disk as VHDX, downloads a real VHDX file, then offers to revoke the open share', async () => {
+    const { context, page } = await openPage(browser, WIDE);
+    await signIn(page, 'reseller');
+    const device = await findVmDevice(page, await resellerId(page), ['vhdx_export', 'vmdk_export'], AVOID);
+    await openOn(page, device);
+    await screenshot(page, 'virtualization-01-locate-1440');
+    await page.getByRole('button', { name: 'VHDX export' }).click();
+    await page
+      .locator(
+        '[data-step="setExportType"], [data-step="setJob"], [data-step="setDrive"], [data-step="setRecoveryPoint"]',
+      )
+      .first()
+      .waitFor();
+    if (await stepLocator(page, 'setExportType').count())
+      await screenshot(page, 'virtualization-02-export-type-1440');
+    await choosePoint(page, 'Dynamic VHDX');
+
+    await step(page, 'exportVm');
+    const download = page.getByRole('button', { name: 'Download VHDX' });
+    await download.waitFor({ timeout: 20_000 });
+    await page.getByText('Share path', { exact: true }).waitFor();
+    await screenshot(page, 'virtualization-03-export-1440');
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toMatch(/\.vhdx$/);
+    const saved = path.join(os.tmpdir(), `lifeboat-e2e-${process.pid}-${file.suggestedFilename()}`);
+    await file.saveAs(saved);
+    try {
+      // VHDX starts with its file type identifier "vhdxfile" (MS-VHDX 2.2.1).
+      expect(fs.readFileSync(saved).subarray(0, 8).toString('latin1')).toBe('vhdxfile');
+      const info = JSON.parse(execFileSync('qemu-img', ['info', '--output=json', saved]).toString()) as {
+        format: string;
+        'virtual-size': number;
+      };
+      expect(info.format).toBe('vhdx');
+      expect(info['virtual-size']).toBeGreaterThan(100 * 1024 ** 3);
+    } finally {
+      fs.rmSync(saved, { force: true });
+    }
+    await page.getByTestId('disk-downloaded').waitFor();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // Another export of the same device finds the VHDX share open: revokeMount.
+    await openOn(page, device);
+    await page.getByRole('button', { name: 'VMDK export' }).click();
+    const setType = stepLocator(page, 'setExportType');
+    await page.locator('[data-step="setExportType"], [data-step="revokeMount"]').first().waitFor();
+    if (await setType.count()) await page.getByRole('button', { name: 'Dynamic VMDK' }).click();
+    await step(page, 'revokeMount');
+    await screenshot(page, 'virtualization-04-revoke-1440');
+    await page.getByRole('button', { name: 'Remove the open share' }).click();
+    // The share is gone, so the device's check now continues to its jobs and points.
+    await page
+      .locator('[data-step="setJob"], [data-step="setDrive"], [data-step="setRecoveryPoint"]')
+      .first()
+      .waitFor({ timeout: 15_000 });
+    await context.close();
+  }, 90_000);
+
+  it('sets up and starts a local VM, lists it, shows the VM-running screen, then stops and discards it', async () => {
+    const { context, page } = await openPage(browser, WIDE);
+    await signIn(page, 'reseller');
+    const device = await findVmDevice(page, await resellerId(page), ['local_vm', 'vhdx_export'], AVOID);
+    await openOn(page, device);
+    await page.getByRole('button', { name: 'Virtual machine on the appliance' }).click();
+    await choosePoint(page, null);
+    await step(page, 'setupLocalVm');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Start the virtual machine' }).waitFor();
+
+    // spec 5: a wrong address and a blank VNC password each get their hint, without a call.
+    await dialog.getByLabel('Test IP address').fill('300.1.2.3');
+    await dialog.getByRole('switch', { name: 'Console access by VNC' }).check();
+    await dialog.getByRole('button', { name: 'Start the virtual machine' }).click();
+    await dialog.getByText('Enter a valid IPv4 address', { exact: false }).waitFor();
+    await dialog.getByText('Enter a VNC password', { exact: false }).waitFor();
+    await screenshot(page, 'virtualization-05-setup-hints-1440');
+    await dialog.getByLabel('Test IP address').fill('192.168.50.20');
+    await dialog.getByLabel('VNC password').fill('console-1');
+    await screenshot(page, 'virtualization-06-setup-1440');
+    await dialog.getByRole('button', { name: 'Start the virtual machine' }).click();
+
+    await step(page, 'browseLocalVms');
+    const row = dialog.getByTestId('local-vm').filter({ hasText: device.name });
+    await row.getByText('Running', { exact: true }).waitFor({ timeout: 20_000 });
+    await screenshot(page, 'virtualization-07-vms-1440');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // The test VM runs: an export of the device stops at the VM-running screen.
+    await openOn(page, device);
+    await page.getByRole('button', { name: 'VHDX export' }).click();
+    await page.locator('[data-step="setExportType"], [data-step="vmRunning"]').first().waitFor();
+    if (await stepLocator(page, 'setExportType').count())
+      await page.getByRole('button', { name: 'Dynamic VHDX' }).click();
+    await step(page, 'vmRunning');
+    // A test VM, unless the appliance's rarer states of this device come first (spec 4's order).
+    expect(['testfailover', 'vmdk_disabled', 'bmr', 'transition']).toContain(
+      await page.getByTestId('vm-running-screen').getAttribute('data-screen'),
+    );
+    await screenshot(page, 'virtualization-08-vm-running-1440');
+    await page.getByRole('link', { name: 'Open the virtualized tab' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // Stopped and discarded in the virtualized tab, so the demo is left as it was.
+    await page.getByRole('tab', { name: /Virtualized/, selected: true }).waitFor();
+    const vmRow = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: device.name, exact: true }) });
+    await vmRow.getByTestId('vm-state').getByText('Running', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: `Actions for ${device.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Stop virtual machine' }).click();
+    await vmRow.getByTestId('vm-state').getByText('Stopped', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: `Actions for ${device.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Discard virtual machine' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard the virtual machine?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
+    await vmRow.waitFor({ state: 'detached', timeout: 15_000 });
+    await context.close();
+  }, 90_000);
+
+  it('walks from the client to an export device at 768 px, and fits the VM settings at 390 px', async () => {
+    const { context, page } = await openPage(browser, { width: 768, height: 1000 });
+    await signIn(page, 'reseller');
+    const device = await findVmDevice(page, await resellerId(page), ['local_vm', 'vhdx_export'], AVOID);
+    const dialog = page.getByRole('dialog');
+
+    // From the client: tool, type, location, export type, appliance and device (vmexport/devices).
+    await page.goto(`/home/clients?recover=client:${device.clientId}`);
+    await page.locator('[data-step="recoverToolSelect"], [data-step="type"]').waitFor({ timeout: 15_000 });
+    if (await stepLocator(page, 'recoverToolSelect').count())
+      await page.getByRole('button', { name: 'Appliance and cloud backups' }).click();
+    await step(page, 'type');
+    await page.getByRole('button', { name: 'Virtual disk' }).click();
+    await step(page, 'locateVirtualization');
+    await page.getByRole('button', { name: 'VHDX export' }).waitFor();
+    await screenshot(page, 'virtualization-01-locate-768');
+    await page.getByRole('button', { name: 'VHDX export' }).click();
+    await page
+      .locator('[data-step="setExportType"], [data-step="setAppliance"], [data-step="setDevice"]')
+      .first()
+      .waitFor();
+    if (await stepLocator(page, 'setExportType').count())
+      await page.getByRole('button', { name: 'Dynamic VHDX' }).click();
+    const appliance = dialog.getByRole('row', { name: new RegExp(device.applianceName) });
+    // setAppliance chooses a single appliance by itself.
+    await appliance.or(stepLocator(page, 'setDevice')).first().waitFor({ timeout: 15_000 });
+    if (await stepLocator(page, 'setAppliance').count()) await appliance.click();
+    await step(page, 'setDevice');
+    const row = dialog.getByRole('row', { name: new RegExp(`^${device.name}\\b`) });
+    await row.waitFor();
+    await screenshot(page, 'virtualization-10-export-device-768');
+    await row.click();
+    await page
+      .locator('[data-step="setJob"], [data-step="setDrive"], [data-step="setRecoveryPoint"]')
+      .first()
+      .waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openOn(page, device);
+    await screenshot(page, 'virtualization-01-locate-390');
+    await page.getByRole('button', { name: 'Virtual machine on the appliance' }).click();
+    await choosePoint(page, null);
+    await step(page, 'setupLocalVm');
+    await dialog.getByRole('button', { name: 'Start the virtual machine' }).waitFor();
+    await screenshot(page, 'virtualization-06-setup-390');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  it('offers VHDX when the appliance refuses VMDK (the change-format prompt)', async () => {
+    // SIM_FAULTS format_refused@system:115: reseller2's PRINT01-IRONWOOD takes VHDX only.
+    const { context, page } = await openPage(browser, WIDE);
+    await signIn(page, 'reseller2');
+    await page.goto('/home/clients?recover=device:115:locateVirtualization');
+    await step(page, 'locateVirtualization');
+    await page.getByRole('button', { name: 'VMDK export' }).click();
+    await page
+      .locator(
+        '[data-step="setExportType"], [data-step="setJob"], [data-step="setDrive"], [data-step="setRecoveryPoint"]',
+      )
+      .first()
+      .waitFor();
+    await choosePoint(page, 'Dynamic VMDK');
+    await step(page, 'exportChangeFormat');
+    await screenshot(page, 'virtualization-09-change-format-1440');
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().includes('/ra/expose_cifs_share/') && r.url().includes('/VHDX/')),
+      page.getByRole('button', { name: 'Switch to VHDX and try again' }).click(),
+    ]);
+    expect(request.method()).toBe('POST');
+    // Appliance 9 refuses every share (share_failed): the export in VHDX ends on genericError, so
+    // no share of this device is left open for the next test.
+    await step(page, 'genericError');
+    await context.close();
+  });
+});

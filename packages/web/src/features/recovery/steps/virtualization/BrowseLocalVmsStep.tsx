@@ -1,0 +1,71 @@
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { pointTimeText } from '../../format';
+import type { StepProps } from '../types';
+import { fetchLocalVms, vmKeys } from './api';
+
+const STATUS_COLOR = { Running: 'teal', Stopped: 'gray', Offline: 'red' } as const;
+
+/** browseLocalVms: the client's virtual machines (the inventory's VIRTUALIZED tab), after a start. */
+export function BrowseLocalVmsStep({ state, close }: StepProps) {
+  const clientId = state.data.client?.id ?? state.data.device?.client_id ?? 0;
+  const q = useQuery({
+    queryKey: vmKeys.localVms(clientId),
+    queryFn: () => fetchLocalVms(clientId),
+    refetchInterval: 5000,
+  });
+  const rows = q.data?.rows ?? [];
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        The virtual machines of {state.data.client?.name ?? 'this client'}. Stop or discard them in the
+        virtualized tab of the inventory.
+      </Text>
+      {q.isPending && <Skeleton h={120} radius="md" />}
+      {q.error && (
+        <Alert color="red" title="The virtual machines could not be loaded">
+          {q.error.message}
+        </Alert>
+      )}
+      {q.data && rows.length === 0 && (
+        <Alert color="gray" title="No virtual machine">
+          None of this client's devices runs as a virtual machine now.
+        </Alert>
+      )}
+      <Stack gap="xs" data-testid="local-vms">
+        {rows.map((r) => (
+          <Paper key={r.id} withBorder radius="md" p="sm" data-testid="local-vm">
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Stack gap={0}>
+                <Text fw={600}>{r.name}</Text>
+                <Text size="xs" c="dimmed">
+                  {[
+                    r.appliance_name,
+                    r.os_name,
+                    r.last_rp_at ? `backup of ${pointTimeText(r.last_rp_at)}` : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+              </Stack>
+              {r.sva_job_status && (
+                <Badge color={STATUS_COLOR[r.sva_job_status]} variant="light">
+                  {r.sva_job_status}
+                </Badge>
+              )}
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={close}>
+          Close
+        </Button>
+        <Button component={Link} to={`/dashboardumc/inventory/${clientId}/VIRTUALIZED`} onClick={close}>
+          Open the virtualized tab
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { SHARE_SLIDER, SHARE_STATUS } from '@lifeboat/contract';
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../../api/client';
+import { checkShare, recoveryKeys } from '../../api';
+import { exposeOutcome } from '../../engine/outcomes';
+import { SharePaths } from '../SharePaths';
+import { StepFooter } from '../StepFooter';
+import type { StepProps } from '../types';
+import { UnmountSlider } from '../UnmountSlider';
+import { exposeDisk } from './api';
+import { DiskDownload } from './DiskDownload';
+
+const offline = (err: unknown) => err instanceof ApiError && (err.status === 504 || err.status === 0);
+
+/**
+ * exportVm: exposes the restore point's disk as a network share in the chosen format
+ * (spec: recovery-flow 7 'Shares'), or follows the share already being exposed (load mode), polls
+ * until it is active, then shows the paths, the unmount slider and the disk's download.
+ */
+export function ExportVmStep({ state, dispatch, close }: StepProps) {
+  const d = state.data;
+  const vm = d.vm;
+  const qc = useQueryClient();
+  const format = vm.format ?? 'VMDK';
+  const req = {
+    applianceId: d.device?.appliance_id ?? 0,
+    jobId: d.job?.id ?? 0,
+    pointTs: d.point?.ts ?? 0,
+    drive: d.drive,
+    format,
+    exportType: vm.exportType,
+    fromFailover: vm.fromFailover,
+  };
+  const key = [...recoveryKeys.all, 'expose-disk', req];
+  const expose = useQuery({
+    queryKey: key,
+    queryFn: async () => {
+      try {
+        const answer = await exposeDisk(req);
+        const outcome = exposeOutcome(answer);
+        if (outcome.kind !== 'ok') {
+          qc.removeQueries({ queryKey: key });
+          dispatch({ type: 'exposeResult', outcome });
+        }
+        return answer;
+      } catch (err) {
+        if (offline(err)) {
+          qc.removeQueries({ queryKey: key });
+          dispatch({ type: 'exposeResult', outcome: { kind: 'offline' } });
+        }
+        throw err;
+      }
+    },
+    enabled: vm.loadShareId === null,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const shareId = vm.loadShareId ?? (expose.data?.ok ? (expose.data.shareId ?? 0) : 0);
+  const status = useQuery({
+    queryKey: [...recoveryKeys.all, 'share-status', shareId],
+    queryFn: () => checkShare(shareId),
+    enabled: shareId > 0,
+    refetchInterval: (q) => (q.state.data?.status === SHARE_STATUS.PENDING ? 1000 : false),
+  });
+  const active = status.data?.status === SHARE_STATUS.ACTIVE;
+  const failed = status.data?.status === SHARE_STATUS.FAILED || status.data?.status === SHARE_STATUS.ENDED;
+
+  return (
+    <Stack gap="md">
+      {expose.error && !offline(expose.error) && (
+        <Alert color="red" title="The export could not be requested">
+          {expose.error.message}
+        </Alert>
+      )}
+      {failed && (
+        <Alert color="red" title="The appliance could not publish the disk">
+          {status.data?.error || 'The share ended before it was ready.'}
+        </Alert>
+      )}
+      {!active && !failed && !expose.error && (
+        <Center py="lg">
+          <Group gap="sm">
+            <Loader size="sm" aria-label="Exporting" />
+            <Text c="dimmed">
+              {shareId
+                ? `Writing the ${format} disk on the appliance…`
+                : `Asking the appliance to export the disk as ${format}…`}
+            </Text>
+          </Group>
+        </Center>
+      )}
+      {active && status.data && (
+        <>
+          <SharePaths sharePath={status.data.sharePath} macSharePath={status.data.macSharePath} />
+          {expose.data && (
+            <UnmountSlider
+              shareId={shareId}
+              options={expose.data.unmountOptions ?? []}
+              initial={expose.data.unmountDefault ?? SHARE_SLIDER.default}
+              expireTime={status.data.expireTime}
+            />
+          )}
+          <DiskDownload shareId={shareId} format={format} />
+        </>
+      )}
+      <StepFooter state={state} dispatch={dispatch}>
+        <Button onClick={close} disabled={!active && !failed && !expose.error}>
+          Done
+        </Button>
+      </StepFooter>
+    </Stack>
+  );
+}

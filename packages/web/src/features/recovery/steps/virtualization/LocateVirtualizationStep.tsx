@@ -1,0 +1,82 @@
+import type { LocationsAnswer, VirtualizationLocation } from '@lifeboat/contract';
+import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { locationsFor } from '../../engine/virtualization';
+import { type Choice, ChoiceCards } from '../ChoiceCards';
+import { StepFooter } from '../StepFooter';
+import type { StepProps } from '../types';
+import { fetchLocations, vmKeys } from './api';
+
+const TEXT: Record<
+  VirtualizationLocation,
+  { label: string; description: string; flag: keyof LocationsAnswer }
+> = {
+  cloud: {
+    label: 'Virtual machine in the cloud',
+    description: 'Run the system in the cloud.',
+    flag: 'cloud_vm',
+  },
+  appliance: {
+    label: 'Virtual machine on the appliance',
+    description: 'Start the system as a virtual machine on its appliance.',
+    flag: 'local_vm',
+  },
+  'vm-export': {
+    label: 'VMDK export',
+    description: 'A disk for VMware, as a network share.',
+    flag: 'vmdk_export',
+  },
+  'vhd-export': {
+    label: 'VHD export',
+    description: 'A disk for Hyper-V and Azure, as a network share.',
+    flag: 'vhd_export',
+  },
+  'vhdx-export': {
+    label: 'VHDX export',
+    description: 'A disk for Hyper-V, as a network share.',
+    flag: 'vhdx_export',
+  },
+};
+
+/** locateVirtualization: each location only when virtualization_locations offers it (spec: recovery-flow 2). */
+export function LocateVirtualizationStep({ state, dispatch }: StepProps) {
+  const d = state.data;
+  const clientId = d.client?.id ?? 0;
+  const applianceId = d.device?.appliance_id ?? d.appliance?.id ?? 0;
+  const deviceId = d.device?.id ?? 0;
+  const q = useQuery({
+    queryKey: vmKeys.locations(clientId, applianceId, deviceId),
+    queryFn: () => fetchLocations(clientId, applianceId, deviceId),
+    enabled: clientId > 0,
+  });
+  const offered = q.data ? locationsFor(d.type).filter((l) => q.data[TEXT[l].flag]) : [];
+  const choices: Choice<VirtualizationLocation>[] = offered.map((l) => ({ value: l, ...TEXT[l] }));
+  return (
+    <Stack gap="md">
+      {q.isPending && <Skeleton h={96} radius="md" />}
+      {q.error && (
+        <Alert color="red" title="The choices could not be loaded">
+          {q.error.message}{' '}
+          <Button variant="subtle" size="compact-sm" onClick={() => void q.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+      {q.data && choices.length === 0 && (
+        <Alert color="gray" title="Nothing to offer here">
+          {d.device?.name ?? 'This client'} cannot be run as a virtual machine or exported as a virtual disk
+          from here. Choose another device, or recover its files and folders.
+        </Alert>
+      )}
+      {choices.length > 0 && (
+        <ChoiceCards
+          choices={choices}
+          onChoose={(location) =>
+            dispatch({ type: 'chooseLocation', location, supportDynamic: q.data?.support_dynamic ?? false })
+          }
+        />
+      )}
+      <StepFooter state={state} dispatch={dispatch} />
+    </Stack>
+  );
+}
