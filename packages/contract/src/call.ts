@@ -110,7 +110,9 @@ export type TenantObject =
   /** A failover: a client's virtual office, by failover_id (issue 16). */
   | 'failover'
   /** A runbook: a saved plan of a client's virtual office (issue 16). */
-  | 'runbook';
+  | 'runbook'
+  /** A site-to-site VPN (IPsec) site of a client's virtual office. */
+  | 'ipsec_site';
 
 export type Call<S extends CallSpec = CallSpec> = S & { readonly id: string };
 

@@ -83,7 +83,7 @@ export const ipsecSite = z.object({
   remote_ip: z.string(),
   remote_name: z.string(),
   remote_subnets: z.array(z.string()),
-  /** The pre-shared key both ends use (shown to those who edit, with a copy button). */
+  /** The pre-shared key both ends use (shown with a copy button). */
   psk: z.string().nullable(),
   updated_at: z.number(),
 });

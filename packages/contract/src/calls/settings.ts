@@ -98,8 +98,7 @@ export const settingsCalls = {
     summary: "An IPsec site's configuration for the client's firewall (strongSwan swanctl.conf).",
     access: 'navigation',
     params: z.object({ id: idParam, siteId: idParam }),
-    ids: { id: 'client' },
-    examples: { siteId: '1' },
+    ids: { id: 'client', siteId: 'ipsec_site' },
     answers: { 200: rawAnswer('text/plain', 'A swanctl.conf for the firewall, with its pre-shared key.') },
   }),
   saveRunbookSettings: defineCall({

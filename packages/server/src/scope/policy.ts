@@ -118,8 +118,7 @@ export const canEditOrgThresholds = canManageDevice;
 
 /**
  * A client's virtual office network (IPsec sites, runbook settings; issue 17.5) is set by the
- * reseller's staff and above, who also see the pre-shared keys and download the firewall's
- * configuration; a client's users see the settings without the keys.
+ * reseller's staff and above; a client's users see it and download their firewall's configuration.
  */
 export const canEditOfficeNetwork = canManageDevice;
 

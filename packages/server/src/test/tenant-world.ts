@@ -63,6 +63,8 @@ export interface ClientBundle {
   /** A running test office of the client (its system running) and a runbook of it. */
   failover: number;
   runbook: number;
+  /** An IPsec site of the client's virtual office. */
+  ipsecSite: number;
 }
 
 export interface TenantWorld {
@@ -714,7 +716,28 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
         ip_address: '',
       })
       .execute();
+    const ipsecSite = Number(
+      (
+        await db
+          .insertInto('ipsec_sites')
+          .values({
+            reseller_id,
+            client_id,
+            name: `Office ${tag}`,
+            public_ip: '203.0.113.1',
+            remote_ip: '203.0.113.1',
+            remote_name: 'fw.example.test',
+            remote_subnets: '["192.168.1.0/24"]',
+            psk_sealed: seal(t.ctx.config.secretKey, 'pre-shared-key'),
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
     return {
+      ipsecSite,
       updateSchedule,
       failover,
       runbook,
@@ -767,6 +790,7 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
     update_schedule: s(b.updateSchedule),
     failover: s(b.failover),
     runbook: s(b.runbook),
+    ipsec_site: s(b.ipsecSite),
   });
   const own: Record<Who, Holdings> = {
     staff: {

@@ -99,7 +99,7 @@ export async function officeNetworkOf(ctx: AppContext, actor: Actor, org: Org): 
       endpoint: officeEndpoint(org.id),
       networks: runbook.s2s_allowed_ips.length ? runbook.s2s_allowed_ips : [defaultOfficeNetwork(org.id)],
     },
-    sites: (await sitesOf(db, actor, org.id)).map((r) => toSite(ctx, r, canEdit)),
+    sites: (await sitesOf(db, actor, org.id)).map((r) => toSite(ctx, r, true)),
     runbook,
   };
 }
@@ -216,9 +216,12 @@ export async function deleteIpsecSite(
   return officeNetworkOf(ctx, actor, org);
 }
 
-/** One site of a client with its key, for the configuration download (404 when not this client's). */
+/**
+ * One site of a client with its key, for the configuration download (404 when not this client's).
+ * The client's own users may download it too: it is their firewall's.
+ */
 export async function siteToConfigure(ctx: AppContext, actor: Actor, rawId: string, rawSite: string) {
-  const org = await clientToEdit(ctx, actor, rawId);
+  const org = await loadOrg(ctx.dbh.db, actor, 'client', rawId);
   const siteId = parseId(rawSite, 'This IPsec site');
   const row = (await sitesOf(ctx.dbh.db, actor, org.id)).find((s) => Number(s.id) === siteId);
   if (!row) throw new NotFoundError('This IPsec site');

@@ -118,7 +118,7 @@ describe('IPsec sites', () => {
     expect(dup.statusCode).toBe(400);
   });
 
-  it('is 404 for another tenant, a foreign site, or a bad id; client users read without keys', async () => {
+  it('is 404 for another tenant, a foreign site, or a bad id; client users read and download, not edit', async () => {
     const mine = await post('resa', `${C}/save_ipsec_site/${w.clientA1}`, site(7));
     const id = mine.json().sites[0].id;
     expect((await get('resb', `${C}/get_office_network/${w.clientA1}`)).statusCode).toBe(404);
@@ -136,7 +136,13 @@ describe('IPsec sites', () => {
     const client = await get('clia1', `${C}/get_office_network/${w.clientA1}`);
     expect(client.statusCode).toBe(200);
     expect(client.json().can_edit).toBe(false);
-    expect(client.json().sites[0].psk).toBeNull();
+    expect(client.json().sites[0].psk).toBeTruthy();
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `${C}/ipsec_site_config/${w.clientA1}/${id}`,
+      headers: { cookie: (s.clia1 as Session).cookie },
+    });
+    expect(own.statusCode).toBe(200);
     expect((await post('clia1', `${C}/save_ipsec_site/${w.clientA1}`, site(9))).statusCode).toBe(403);
   });
 });

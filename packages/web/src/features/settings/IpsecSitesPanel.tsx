@@ -59,28 +59,30 @@ function SiteRow({
             </Group>
           )}
         </Stack>
-        {canEdit && (
-          <Group gap="xs">
-            <Tooltip label="The firewall's configuration (strongSwan swanctl.conf)">
-              <ActionIcon
-                component="a"
-                href={callUrl(settingsCalls.ipsecSiteConfig, { id: clientId, siteId: site.id })}
-                download
-                variant="light"
-                size="lg"
-                aria-label={`Download the configuration of ${site.name}`}
-              >
-                <IconDownload size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Button size="xs" variant="default" onClick={onEdit}>
-              Edit
-            </Button>
-            <Button size="xs" variant="subtle" color="red" onClick={onDelete}>
-              Delete
-            </Button>
-          </Group>
-        )}
+        <Group gap="xs">
+          <Tooltip label="The firewall's configuration (strongSwan swanctl.conf)">
+            <ActionIcon
+              component="a"
+              href={callUrl(settingsCalls.ipsecSiteConfig, { id: clientId, siteId: site.id })}
+              download
+              variant="light"
+              size="lg"
+              aria-label={`Download the configuration of ${site.name}`}
+            >
+              <IconDownload size={18} />
+            </ActionIcon>
+          </Tooltip>
+          {canEdit && (
+            <>
+              <Button size="xs" variant="default" onClick={onEdit}>
+                Edit
+              </Button>
+              <Button size="xs" variant="subtle" color="red" onClick={onDelete}>
+                Delete
+              </Button>
+            </>
+          )}
+        </Group>
       </Group>
     </Card>
   );
