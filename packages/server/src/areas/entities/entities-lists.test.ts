@@ -120,7 +120,11 @@ describe('POST /client/data', () => {
       .set({ health_status: 'UNPROTECTED' })
       .where('id', '=', w.systemA2)
       .execute();
-    expect(names(await list('resa', 'client', { health_status: 'UNPROTECTED' }))).toEqual(['Client A2']);
+    const unprotected = (search: string) => list('resa', 'client', { health_status: 'UNPROTECTED', search });
+    expect(names(await unprotected('client'))).toEqual(['Client A2']);
+    // "Unprotected" also takes a client with no system at all (issue 18.10: the dashboard's count).
+    expect(names(await unprotected('acme 01'))).toEqual(['Acme 01']);
+    expect(names(await list('resa', 'client', { health_status: 'TROUBLED' }))).toEqual([]);
   });
 });
 

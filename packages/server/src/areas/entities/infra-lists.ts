@@ -1,9 +1,10 @@
-import type {
-  ApplianceRow,
-  EntityListAnswer,
-  EntityListParams,
-  LicenseRow,
-  VaultRow,
+import {
+  type ApplianceRow,
+  type EntityListAnswer,
+  type EntityListParams,
+  type LicenseRow,
+  licenceUsage,
+  type VaultRow,
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
@@ -110,8 +111,6 @@ export async function listAppliances(
   return answer(p, content, total, p.search ? 'No appliance matches this search.' : 'No appliances yet.');
 }
 
-const pct = (used: number, of: number) => (of > 0 ? Math.min(100, Math.round((used / of) * 100)) : 0);
-
 export async function listLicenses(
   db: Db,
   actor: Actor,
@@ -120,12 +119,8 @@ export async function listLicenses(
   const { rows, total } = await pageAppliances(db, actor, p);
   const content = rows.map((r) => {
     const u = seats(r);
-    const licensed = r.license_workstations + r.license_servers + r.license_nas;
-    // Storage licenses are measured by bytes, the others by seats.
-    const usage =
-      r.license_type === 'storage'
-        ? pct(r.storage_used_bytes, r.license_storage_bytes)
-        : pct(u.workstation + u.server + u.nas, licensed);
+    // The one rule the dashboard uses too (contract licence.ts).
+    const usage = licenceUsage(r, { workstations: u.workstation, servers: u.server, nas: u.nas });
     return {
       id: r.id,
       sid: r.sid,
@@ -141,7 +136,13 @@ export async function listLicenses(
       used_nas: u.nas,
       license_storage_bytes: r.license_storage_bytes,
       storage_used_bytes: r.storage_used_bytes,
-      license_usage_percent: usage,
+      license_usage_percent: usage.percent,
+      license_measured_by: usage.measured_by,
+      seats_percent: usage.seats.percent,
+      storage_percent: usage.storage.percent,
+      model_name: r.model_name,
+      online: r.online === 1,
+      devices: usage.seats.used,
       can_edit: false,
       can_delete: false,
       can_details: true,
