@@ -13,7 +13,7 @@ import { launchBrowser, openPage, signIn } from '../support/browser';
 // down (docs/decisions.md, 'Issue 18 point 19', has the figures and what is left).
 
 const TARGET_KB = { signIn: 100, dashboard: 250 };
-const CEILING_KB = { signIn: 195, dashboard: 375 };
+const CEILING_KB = { signIn: 200, dashboard: 390 };
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/web/dist');
 
