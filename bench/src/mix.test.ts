@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIX, nextRequest, prefixOf, seeded, substringOf } from './mix';
+import { MIX, nextRequest, partOf, prefixOf, seeded, substringOf } from './mix';
 import type { SampledSystem } from './sample';
 
 const system = (id: number, resellerId: number, clientId: number): SampledSystem => ({
@@ -37,6 +37,9 @@ describe('the mixed load', () => {
     for (let i = 0; i < 50; i++) {
       expect('backup-server-07').toContain(substringOf(r, 'Backup-Server-07'));
       expect('backup-server-07'.startsWith(prefixOf(r, 'Backup-Server-07'))).toBe(true);
+      const part = partOf(r, 'Backup-Server-07');
+      expect('backup-server-07').toContain(part);
+      expect(part.length).toBeGreaterThanOrEqual(3);
     }
   });
 });

@@ -65,7 +65,7 @@ export function substringOf(random: () => number, name: string): string {
   return s.slice(at, at + len).trim() || s.slice(0, 1);
 }
 
-/** The first 1 to 4 letters of the name (the inventory and entity searches match prefixes). */
+/** The first 1 to 4 letters of the name (a person starting to type). */
 export function prefixOf(random: () => number, name: string): string {
   return (
     name
@@ -73,6 +73,13 @@ export function prefixOf(random: () => number, name: string): string {
       .slice(0, int(random, 1, 4))
       .trim() || name.slice(0, 1)
   );
+}
+
+/** 3 to 5 letters from anywhere in the name: a search the substring index answers (issue 18.12). */
+export function partOf(random: () => number, name: string): string {
+  const s = name.toLowerCase();
+  const len = Math.min(s.length, int(random, 3, 5));
+  return s.slice(int(random, 0, Math.max(0, s.length - len))).slice(0, len);
 }
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -303,6 +310,18 @@ const inventoryCalls: CallKind[] = [
     },
   },
   {
+    // Any part of a system's name (issue 18 point 12), through the substring index.
+    label: 'GET /devices/inventory/:type?search=<part>',
+    who: EVERYONE,
+    make: (d) => {
+      const search = `search=${encodeURIComponent(partOf(d.random, d.system().name))}`;
+      return {
+        method: 'GET',
+        path: `/devices/inventory/${pick(d.random, INVENTORY_TYPES)}${query(inventoryScope(d), search)}`,
+      };
+    },
+  },
+  {
     label: 'GET /device/device_summary/1',
     who: EVERYONE,
     make: (d) => ({ method: 'GET', path: `/device/device_summary/1${query(inventoryScope(d))}` }),
@@ -358,6 +377,16 @@ const entityCalls: CallKind[] = [
   entityCall('license', STAFF_RESELLER),
   entityCall('admin_user', ['staff']),
   entityCall('support_appliance', ['staff']),
+  // Any part of a client's name (issue 18 point 12), through the substring index.
+  {
+    label: 'POST /client/data search=<part>',
+    who: STAFF_RESELLER,
+    make: (d) => ({
+      method: 'POST',
+      path: '/client/data',
+      ...jsonBody({ page: 1, rows: 25, search: partOf(d.random, pick(d.random, d.orgNames)) }),
+    }),
+  },
 ];
 
 export const MIX: CallKind[] = [

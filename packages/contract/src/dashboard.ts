@@ -266,7 +266,14 @@ export const dashboardApplianceRow = z.object({
   license_workstations: z.number().int(),
   license_servers: z.number().int(),
   license_nas: z.number().int(),
+  /** Storage on the appliance against storage licensed: "1.2 TB of 4 TB" (issue 18.10). */
   license_storage_info: z.string(),
+  /** Systems protected against systems licensed: "12 of 20 systems". */
+  license_seats_info: z.string(),
+  license_seats_percent: z.number(),
+  license_storage_percent: z.number(),
+  /** What license_usage_percent measures: the licence's own measure (contract licence.ts). */
+  license_measured_by: z.enum(['seats', 'storage']),
   license_usage_percent: z.number(),
   license_name: z.string(),
   license_na: z.boolean(),

@@ -178,6 +178,14 @@ export const licenseRow = z.object({
   storage_used_bytes: z.number(),
   /** Seats or storage in use, 0-100 (spec: dashboard 3 'Appliance row' license_usage_percent). */
   license_usage_percent: z.number(),
+  /** What license_usage_percent measures; both figures are given (issue 18.10). */
+  license_measured_by: z.enum(['seats', 'storage']),
+  seats_percent: z.number(),
+  storage_percent: z.number(),
+  model_name: z.string(),
+  online: z.boolean(),
+  /** Protected systems behind the appliance. */
+  devices: z.number(),
   ...rowFlags,
 });
 

@@ -1,3 +1,4 @@
+export * from './appliances';
 export * from './azure';
 export * from './call';
 export * from './calls';
@@ -11,7 +12,9 @@ export * from './fields';
 export * from './ftps';
 export * from './headers';
 export * from './health';
+export * from './health-rule';
 export * from './inventory';
+export * from './licence';
 export * from './lists';
 export * from './operations';
 export * from './ports';

@@ -14,6 +14,7 @@ import * as m011 from './migrations/011_reports';
 import * as m012 from './migrations/012_mfa';
 import * as m013 from './migrations/013_virtualization';
 import * as m014 from './migrations/014_azure';
+import * as m020 from './migrations/020_name_search';
 import type { Database } from './schema';
 
 // Migrations are listed here (not read from disk) so they work the same under tsx, vitest and
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '012_mfa': m012,
   '013_virtualization': m013,
   '014_azure': m014,
+  '020_name_search': m020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { applianceRoutes } from './areas/appliances/routes';
 import { azureRoutes } from './areas/azure/routes';
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { autoVerifyRoutes } from './areas/devices/autoverify-routes';
@@ -97,6 +98,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await api.register(autoVerifyRoutes(ctx));
     await api.register(dashboardRoutes(ctx));
     await api.register(entitiesRoutes(ctx));
+    await api.register(applianceRoutes(ctx));
     await api.register(deviceRoutes(ctx));
     await api.register(inventoryRoutes(ctx));
     await api.register(recoveryRoutes(ctx));

@@ -41,7 +41,7 @@ describe('app routes', () => {
     const nav = await mainNav();
     // The dashboard is a larger lazy chunk: give it time on a busy machine.
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/home/reseller-dashboard');
     expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
@@ -57,7 +57,7 @@ describe('app routes', () => {
     signedIn(makeUser('reseller'), '/device/details/5/9');
     // The device page is a larger chunk: give its lazy load more time on a busy machine.
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Device 5' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Device 5' }, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(screen.getByText('As stored in vault 9')).toBeTruthy();
     const nav = await mainNav();

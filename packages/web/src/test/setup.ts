@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor give up after 1 s by default; a lazily loaded page on a loaded two-core CI
+// machine takes longer. A wait for what a person would see, not a speed check (bench/ measures).
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks what Mantine measures with: media queries, element resizes, scrolling.
 Object.defineProperty(window, 'matchMedia', {

@@ -4,6 +4,7 @@ import {
   type DashboardVaultRow,
   HEALTH_SEVERITY,
   type ListSort,
+  licenceUsage,
 } from '@lifeboat/contract';
 import type { AppContext } from '../../context';
 import { ownedBy, scoped } from '../../scope';
@@ -50,17 +51,11 @@ export async function loadApplianceRows(ctx: AppContext, owner: Owner): Promise<
             nas: Number(a.nas),
             health: worstOfCounts(a),
           };
-    const seats = Number(a.license_workstations) + Number(a.license_servers) + Number(a.license_nas);
-    const storageLicence = Number(a.license_storage_bytes);
-    const used = g ? g.ws + g.srv + g.nas : 0;
-    const isStorage = a.license_type === 'storage' || a.license_type === 'bdr_bundle';
-    const percent = isStorage
-      ? storageLicence > 0
-        ? (Number(a.storage_used_bytes) / storageLicence) * 100
-        : 0
-      : seats > 0
-        ? (used / seats) * 100
-        : 0;
+    const used = g
+      ? { workstations: g.ws, servers: g.srv, nas: g.nas }
+      : { workstations: 0, servers: 0, nas: 0 };
+    // The one rule the licences tab uses too (contract licence.ts; issue 18.10).
+    const u = licenceUsage(a, used);
     return {
       id: Number(a.id),
       sid: a.sid,
@@ -71,12 +66,14 @@ export async function loadApplianceRows(ctx: AppContext, owner: Owner): Promise<
       license_workstations: Number(a.license_workstations),
       license_servers: Number(a.license_servers),
       license_nas: Number(a.license_nas),
-      license_storage_info: isStorage
-        ? `${formatBytes(Number(a.storage_used_bytes))} of ${formatBytes(storageLicence)}`
-        : `${used} of ${seats} systems`,
-      license_usage_percent: Math.round(percent * 10) / 10,
+      license_storage_info: `${formatBytes(u.storage.used_bytes)} of ${formatBytes(u.storage.licensed_bytes)}`,
+      license_seats_info: `${u.seats.used} of ${u.seats.licensed} systems`,
+      license_seats_percent: u.seats.percent,
+      license_storage_percent: u.storage.percent,
+      license_measured_by: u.measured_by,
+      license_usage_percent: u.percent,
       license_name: a.license_name,
-      license_na: isStorage ? storageLicence === 0 : seats === 0,
+      license_na: u.measured_by === 'storage' ? u.storage.licensed_bytes === 0 : u.seats.licensed === 0,
       // An offline appliance cannot confirm its licence.
       license_disabled: Number(a.online) !== 1,
       is_brc_appliance: Number(a.is_brc_appliance) === 1,

@@ -1,6 +1,6 @@
 import { type DashboardSystemRow, type DashboardTableAnswer, HEALTH_SEVERITY } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { AppContext } from '../../context';
 import {
   correlatedTo,
@@ -11,11 +11,11 @@ import {
   scoped,
   thresholdsOfSystems,
 } from '../../scope';
+import { nameContains } from '../../search/name-search';
 import type { Owner } from './owner';
 import { presentSystem, type SystemExtras } from './ps-presenter';
 import { ownerTotals } from './rollup';
 import type { TableQuery } from './table-input';
-import { likeContains } from './table-input';
 
 // The protected-systems table: filtered, searched, ordered and paged in the database through the
 // indexes that start with the owner's column (ps_reseller_health, ps_reseller_type,
@@ -23,13 +23,13 @@ import { likeContains } from './table-input';
 
 type Db = Kysely<Database>;
 
-function filtered(db: Db, owner: Owner, q: TableQuery) {
+function filtered(db: Db, owner: Owner, q: TableQuery, search: RawBuilder<SqlBool> | null) {
   let qb = scoped(db, owner.actor).within(ownedBy(owner.row, 'ps')).selectFrom('protected_systems as ps');
   const f = q.filters;
   if (f.health_status) qb = qb.where('ps.health_status', 'in', f.health_status as never[]);
   if (f.device_type) qb = qb.where('ps.device_type', 'in', f.device_type as never[]);
   if (f.client_id) qb = qb.where('ps.client_id', 'in', f.client_id.map(Number));
-  if (q.search) qb = qb.where(sql<boolean>`ps.name_lc like ${likeContains(q.search)} escape '\\'`);
+  if (search) qb = qb.where(search);
   return qb;
 }
 
@@ -40,18 +40,19 @@ export async function protectedSystemsTable(
   q: TableQuery,
 ): Promise<DashboardTableAnswer<DashboardSystemRow>> {
   const db = ctx.dbh.db;
+  const search = await nameContains(db, 'protected_systems', 'ps', q.search, { narrow: true });
   const unfiltered = !q.search && Object.keys(q.filters).length === 0;
   const total = unfiltered
     ? (await ownerTotals(db, owner)).systems
     : Number(
         (
-          await filtered(db, owner, q)
+          await filtered(db, owner, q, search)
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .executeTakeFirstOrThrow()
         ).n,
       );
   const offset = (q.page - 1) * q.rows;
-  const rows = offset >= total ? [] : await pageRows(db, owner, q, offset);
+  const rows = offset >= total ? [] : await pageRows(db, owner, q, offset, search);
   const extras = await loadExtras(scoped(db, owner.actor), rows);
   const now = ctx.clock.now();
   return {
@@ -62,8 +63,8 @@ export async function protectedSystemsTable(
   };
 }
 
-function pageRows(db: Db, owner: Owner, q: TableQuery, offset: number) {
-  return filtered(db, owner, q)
+function pageRows(db: Db, owner: Owner, q: TableQuery, offset: number, search: RawBuilder<SqlBool> | null) {
+  return filtered(db, owner, q, search)
     .innerJoin('organisations as c', 'c.id', 'ps.client_id')
     .select([
       'ps.id',

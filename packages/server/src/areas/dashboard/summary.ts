@@ -18,6 +18,7 @@ import {
   scoped,
   usersOf,
 } from '../../scope';
+import { clientHealthCondition } from '../entities/client-health';
 import { formatBytes } from './format';
 import type { Owner } from './owner';
 import { loadRollup, ownerTotals, withinThreshold } from './rollup';
@@ -33,6 +34,22 @@ export async function countClients(ctx: AppContext, owner: Owner): Promise<numbe
     .within(clientsOf(owner.row))
     .selectFrom('organisations')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * How many of a reseller's clients are unprotected: the clients its link lists (the clients
+ * table's filter, client-health.ts; issue 18.10).
+ */
+async function countUnprotectedClients(ctx: AppContext, owner: Owner): Promise<number> {
+  const condition = clientHealthCondition('UNPROTECTED', 'organisations');
+  if (!condition) return 0;
+  const row = await scoped(ctx.dbh.db, owner.actor)
+    .within(clientsOf(owner.row))
+    .selectFrom('organisations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(condition)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -65,9 +82,10 @@ export async function atAGlance(ctx: AppContext, owner: Owner, actor: Actor): Pr
   const db = ctx.dbh.db;
   const s = scoped(db, owner.actor);
   const r = owner.resellerId;
-  const [totals, clientCount, users, appliances, vaultCount] = await Promise.all([
+  const [totals, clientCount, unprotected, users, appliances, vaultCount] = await Promise.all([
     ownerTotals(db, owner),
     countClients(ctx, owner),
+    countUnprotectedClients(ctx, owner),
     s
       .within(usersOf(owner.row, 'users', 'o'))
       .selectFrom('users')
@@ -97,7 +115,8 @@ export async function atAGlance(ctx: AppContext, owner: Owner, actor: Actor): Pr
     {
       key: 'unprotected_clients',
       label: 'Unprotected clients',
-      count: Math.max(0, clientCount - totals.protectedClients),
+      // The clients its link lists (issue 18.10: it counted clients without systems instead).
+      count: unprotected,
       url: `/client/empty_table/?reseller_id=${r}&health_status=UNPROTECTED`,
     },
     show.users

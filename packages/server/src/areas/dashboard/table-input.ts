@@ -97,8 +97,3 @@ export function parseTableQuery(
   const sort = resolveSort<string>({ sort: body?.sort, dir: body?.dir }, DASHBOARD_DEFAULT_SORT);
   return { page, rows, filters, search, sort };
 }
-
-/** A LIKE pattern that matches `text` literally (escape character: backslash). */
-export function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

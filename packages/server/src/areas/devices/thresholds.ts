@@ -16,6 +16,7 @@ import type { AppContext } from '../../context';
 import { BadRequestError } from '../../http/errors';
 import { type Actor, scoped, thresholdsOf } from '../../scope';
 import { type Device, isNas } from './device';
+import { rejudgeHealth } from './rejudge';
 
 // A device's alert thresholds: the system's own rows, else its client's, its reseller's, or the
 // built-in default (recovery-flow 9). The protection summary shows them; alert settings save
@@ -153,6 +154,14 @@ export async function saveThresholds(
             .doUpdateSet({ minutes: v.minutes, enabled: v.enabled }),
         )
         .execute();
+    const backup = values[0] as (typeof values)[number];
+    await rejudgeHealth(
+      trx,
+      actor,
+      d,
+      { minutes: backup.minutes, enabled: backup.enabled === 1 },
+      ctx.clock.now(),
+    );
     await audit(trx, ctx.clock.now(), {
       actor,
       action: 'device.thresholds.save',

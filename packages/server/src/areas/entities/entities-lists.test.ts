@@ -58,15 +58,21 @@ describe('POST /client/data', () => {
     expect([...all].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))).toEqual(all);
   });
 
-  it('searches by the start of the name, case-insensitively, and says when nothing matches', async () => {
+  it('searches any part of the name, case-insensitively, and says when nothing matches', async () => {
     const res = await list('resa', 'client', { search: 'BIRCH 1', rows: 25 });
     expect(names(res)).toEqual(['Birch 10', 'Birch 12', 'Birch 14', 'Birch 16', 'Birch 18']);
     expect(res.json().records_count).toBe(5);
     const none = await list('resa', 'client', { search: 'zzz' });
     expect(none.json()).toMatchObject({ content: [], records_count: 0 });
     expect(none.json().empty_desc).toMatch(/no client matches/i);
-    // Only the start of the name matches, not the middle.
-    expect(names(await list('resa', 'client', { search: 'cme' }))).toEqual([]);
+    // Any part of the name (issue 18 point 12); one or two characters match the start only.
+    expect(names(await list('resa', 'client', { search: 'cme', rows: 25 }))).toHaveLength(12);
+    expect(names(await list('resa', 'client', { search: 'RCH 2', rows: 25 }))).toEqual([
+      'Birch 20',
+      'Birch 22',
+    ]);
+    expect(names(await list('resa', 'client', { search: 'ac', rows: 25 }))).toHaveLength(12);
+    expect(names(await list('resa', 'client', { search: 'me' }))).toEqual([]);
   });
 
   it('refuses a search longer than 128 characters and other bad paging with 400', async () => {
@@ -114,7 +120,11 @@ describe('POST /client/data', () => {
       .set({ health_status: 'UNPROTECTED' })
       .where('id', '=', w.systemA2)
       .execute();
-    expect(names(await list('resa', 'client', { health_status: 'UNPROTECTED' }))).toEqual(['Client A2']);
+    const unprotected = (search: string) => list('resa', 'client', { health_status: 'UNPROTECTED', search });
+    expect(names(await unprotected('client'))).toEqual(['Client A2']);
+    // "Unprotected" also takes a client with no system at all (issue 18.10: the dashboard's count).
+    expect(names(await unprotected('acme 01'))).toEqual(['Acme 01']);
+    expect(names(await list('resa', 'client', { health_status: 'TROUBLED' }))).toEqual([]);
   });
 });
 
@@ -198,7 +208,7 @@ describe('the other tables', () => {
     expect(cli[0]).toMatchObject({ can_edit: true, can_delete: false });
   });
 
-  it('searches users by the start of the name, or by user name when the search has an @', async () => {
+  it('searches users by any part of the name, or by the start of the user name with an @', async () => {
     await t.dbh.db
       .insertInto('users')
       .values({
@@ -215,7 +225,8 @@ describe('the other tables', () => {
     expect(await by('front')).toEqual(['jamie@acme.example']);
     expect(await by('JAMIE@acme')).toEqual(['jamie@acme.example']);
     expect(await by('jamie')).toEqual([]);
-    expect(await by('desk')).toEqual([]);
+    expect(await by('desk')).toEqual(['jamie@acme.example']);
+    expect(await by('acme.example')).toEqual([]);
   });
 
   it('keeps the admin users and support appliances to the provider’s staff', async () => {

@@ -1,15 +1,17 @@
-import type {
-  ApplianceRow,
-  EntityListAnswer,
-  EntityListParams,
-  LicenseRow,
-  VaultRow,
+import {
+  type ApplianceRow,
+  type EntityListAnswer,
+  type EntityListParams,
+  type LicenseRow,
+  licenceUsage,
+  type VaultRow,
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
 import { type Actor, appliancesPage, findOrgInScope, scoped } from '../../scope';
-import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal, prefixBounds, startsWith } from './list-params';
+import { likeContains, nameContains, narrowScope } from '../../search/name-search';
+import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal } from './list-params';
 import { hasSupportAccess } from './permissions';
 import { vaultDeviceCounts } from './vault-counts';
 
@@ -29,7 +31,13 @@ async function checkFilters(db: Db, actor: Actor, p: EntityListParams) {
   }
 }
 
-function applianceQuery(db: Db, actor: Actor, p: EntityListParams, forPage: boolean) {
+function applianceQuery(
+  db: Db,
+  actor: Actor,
+  p: EntityListParams,
+  forPage: boolean,
+  name: RawBuilder<SqlBool> | null,
+) {
   let q = scoped(db, actor)
     .within(...(forPage ? [appliancesPage(actor)] : []))
     .selectFrom('appliances as a');
@@ -37,18 +45,19 @@ function applianceQuery(db: Db, actor: Actor, p: EntityListParams, forPage: bool
   if (p.client_id !== undefined) q = q.where('a.client_id', '=', p.client_id);
   if (p.status === 'online' || p.status === 'offline')
     q = q.where('a.online', '=', p.status === 'online' ? 1 : 0);
-  const b = prefixBounds(p.search);
-  // Name or serial: the serial is matched exactly (support looks an appliance up by it).
-  if (b) q = q.where((eb) => eb.or([startsWith(sql.ref('a.name_lc'), b), eb('a.sid', '=', p.search.trim())]));
+  // Any part of the name, or the serial matched exactly (support looks an appliance up by it).
+  if (name) q = q.where((eb) => eb.or([name, eb('a.sid', '=', p.search.trim())]));
   return q;
 }
 
 async function pageAppliances(db: Db, actor: Actor, p: EntityListParams) {
   await checkFilters(db, actor, p);
+  const narrow = narrowScope(actor) || p.reseller_id !== undefined || p.client_id !== undefined;
+  const name = await nameContains(db, 'appliances', 'a', p.search, { narrow });
   const { rows, total } = await pageWithTotal(
     db,
     p,
-    applianceQuery(db, actor, p, true)
+    applianceQuery(db, actor, p, true, name)
       .innerJoin('organisations as c', 'c.id', 'a.client_id')
       .innerJoin('organisations as r', 'r.id', 'a.reseller_id')
       .selectAll('a')
@@ -61,7 +70,7 @@ async function pageAppliances(db: Db, actor: Actor, p: EntityListParams) {
       .limit(p.rows)
       .offset(offsetOf(p))
       .execute(),
-    () => applianceQuery(db, actor, p, false).select(one).limit(COUNT_LIMIT),
+    () => applianceQuery(db, actor, p, false, name).select(one).limit(COUNT_LIMIT),
   );
   return { rows, total };
 }
@@ -102,8 +111,6 @@ export async function listAppliances(
   return answer(p, content, total, p.search ? 'No appliance matches this search.' : 'No appliances yet.');
 }
 
-const pct = (used: number, of: number) => (of > 0 ? Math.min(100, Math.round((used / of) * 100)) : 0);
-
 export async function listLicenses(
   db: Db,
   actor: Actor,
@@ -112,12 +119,8 @@ export async function listLicenses(
   const { rows, total } = await pageAppliances(db, actor, p);
   const content = rows.map((r) => {
     const u = seats(r);
-    const licensed = r.license_workstations + r.license_servers + r.license_nas;
-    // Storage licenses are measured by bytes, the others by seats.
-    const usage =
-      r.license_type === 'storage'
-        ? pct(r.storage_used_bytes, r.license_storage_bytes)
-        : pct(u.workstation + u.server + u.nas, licensed);
+    // The one rule the dashboard uses too (contract licence.ts).
+    const usage = licenceUsage(r, { workstations: u.workstation, servers: u.server, nas: u.nas });
     return {
       id: r.id,
       sid: r.sid,
@@ -133,7 +136,13 @@ export async function listLicenses(
       used_nas: u.nas,
       license_storage_bytes: r.license_storage_bytes,
       storage_used_bytes: r.storage_used_bytes,
-      license_usage_percent: usage,
+      license_usage_percent: usage.percent,
+      license_measured_by: usage.measured_by,
+      seats_percent: usage.seats.percent,
+      storage_percent: usage.storage.percent,
+      model_name: r.model_name,
+      online: r.online === 1,
+      devices: usage.seats.used,
       can_edit: false,
       can_delete: false,
       can_details: true,
@@ -155,8 +164,9 @@ export async function listVaults(
 ): Promise<EntityListAnswer<VaultRow>> {
   // A hundred-odd vaults on the whole platform: the name order needs no index of its own.
   let base = scoped(db, actor).selectFrom('vaults as v');
-  const b = prefixBounds(p.search);
-  if (b) base = base.where(startsWith(sql`lower(v.name)`, b));
+  // Any part of the name; so few rows need no index (migration 020).
+  const s = p.search.trim().toLowerCase();
+  if (s) base = base.where(sql<SqlBool>`lower(v.name) like ${likeContains(s)} escape '\\'`);
   const { rows, total } = await pageWithTotal(
     db,
     p,

@@ -10,7 +10,9 @@ import type { Database } from '@lifeboat/db';
 import { type AliasedRawBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
 import { type Actor, canEditResellers, findOrgInScope, orgsOfKind, scoped } from '../../scope';
-import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal, prefixBounds, startsWith } from './list-params';
+import { nameContains, narrowScope } from '../../search/name-search';
+import { clientHealthCondition } from './client-health';
+import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal } from './list-params';
 import { clientRowFlags } from './permissions';
 
 // Distributors, resellers and clients: organisations of one kind, paged by name_lc on the
@@ -21,7 +23,7 @@ type Kind = 'distributor' | 'reseller' | 'client';
 
 interface OrgFilters {
   resellerId?: number;
-  /** Clients with at least one system in this health (one probe of ps_client_health each). */
+  /** Clients in this health (client-health.ts). */
   health?: string;
 }
 
@@ -39,12 +41,11 @@ async function pageOrgs<X extends string>(
 ) {
   let base = scoped(db, actor).within(orgsOfKind(actor, kind)).selectFrom('organisations as o');
   if (f.resellerId !== undefined) base = base.where('o.reseller_id', '=', f.resellerId);
-  if (f.health && (HEALTH_SEVERITY as readonly string[]).includes(f.health))
-    base = base.where(
-      sql<boolean>`exists (select 1 from client_rollups cr where cr.client_id = o.id and ${sql.ref(`cr.h_${f.health.toLowerCase()}`)} > 0)`,
-    );
-  const b = prefixBounds(p.search);
-  if (b) base = base.where(startsWith(sql.ref('o.name_lc'), b));
+  const health = f.health ? clientHealthCondition(f.health, 'o') : null;
+  if (health) base = base.where(health);
+  const narrow = narrowScope(actor) || f.resellerId !== undefined;
+  const search = await nameContains(db, 'organisations', 'o', p.search, { narrow });
+  if (search) base = base.where(search);
   return pageWithTotal(
     db,
     p,

@@ -3,6 +3,7 @@ import type { Database } from '@lifeboat/db';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
 import { type Actor, findOrgInScope, scoped, scopeKind, usersOfDistributor, usersPage } from '../../scope';
+import { nameContains, narrowScope } from '../../search/name-search';
 import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal, prefixBounds, startsWith } from './list-params';
 import { canSeeStaffTables, userRowFlags } from './permissions';
 
@@ -13,13 +14,16 @@ type Db = Kysely<Database>;
 const nameLc = sql`lower(u.name)`;
 
 /**
- * A search finds users whose name starts with it; one with "@" finds them by user name (their
- * e-mail) instead. One indexed range either way, never an OR that collects and sorts thousands.
+ * A search finds users whose name contains it (issue 18 point 12); one with "@" finds them by the
+ * start of their user name (their e-mail) instead. One indexed lookup either way, never an OR that
+ * collects and sorts thousands.
  */
-function searchCondition(search: string): RawBuilder<SqlBool> | null {
+async function searchCondition(db: Db, search: string, narrow: boolean): Promise<RawBuilder<SqlBool> | null> {
   const b = prefixBounds(search);
   if (!b) return null;
-  return search.includes('@') ? startsWith(sql.ref('u.username'), b) : startsWith(nameLc, b);
+  return search.includes('@')
+    ? startsWith(sql.ref('u.username'), b)
+    : nameContains(db, 'users', 'u', search, { narrow });
 }
 
 async function pageUsers(
@@ -44,7 +48,8 @@ async function pageUsers(
   if (p.level !== undefined) conditions.push(sql`u.level = ${p.level}`);
   if (p.status === 'enabled' || p.status === 'disabled')
     conditions.push(sql`u.disabled = ${p.status === 'disabled' ? 1 : 0}`);
-  const search = searchCondition(p.search);
+  const narrow = narrowScope(actor) || resellerId !== undefined || only.organisationId !== undefined;
+  const search = await searchCondition(db, p.search, narrow);
   if (search) conditions.push(search);
   // The page walks users in name order (scope/conditions.ts usersPage).
   let page = scoped(db, actor)

@@ -6,7 +6,7 @@ import type { RestorePointRef } from '@lifeboat/contract';
 import { Client } from 'basic-ftp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportDir, type RunningFtps, startFtpsServer } from './ftps-server';
-import { type FtpsFixture, ftpsFixture } from './test-fixture';
+import { type FtpsFixture, ftpsClient, ftpsFixture } from './test-fixture';
 
 // The console's FTPS server end to end: an export is started through the API, then an
 // independent FTP client library logs in over explicit TLS, lists the home folder, downloads a
@@ -79,18 +79,7 @@ async function exportOf(paths: string[]) {
   return { id: status.export_id as number, ...(cred.credentials as { login: string; password: string }) };
 }
 
-async function connect(user: string, password: string): Promise<Client> {
-  const client = new Client(10_000);
-  await client.access({
-    host: '127.0.0.1',
-    port: ftps.port,
-    user,
-    password,
-    secure: true,
-    secureOptions: { rejectUnauthorized: false },
-  });
-  return client;
-}
+const connect = (user: string, password: string) => ftpsClient(ftps.port, user, password);
 
 async function download(client: Client, remote: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -149,50 +138,4 @@ describe('the FTPS server', () => {
     for (let i = 0; i < 5; i++) await f.t.ctx.operations.runOnce();
     expect(fs.existsSync(exportDir(f.t.ctx, a.id))).toBe(false);
   });
-});
-
-// Speed (issue 13 'Speed'): a 2 GB disk image streams to the client without being held in
-// memory. Run with LIFEBOAT_FTPS_BENCH=1; prints the peak RSS during the download.
-describe.runIf(process.env.LIFEBOAT_FTPS_BENCH === '1')('a 2 GB disk over FTPS', () => {
-  it('streams with a flat memory', async () => {
-    const p = f.pointsA1[0]?.id ?? 0;
-    const r = await f.post('clia1', `/ftps_export/start/${f.w.systemA1}/${p}/disk/VHD/fixed`, {});
-    for (let i = 0; i < 10; i++) await f.t.ctx.operations.runOnce();
-    const { export_id: id } = (
-      await f.get('clia1', `/ftps_export/get_status/${r.json().export_uuid}`)
-    ).json();
-    // Replace the simulated system's image by a 2 GB one (the simulator's disks are 20-500 GB).
-    const home = exportDir(f.t.ctx, id);
-    const { writeDiskImage } = await import('@lifeboat/contract/node');
-    const file = path.join(home, fs.readdirSync(home)[0] as string);
-    const length = await writeDiskImage(file, { format: 'VHD', sizeBytes: 2 * 1024 ** 3, vhdType: 'fixed' });
-    const cred = (await f.post('clia1', '/ftps_export/ftps_credentials', { export_id: id })).json()
-      .credentials;
-    const client = await connect(cred.login, cred.password);
-    global.gc?.();
-    const base = process.memoryUsage().rss;
-    let peak = base;
-    const timer = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, 50);
-    let received = 0;
-    const started = Date.now();
-    await client.downloadTo(
-      new Writable({
-        write(chunk: Buffer, _e, cb) {
-          received += chunk.length;
-          cb();
-        },
-      }),
-      `/${path.basename(file)}`,
-    );
-    clearInterval(timer);
-    client.close();
-    const secs = (Date.now() - started) / 1000;
-    process.stdout.write(
-      `2 GB VHD over FTPS: ${received} bytes in ${secs.toFixed(1)} s (${(received / 1e6 / secs).toFixed(0)} MB/s); RSS before ${(base / 1e6).toFixed(0)} MB, peak ${(peak / 1e6).toFixed(0)} MB (client and server in one process)\n`,
-    );
-    expect(received).toBe(length);
-    expect(peak - base).toBeLessThan(256 * 1e6);
-  }, 600_000);
 });

@@ -1,4 +1,5 @@
 import { hashPassword } from '@lifeboat/contract/node';
+import { Client } from 'basic-ftp';
 import type { Config } from '../../config';
 import { type RecoveryFixture, recoveryFixture } from '../recovery/test-fixture';
 import { registerFtpsHandlers } from './handlers';
@@ -60,4 +61,18 @@ export async function ftpsFixture(config: Partial<Config> = {}): Promise<FtpsFix
   const [protectedA1, protectedPoint] = await add('PROT-A1', { password_protected: 1, password_hash: hash });
   const [macA1, macPoint] = await add('MAC-A1', { os_type: 'MAC_OS_X' });
   return { ...f, protectedA1, protectedPoint, macA1, macPoint };
+}
+
+/** An independent FTP client (basic-ftp) logged in over explicit TLS to the console's server. */
+export async function ftpsClient(port: number, user: string, password: string): Promise<Client> {
+  const client = new Client(10_000);
+  await client.access({
+    host: '127.0.0.1',
+    port,
+    user,
+    password,
+    secure: true,
+    secureOptions: { rejectUnauthorized: false },
+  });
+  return client;
 }

@@ -133,7 +133,7 @@ describe('GET /devices/inventory/{type}', () => {
     expect(new Set(seen).size).toBe(85);
   });
 
-  it('searches by name prefix, case-insensitively', async () => {
+  it('searches any part of the name, case-insensitively', async () => {
     const body = (await get('resa', '/devices/inventory/PROTECTED?search=ws-08')).json();
     expect(body.rows.map((r: { name: string }) => r.name)).toEqual([
       'WS-080',
@@ -142,7 +142,17 @@ describe('GET /devices/inventory/{type}', () => {
       'WS-083',
       'WS-084',
     ]);
+    // Any part of the name (issue 18 point 12): "s-08" is inside WS-080...
+    const inner = (await get('resa', '/devices/inventory/PROTECTED?search=S-08')).json();
+    expect(inner.rows.map((r: { name: string }) => r.name)).toEqual([
+      'WS-080',
+      'WS-081',
+      'WS-082',
+      'WS-083',
+      'WS-084',
+    ]);
     expect((await get('resa', '/devices/inventory/PROTECTED?search=%25')).json().rows).toEqual([]);
+    expect((await get('resa', '/devices/inventory/PROTECTED?search=%25%25%25')).json().rows).toEqual([]);
     expect((await get('resb', '/devices/inventory/PROTECTED?search=ws')).json().rows).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import type { Database } from '@lifeboat/db';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import { BadRequestError } from '../../http/errors';
 import { ofSystems, type Scoped, scoped, unscoped } from '../../scope';
+import { nameContains, narrowScope } from '../../search/name-search';
 import { type InventoryScope, typeCondition } from './scope-filter';
 
 // Reads of the device inventory. Pages are keyset-paged on (name_lc, id), so page 50 costs what
@@ -29,19 +30,6 @@ export function decodeCursor(raw: string | undefined): Cursor | null {
     // Falls through to the error below.
   }
   throw new BadRequestError('This list position is not valid any more. Reload the list.');
-}
-
-/** The first string after every string that starts with `prefix` (binary order). */
-function prefixEnd(prefix: string): string {
-  const last = prefix.codePointAt(prefix.length - 1) ?? 0;
-  return prefix.slice(0, -1) + String.fromCodePoint(last + 1);
-}
-
-/** Name prefix search as a range on the indexed, lower-cased name (no scan per keystroke). */
-export function searchCondition(search: string | undefined) {
-  const s = (search ?? '').trim().toLowerCase();
-  if (!s) return null;
-  return sql<SqlBool>`ps.name_lc >= ${s} and ps.name_lc < ${prefixEnd(s)}`;
 }
 
 export interface ListFilter {
@@ -91,7 +79,9 @@ export async function listSystems(db: Kysely<Database>, f: ListFilter) {
       ),
     ])
     .where(typeCondition(f.type));
-  const search = searchCondition(f.search);
+  // One reseller's or client's systems (a scope key r:/c:, spec of scope-filter.ts) are narrow.
+  const narrow = narrowScope(f.scope.actor) || /^[rc]:/.test(f.scope.key);
+  const search = await nameContains(db, 'protected_systems', 'ps', f.search, { narrow });
   if (search) q = q.where(search);
   if (f.after) q = q.where(sql<SqlBool>`(ps.name_lc, ps.id) > (${f.after.name}, ${f.after.id})`);
   return q.orderBy('ps.name_lc').orderBy('ps.id').limit(f.limit).execute();

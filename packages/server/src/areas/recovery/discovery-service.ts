@@ -10,6 +10,7 @@ import type { Database } from '@lifeboat/db';
 import { type Kysely, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
 import { type Actor, correlatedTo, findInScope, inScope, scoped } from '../../scope';
+import { nameContains } from '../../search/name-search';
 import { jobDrives, loadClient, loadReseller } from './access';
 
 // The wizard's discovery calls (spec: recovery-flow 7 'Discovery').
@@ -39,8 +40,8 @@ export async function resellerClients(
     .where('kind', '=', 'client');
   // A client user sees only its own organisation, even inside its reseller.
   if (actor.clientId !== null) base = base.where('id', '=', actor.clientId);
-  const search = q.search?.trim().toLowerCase();
-  if (search) base = base.where('name_lc', 'like', `${search.replace(/[%_\\]/g, '')}%`);
+  const search = await nameContains(db, 'organisations', 'organisations', q.search, { narrow: true });
+  if (search) base = base.where(search);
   const [orgs, total] = await Promise.all([
     base
       .select(['id', 'name', 'has_brc', 'has_x360recover'])

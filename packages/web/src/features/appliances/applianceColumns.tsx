@@ -59,5 +59,5 @@ export function ApplianceStatusFilter({ state }: { state: ListState }) {
 }
 
 /** The support login page of an appliance, opened in a new window: by serial (spec: 2.1). */
-export const applianceSupportHref = (r: ApplianceRow) =>
+export const applianceSupportHref = (r: Pick<ApplianceRow, 'id' | 'sid'>) =>
   `/appliance/login/${encodeURIComponent(r.sid || String(r.id))}`;

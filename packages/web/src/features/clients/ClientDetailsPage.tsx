@@ -1,20 +1,42 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { Link } from 'react-router';
+import { ApiError } from '../../api/client';
+import { IconBuilding } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
+import { StatePage } from '../../components/StatePage';
+import { usePageLinks } from '../../components/usePageLinks';
 import { useCurrentUser } from '../../session/session';
-import { ClientTables, useClientName } from '../dashboard/ClientTables';
+import { DashboardTables } from '../dashboard/DashboardTables';
+import { usePageData } from '../dashboard/dashboardApi';
 import { ClientActivityPanels } from '../recovery/ActivityPanels';
 
-/** A client's page (/client/details/{id}); a client user's home. */
+/**
+ * A client's page (/client/details/{id}); a client user's home. The page data is read first: a
+ * missing client or another tenant's is the not-found page, as a device's is, and the panels
+ * and tables (a dozen calls) start only for a client that exists (issue 18.17).
+ */
 export function ClientDetailsPage({ clientId }: { clientId: number }) {
   const user = useCurrentUser();
+  const { home } = usePageLinks();
   const own = user.organisationId === clientId;
-  const name = useClientName(clientId);
+  const page = usePageData('client', clientId);
+  if (page.error instanceof ApiError && page.error.status === 404)
+    return (
+      <StatePage
+        title="Client not found"
+        heading="This client was not found"
+        description="It may have been removed, or it belongs to another organisation."
+        icon={<IconBuilding />}
+        color="gray"
+        homePath={home.to}
+      />
+    );
+  const data = page.data;
   return (
     <Stack gap="md">
       <PageHeader
         // A name, never a database id (issue 18.11).
-        title={own ? user.organisationName : (name ?? 'Loading…')}
+        title={own ? user.organisationName : (data?.name ?? 'Loading…')}
         eyebrow="Client"
         actions={
           <Group gap="xs">
@@ -23,22 +45,36 @@ export function ClientDetailsPage({ clientId }: { clientId: number }) {
                 Back to clients
               </Button>
             )}
-            <Button component={Link} to={`/client/runbooks/${clientId}`} variant="default" size="xs">
-              Runbooks
-            </Button>
-            <Button
-              component={Link}
-              to={`/settings/client_settings/view/${clientId}`}
-              variant="default"
-              size="xs"
-            >
-              Client settings
-            </Button>
+            {data && (
+              <>
+                <Button component={Link} to={`/client/runbooks/${clientId}`} variant="default" size="xs">
+                  Runbooks
+                </Button>
+                <Button
+                  component={Link}
+                  to={`/settings/client_settings/view/${clientId}`}
+                  variant="default"
+                  size="xs"
+                >
+                  Client settings
+                </Button>
+              </>
+            )}
           </Group>
         }
       />
-      <ClientActivityPanels clientId={clientId} />
-      <ClientTables clientId={clientId} />
+      {page.error && (
+        <Alert color="red" title="This client could not be loaded">
+          {page.error.message}
+        </Alert>
+      )}
+      {!data && !page.error && <Skeleton height={320} radius="md" aria-busy="true" />}
+      {data && (
+        <>
+          <ClientActivityPanels clientId={clientId} />
+          <DashboardTables page={data} />
+        </>
+      )}
     </Stack>
   );
 }

@@ -61,7 +61,9 @@ const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
       sort: form.get('sort') ?? '',
       dir: form.get('dir') ?? '',
     });
-    const total = table === 'protected_systems' ? 25 : table === 'appliances' ? 3 : 2;
+    const all = table === 'protected_systems' ? 25 : table === 'appliances' ? 3 : 2;
+    // A filtered table has fewer rows than its count says the table has.
+    const total = filters.health_status ? Math.min(all, 4) : all;
     const first = (Number(m[2]) - 1) * 10;
     const n = Math.max(0, Math.min(10, total - first));
     return json({
@@ -75,7 +77,7 @@ const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
       empty_desc: 'Nothing here.',
     });
   }
-  if (url.includes('/count/')) return json({ count: 1, count_label: '1 thing' });
+  if (url.includes('/count/')) return json({ count: 25, count_label: '25 things' });
   return json({ options: [{ value: 'TROUBLED', label: 'Troubled' }] });
 });
 
@@ -90,7 +92,7 @@ function renderTables(page = PAGE, path = '/') {
 }
 
 // Generous waits: the suite shares two cores with other work.
-const findText = (text: string) => screen.findByText(text, {}, { timeout: 5000 });
+const findText = (text: string) => screen.findByText(text);
 
 const lastPost = (table: string) => posts.filter((p) => p.table === table).at(-1);
 
@@ -163,6 +165,17 @@ describe('DashboardTables', { timeout: 30_000 }, () => {
     await router.navigate(-1);
     await findText('vaults-all-1');
     expect(new URLSearchParams(router.state.location.search).get('systems.dir')).toBe('desc');
+  });
+
+  it('the count badge says how many rows match under a filter (issue 18.10)', async () => {
+    renderTables();
+    await findText('protected_systems-all-1');
+    const badge = () =>
+      document.querySelector('[data-table="reseller_protected_systems_table"] [data-count]');
+    await vi.waitFor(() => expect(badge()?.textContent).toBe('25 things'));
+    fireEvent.click(screen.getByRole('button', { name: 'Troubled' }));
+    await findText('protected_systems-TROUBLED-1');
+    await vi.waitFor(() => expect(badge()?.textContent).toBe('4 of 25 things'));
   });
 
   it('opens on the state a link carries', async () => {

@@ -11,6 +11,7 @@ import { SearchBox } from '../../components/lists/SearchBox';
 import { SortableTh } from '../../components/lists/SortableTh';
 import { useListState } from '../../components/lists/useListState';
 import { COLUMN_FROM } from './columnBreakpoints';
+import { countBadgeText } from './countBadge';
 import { type TableState, useCount, useTable } from './dashboardApi';
 import classes from './EntityTable.module.css';
 import { TableFilter } from './TableFilter';
@@ -58,6 +59,9 @@ export function EntityTable<Row extends { id: number }>({
   );
   const count = useCount(owner, table, ownerId);
   const sortable: readonly string[] = DASHBOARD_SORTS[table];
+  // Under a filter or a search the badge says how many of the table's rows match.
+  const filtered = state.search !== '' || Object.keys(state.filters).length > 0;
+  const narrowedTo = filtered && data && !isPlaceholderData ? data : null;
   const from = COLUMN_FROM[table];
 
   const tableId = config.datatable_id;
@@ -70,7 +74,7 @@ export function EntityTable<Row extends { id: number }>({
           </Title>
           {count.data && (
             <Badge variant="light" color="gray" autoContrast data-count>
-              {count.data.count_label}
+              {countBadgeText(count.data.count_label, narrowedTo)}
             </Badge>
           )}
         </Group>

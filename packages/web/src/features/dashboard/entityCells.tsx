@@ -1,6 +1,7 @@
 import type { DashboardApplianceRow, DashboardVaultRow } from '@lifeboat/contract';
-import { Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { LicenceUsageCell } from '../appliances/LicenceUsageCell';
 import type { CellRenderers } from './EntityTable';
 import { HealthBadge } from './HealthBadge';
 
@@ -30,31 +31,28 @@ export const applianceCells: CellRenderers<DashboardApplianceRow> = {
       )}
     </Stack>
   ),
-  license_usage: (a) =>
-    a.license_na ? (
-      <Text size="xs" c="dimmed">
-        Not applicable
-      </Text>
-    ) : (
-      <Stack gap={2} miw={120}>
-        <Group gap={6} wrap="nowrap">
-          <Text size="xs">{a.license_storage_info}</Text>
-          {a.license_disabled && (
-            <Badge size="xs" color="gray" autoContrast>
-              Unconfirmed
-            </Badge>
-          )}
-        </Group>
-        <Progress
-          value={Math.min(100, a.license_usage_percent)}
-          color={
-            a.license_usage_percent >= 90 ? 'red.8' : a.license_usage_percent >= 70 ? 'yellow.5' : 'blue.8'
-          }
-          size="sm"
-          aria-label={`Licence ${a.license_usage_percent}% used`}
-        />
-      </Stack>
-    ),
+  license_usage: (a) => (
+    <Stack gap={2}>
+      <LicenceUsageCell
+        measuredBy={a.license_measured_by}
+        seats={{
+          text: a.license_seats_info,
+          percent: a.license_seats_percent,
+          na: a.license_servers + a.license_workstations + a.license_nas === 0,
+        }}
+        storage={{
+          text: a.license_storage_info,
+          percent: a.license_storage_percent,
+          na: a.is_endpoint_license,
+        }}
+      />
+      {a.license_disabled && (
+        <Badge size="xs" color="gray" autoContrast w="fit-content">
+          Unconfirmed
+        </Badge>
+      )}
+    </Stack>
+  ),
 };
 
 export const vaultCells: CellRenderers<DashboardVaultRow> = {

@@ -5,7 +5,7 @@ import { DeviceSidebar } from './DeviceSidebar';
 import { actions, info, stubDeviceApi } from './testFixtures';
 
 /** Generous waits: the machine running the suite may be busy. */
-const WAIT = { timeout: 5000 };
+const WAIT = { timeout: 15_000 };
 
 function renderSidebar(onClose = vi.fn()) {
   const r = renderRoutes({

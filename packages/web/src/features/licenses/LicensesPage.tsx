@@ -1,6 +1,7 @@
 import type { LicenseRow } from '@lifeboat/contract';
-import { Group, Progress, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { PageHeader } from '../../components/PageHeader';
+import { LicenseRowUsage } from '../appliances/LicenceUsageCell';
 import { formatBytes, NameCell } from '../entities/cells';
 import { type EntityColumn, EntityTable } from '../entities/EntityTable';
 import { useEntityListState } from '../entities/useEntityListState';
@@ -43,17 +44,7 @@ const COLUMNS: EntityColumn<LicenseRow>[] = [
   {
     key: 'usage',
     label: 'Usage',
-    render: (r) => (
-      <Group gap="xs" wrap="nowrap" miw={120}>
-        <Progress
-          value={r.license_usage_percent}
-          color={r.license_usage_percent >= 90 ? 'red' : r.license_usage_percent >= 75 ? 'yellow' : 'blue'}
-          w={80}
-          aria-label={`${r.license_usage_percent}% used`}
-        />
-        <Text size="sm">{r.license_usage_percent}%</Text>
-      </Group>
-    ),
+    render: (r) => <LicenseRowUsage row={r} />,
   },
   {
     key: 'servers',

@@ -1,7 +1,7 @@
 import { IconRecover } from '../../components/icons';
 import { PlaceholderPage } from '../../components/PlaceholderPage';
 import { usePageLinks } from '../../components/usePageLinks';
-import { useClientName } from '../dashboard/ClientTables';
+import { usePageData } from '../dashboard/dashboardApi';
 
 /** A client's runbooks (/client/runbooks/{id}): the ordered recovery of its virtual office. */
 export function RunbooksPage({ clientId }: { clientId: number }) {
@@ -9,7 +9,7 @@ export function RunbooksPage({ clientId }: { clientId: number }) {
   return (
     <PlaceholderPage
       title="Runbooks"
-      eyebrow={useClientName(clientId) ?? 'Client'}
+      eyebrow={usePageData('client', clientId).data?.name ?? 'Client'}
       icon={<IconRecover />}
       summary="The runbooks that bring this client's systems up in the cloud in the right order when its office is down."
       parts={['Runbooks and the systems in each', 'Runbook settings and the site-to-site VPN']}

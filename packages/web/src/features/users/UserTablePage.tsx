@@ -16,7 +16,7 @@ export const LEVEL_LABEL: Record<number, string> = {
   3: 'Distributor',
 };
 
-const COLUMNS: EntityColumn<UserRow>[] = [
+export const USER_COLUMNS: EntityColumn<UserRow>[] = [
   {
     key: 'name',
     label: 'Name',
@@ -70,7 +70,7 @@ export function UserTablePage({ entity, title, subtitle, levels, organisationId 
         entity={entity}
         noun="users"
         state={state}
-        columns={COLUMNS}
+        columns={USER_COLUMNS}
         rowLabel={(r) => r.name}
         searchPlaceholder="Search by name, or e-mail with @"
         toolbar={
