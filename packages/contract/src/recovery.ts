@@ -295,7 +295,7 @@ export const cloudShare = z.object({
 export type CloudShare = z.infer<typeof cloudShare>;
 export const cloudSharesAnswer = z.object({ cloud_shares: z.array(cloudShare), now: z.number() });
 export const cloudLinkExpiryBody = z.object({
-  hours: z.coerce.number().refine((h) => (CLOUD_LINK_EXPIRY_HOURS as readonly number[]).includes(h), {
+  hours: z.number().refine((h) => (CLOUD_LINK_EXPIRY_HOURS as readonly number[]).includes(h), {
     message: `Choose one of ${CLOUD_LINK_EXPIRY_HOURS.join(', ')} hours.`,
   }),
 });
