@@ -37,14 +37,15 @@ describe('locateVirtualization', () => {
 
   it('offers disk formats for a virtual disk, machines for virtualization, both from a device', () => {
     expect(locationsFor('virtual-disk')).toEqual(['vm-export', 'vhd-export', 'vhdx-export']);
-    expect(locationsFor('virtualization')).toEqual(['appliance']);
-    expect(locationsFor(null)).toEqual(['appliance', 'vm-export', 'vhd-export', 'vhdx-export']);
+    expect(locationsFor('virtualization')).toEqual(['cloud', 'appliance']);
+    expect(locationsFor(null)).toEqual(['cloud', 'appliance', 'vm-export', 'vhd-export', 'vhdx-export']);
   });
 
-  it('the cloud VM stays hidden and refuses to move until its steps exist', () => {
-    expect(CLOUD_VM_STEP).toBeNull();
-    const s = fromDevice();
-    expect(reduce(s, { type: 'chooseLocation', location: 'cloud', supportDynamic: true })).toBe(s);
+  it('a cloud VM continues into the virtual office steps (issue 16)', () => {
+    expect(CLOUD_VM_STEP).toBe('setVirtualizationRunbook');
+    const s = reduce(fromDevice(), { type: 'chooseLocation', location: 'cloud', supportDynamic: true });
+    expect(s.step.name).toBe('setVirtualizationRunbook');
+    expect(s.data.vm.location).toBe('cloud');
   });
 
   it('an export with dynamic disks asks the type, then checks a preset device', () => {

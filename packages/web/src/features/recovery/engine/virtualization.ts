@@ -14,11 +14,11 @@ import type { StepName, WizardStep } from './steps';
 // Pure functions of (state, event), unit-tested in virtualization.test.ts.
 
 /**
- * The step a cloud VM continues to. The virtual-office failover steps are another part of the
- * wizard: until they land this is null and locateVirtualization hides the cloud option (issue 12,
- * "hidden, not a dead end"). Set it to their first step to offer cloud VMs.
+ * The step a cloud VM continues to: the virtual office's failover steps (issue 16; engine/failover.ts),
+ * the same ones typeRB's cloud virtual office opens, with the first tool's setup
+ * (load_brc_failover_setup). null would hide the cloud option (issue 12, "hidden, not a dead end").
  */
-export const CLOUD_VM_STEP: StepName | null = null;
+export const CLOUD_VM_STEP: StepName | null = 'setVirtualizationRunbook';
 
 export interface VmData {
   location: VirtualizationLocation | null;

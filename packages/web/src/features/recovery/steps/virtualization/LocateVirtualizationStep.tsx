@@ -13,7 +13,7 @@ const TEXT: Record<
 > = {
   cloud: {
     label: 'Virtual machine in the cloud',
-    description: 'Run the system in the cloud.',
+    description: "Start it, or the client's whole office, in the cloud: as a test or for production.",
     flag: 'cloud_vm',
   },
   appliance: {
