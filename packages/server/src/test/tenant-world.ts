@@ -305,55 +305,42 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
     const d2cSystem = await systemRow(`ISO-D2C-${tag}`, null);
     // A system of the second-generation tool, with a job and a cloud point (the FTPS calls).
     const rbSystem = await systemRow(`ISO-RB-${tag}`, appliance, 4);
-    const rbJob = await nextId(db, ['jobs', 'job_history']);
-    await db
-      .insertInto('jobs')
-      .values({ id: rbJob, system_id: rbSystem, name: 'Image', type: 'SERVER_ALIVE_BMR', drives: '["C:"]' })
-      .execute();
-    const rbPoint = Number(
-      (
-        await db
-          .insertInto('restore_points')
-          .values({
-            system_id: rbSystem,
-            job_id: rbJob,
-            taken_at: now - 7_200_000,
-            is_local: 0,
-            is_cloud: 1,
-            scheduled: 1,
-            in_use: 0,
-            size_bytes: 1e9,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
+    // A job and one restore point of it: the second-generation system's image job and the
+    // first system's file job are set up the same way, only the point's flags differ.
+    const jobWithPoint = async (
+      system_id: number,
+      job: { name: string; type: 'FILE' | 'SERVER_ALIVE_BMR' },
+      point: { taken_at: number; is_local: 0 | 1; in_use: 0 | 1 },
+    ) => {
+      const id = await nextId(db, ['jobs', 'job_history']);
+      await db
+        .insertInto('jobs')
+        .values({ id, system_id, name: job.name, type: job.type, drives: '["C:"]' })
+        .execute();
+      const rp = Number(
+        (
+          await db
+            .insertInto('restore_points')
+            .values({ system_id, job_id: id, ...point, is_cloud: 1, scheduled: 1, size_bytes: 1e9 })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+      return { job: id, rp };
+    };
+    const { rp: rbPoint } = await jobWithPoint(
+      rbSystem,
+      { name: 'Image', type: 'SERVER_ALIVE_BMR' },
+      { taken_at: now - 7_200_000, is_local: 0, in_use: 0 },
     );
     const vaultId =
       reseller_id === w.resellerA ? vaults.A : reseller_id === w.resellerB ? vaults.B : vaults.C;
     for (const system_id of [system, d2cSystem])
       await db.insertInto('system_vaults').values({ system_id, vault_id: vaultId }).execute();
-    const job = await nextId(db, ['jobs', 'job_history']);
-    await db
-      .insertInto('jobs')
-      .values({ id: job, system_id: system, name: 'Files', type: 'FILE', drives: '["C:"]' })
-      .execute();
-    const rp = Number(
-      (
-        await db
-          .insertInto('restore_points')
-          .values({
-            system_id: system,
-            job_id: job,
-            taken_at: now - 3_600_000,
-            is_local: 1,
-            is_cloud: 1,
-            scheduled: 1,
-            in_use: 1,
-            size_bytes: 1e9,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
+    const { job, rp } = await jobWithPoint(
+      system,
+      { name: 'Files', type: 'FILE' },
+      { taken_at: now - 3_600_000, is_local: 1, in_use: 1 },
     );
     await db
       .insertInto('job_history')
