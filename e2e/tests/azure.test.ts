@@ -1,7 +1,7 @@
-import type { SessionResponse } from '@lifeboat/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, PHONE, screenshot, signIn, type Viewport } from '../support/browser';
+import { organisationId } from '../support/session';
 
 // Azure direct restore (issue 14) as the demo `client` (Acme Dental Group, of the demo reseller,
 // which has azure_restore_enabled): typeRB's "Restore to Azure" leads to /azure_export/view, which
@@ -19,14 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function organisationId(page: Page): Promise<number> {
-  const session = await page.evaluate(async () => {
-    const res = await fetch('/api/session', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
-    return res.json();
-  });
-  return (session as SessionResponse).user.organisationId;
-}
 
 const stepOf = (page: Page, name: string) => page.getByTestId(`azure-step-${name}`);
 

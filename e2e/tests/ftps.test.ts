@@ -1,7 +1,7 @@
-import type { SessionResponse } from '@lifeboat/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, signIn, type Viewport } from '../support/browser';
+import { organisationId } from '../support/session';
 
 // The second tool's FTPS export (issue 13) as the demo `client` (Acme Dental Group): two folders
 // of BK01-ACME (direct to cloud) through the wizard to exportComplete, then the export feed of the
@@ -17,14 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function organisationId(page: Page): Promise<number> {
-  const session = await page.evaluate(async () => {
-    const res = await fetch('/api/session', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
-    return res.json();
-  });
-  return (session as SessionResponse).user.organisationId;
-}
 
 async function step(page: Page, name: string, timeout = 15_000): Promise<void> {
   await page.locator(`[data-testid="wizard-step"][data-step="${name}"]`).waitFor({ timeout });

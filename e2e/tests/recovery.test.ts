@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import type { SessionResponse } from '@lifeboat/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, signIn } from '../support/browser';
+import { organisationId } from '../support/session';
 
 // The recovery wizard (issue 6), opened by its deep link ?recover=... as the dashboard's quick
 // action does. The server runs with SIM_FAULTS appliance_offline@appliance:7,
@@ -17,14 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function organisationId(page: Page): Promise<number> {
-  const session = await page.evaluate(async () => {
-    const res = await fetch('/api/session', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
-    return res.json();
-  });
-  return (session as SessionResponse).user.organisationId;
-}
 
 async function step(page: Page, name: string): Promise<void> {
   await page.locator(`[data-testid="wizard-step"][data-step="${name}"]`).waitFor({ timeout: 15_000 });
