@@ -13,6 +13,7 @@ import { ApplianceScheduleCard } from '../settings/ApplianceScheduleCard';
 import { useApplianceDetails } from './api';
 import { applianceSupportHref } from './applianceColumns';
 import { CopyValue } from './CopyValue';
+import { DetailsActions } from './DetailsActions';
 import { FactList } from './FactList';
 import { HealthCounts } from './HealthCounts';
 import { LicenceCard } from './LicenceCard';
@@ -54,24 +55,10 @@ export function ApplianceDetailsPage({ applianceId }: { applianceId: number }) {
           )
         }
         actions={
-          <Group gap="xs">
-            {back && (
-              <Button component={Link} to={back.to} variant="default" size="xs">
-                {back.label}
-              </Button>
-            )}
-            {a?.can_support && (
-              <Button
-                component="a"
-                href={applianceSupportHref({ id: a.id, sid: a.sid })}
-                target="_blank"
-                rel="noopener"
-                size="xs"
-              >
-                Support login
-              </Button>
-            )}
-          </Group>
+          <DetailsActions
+            back={back}
+            supportHref={a?.can_support ? applianceSupportHref({ id: a.id, sid: a.sid }) : null}
+          />
         }
       />
       {q.error && !(q.error instanceof ApiError && q.error.status === 404) && (

@@ -1,11 +1,11 @@
-import { Alert, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Alert, Card, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ApiError } from '../../api/client';
 import { IconVault } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { StatePage } from '../../components/StatePage';
 import { usePageLinks } from '../../components/usePageLinks';
 import { useVaultDetails } from '../appliances/api';
+import { DetailsActions } from '../appliances/DetailsActions';
 import { FactList } from '../appliances/FactList';
 import { HealthCounts } from '../appliances/HealthCounts';
 import { PlacedSystemsTable } from '../appliances/PlacedSystemsTable';
@@ -42,20 +42,7 @@ export function VaultDetailsPage({ vaultId }: { vaultId: number }) {
             ? 'Run by the provider and shared by many resellers: the figures below count your systems only.'
             : `The private vault of ${v.reseller?.name}.`)
         }
-        actions={
-          <Group gap="xs">
-            {back && (
-              <Button component={Link} to={back.to} variant="default" size="xs">
-                {back.label}
-              </Button>
-            )}
-            {v?.can_support && (
-              <Button component="a" href={`/vault/login/${v.id}`} target="_blank" rel="noopener" size="xs">
-                Support login
-              </Button>
-            )}
-          </Group>
-        }
+        actions={<DetailsActions back={back} supportHref={v?.can_support ? `/vault/login/${v.id}` : null} />}
       />
       {q.error && !(q.error instanceof ApiError && q.error.status === 404) && (
         <Alert color="red" title="Could not load this vault">
