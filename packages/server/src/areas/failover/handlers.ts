@@ -1,4 +1,6 @@
-import { FabricError, type FailoverMachine } from '@lifeboat/contract';
+import { FabricError, type FailoverMachine, type FailoverRequest } from '@lifeboat/contract';
+import type { Database } from '@lifeboat/db';
+import type { Kysely, Selectable } from 'kysely';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import type { HandlerFor } from '../../operations/types';
@@ -17,16 +19,35 @@ const WHY = 'the failover workers run offices of every tenant';
 export const FAILOVER_SWEEP_MS = 30_000;
 const TEST_STATE = 'FAILOVER_TEST_VM_RUNNING';
 
+// Start and stop both read the failover by id and hand the fabric the same request built from
+// its row; stop sends no machines since the fabric discards the whole office.
+const failoverRow = (db: Kysely<Database>, id: number) =>
+  unscoped(db, WHY).selectFrom('failovers').selectAll().where('id', '=', id).executeTakeFirst();
+
+function requestOf(
+  f: Selectable<Database['failovers']>,
+  clientName: string,
+  machines: FailoverMachine[],
+): FailoverRequest {
+  return {
+    failoverId: Number(f.id),
+    clientId: Number(f.client_id),
+    clientName,
+    type: f.type,
+    location: f.vo_type,
+    applianceId: f.appliance_id === null ? null : Number(f.appliance_id),
+    machines,
+    gateway: f.gateway,
+    netmask: f.netmask,
+  };
+}
+
 export function failoverStartHandler(
   ctx: Pick<AppContext, 'dbh' | 'ports'>,
 ): HandlerFor<typeof FAILOVER_START> {
   return async ({ input, progress, complete, clock }) => {
     const db = ctx.dbh.db;
-    const f = await unscoped(db, WHY)
-      .selectFrom('failovers')
-      .selectAll()
-      .where('id', '=', input.failoverId)
-      .executeTakeFirst();
+    const f = await failoverRow(db, input.failoverId);
     if (f?.phase !== 'new') return { skipped: 'not new' };
     const client = await unscoped(db, WHY)
       .selectFrom('organisations')
@@ -104,17 +125,7 @@ export function failoverStartHandler(
               events,
             )
           : await ctx.ports.failover.startFailover(
-              {
-                failoverId: Number(f.id),
-                clientId: Number(f.client_id),
-                clientName: client?.name ?? '',
-                type: f.type,
-                location: f.vo_type,
-                applianceId: appliance,
-                machines,
-                gateway: f.gateway,
-                netmask: f.netmask,
-              },
+              requestOf(f, client?.name ?? '', machines),
               report,
               events,
             );
@@ -187,29 +198,12 @@ export function failoverStopHandler(
 ): HandlerFor<typeof FAILOVER_STOP> {
   return async ({ input, progress, complete, clock }) => {
     const db = ctx.dbh.db;
-    const f = await unscoped(db, WHY)
-      .selectFrom('failovers')
-      .selectAll()
-      .where('id', '=', input.failoverId)
-      .executeTakeFirst();
+    const f = await failoverRow(db, input.failoverId);
     if (f?.phase !== 'started') return { skipped: 'not running' };
-    await ctx.ports.failover.stopFailover(
-      {
-        failoverId: Number(f.id),
-        clientId: Number(f.client_id),
-        clientName: '',
-        type: f.type,
-        location: f.vo_type,
-        applianceId: f.appliance_id === null ? null : Number(f.appliance_id),
-        machines: [],
-        gateway: f.gateway,
-        netmask: f.netmask,
-      },
-      {
-        report: (p, step) =>
-          progress(p, step === 'Virtual office removed' ? 'Virtual office removed' : 'Stopping the machines'),
-      },
-    );
+    await ctx.ports.failover.stopFailover(requestOf(f, '', []), {
+      report: (p, step) =>
+        progress(p, step === 'Virtual office removed' ? 'Virtual office removed' : 'Stopping the machines'),
+    });
     return complete(async (trx) => {
       const now = clock.now();
       await unscoped(trx, WHY)
