@@ -7,7 +7,6 @@ import {
   type ThresholdSetting,
   thresholdRangeMessage,
   thresholdScale,
-  thresholdText,
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
@@ -17,6 +16,7 @@ import { BadRequestError } from '../../http/errors';
 import { type Actor, scoped, thresholdsOf } from '../../scope';
 import { type Device, isNas } from './device';
 import { rejudgeHealth } from './rejudge';
+import { thresholdSetting } from './threshold-setting';
 
 // A device's alert thresholds: the system's own rows, else its client's, its reseller's, or the
 // built-in default (recovery-flow 9). The protection summary shows them; alert settings save
@@ -51,23 +51,7 @@ export async function deviceThresholds(
   return kinds.map((kind) => {
     const at = (s: 'system' | 'client' | 'reseller') =>
       rows.find((r) => r.scope_kind === s && r.kind === kind);
-    const own = at('system');
-    const inheritedRow = at('client') ?? at('reseller');
-    const row = own ?? inheritedRow;
-    const minutes = row ? Number(row.minutes) : thresholdScale(kind).defaultMinutes;
-    return {
-      kind,
-      name: NAMES[kind],
-      enabled: row ? row.enabled === 1 : true,
-      minutes,
-      value: thresholdText(minutes),
-      inherited: !own,
-      inherited_from: own
-        ? null
-        : inheritedRow
-          ? (inheritedRow.scope_kind as 'client' | 'reseller')
-          : 'default',
-    };
+    return thresholdSetting(kind, NAMES[kind], at('system'), at('client') ?? at('reseller'));
   });
 }
 

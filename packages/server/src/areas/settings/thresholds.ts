@@ -7,7 +7,6 @@ import {
   type ThresholdSetting,
   thresholdRangeMessage,
   thresholdScale,
-  thresholdText,
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
@@ -15,6 +14,7 @@ import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors';
 import { type Actor, canEditOrgThresholds, parseId, scoped } from '../../scope';
+import { thresholdSetting } from '../devices/threshold-setting';
 
 // A reseller's or a client's own alert thresholds (issue 17.4): each value is this level's own
 // row, else the reseller's above a client, else the built-in default (recovery-flow 9). Systems
@@ -75,17 +75,7 @@ function settingsOf(org: Org, rows: Row[]): ThresholdSetting[] {
     const own = rows.find((r) => r.scope_kind === org.level && r.kind === kind);
     const above =
       org.level === 'client' ? rows.find((r) => r.scope_kind === 'reseller' && r.kind === kind) : undefined;
-    const row = own ?? above;
-    const minutes = row ? Number(row.minutes) : thresholdScale(kind).defaultMinutes;
-    return {
-      kind,
-      name: NAMES[kind],
-      enabled: row ? row.enabled === 1 : true,
-      minutes,
-      value: thresholdText(minutes),
-      inherited: !own,
-      inherited_from: own ? null : above ? 'reseller' : 'default',
-    };
+    return thresholdSetting(kind, NAMES[kind], own, above);
   });
 }
 
