@@ -1,6 +1,6 @@
 import type { CloudLinkAnswer, CloudShare } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { ConflictError, NotFoundError } from '../../http/errors';
@@ -131,20 +131,38 @@ export function expireCloudLinkDialog() {
   };
 }
 
+/**
+ * Changes a link that is still active, for expiring it and for moving its end. The update is
+ * guarded on the status too: a link the expiry sweep or another user ended meanwhile stays ended
+ * and the person is told so (409), as when it had already ended before.
+ */
+async function changeActiveLink(
+  trx: Kysely<Database>,
+  actor: Actor,
+  id: number,
+  values: (row: Awaited<ReturnType<typeof loadLink>>) => Updateable<Database['download_sessions']>,
+) {
+  const row = await loadLink(trx, actor, id);
+  if (row.status !== 'active') throw new ConflictError('This link has already expired.');
+  const res = await scoped(trx, actor)
+    .updateTable('download_sessions')
+    .set(values(row))
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) throw new ConflictError('This link has already expired.');
+  return row;
+}
+
 /** GET /ra/expire_cloud_link/{shareId}: end a link now. */
 export async function expireCloudLink(ctx: AppContext, actor: Actor, id: number, ip: string) {
   const now = ctx.clock.now();
   return ctx.dbh.db.transaction().execute(async (trx) => {
-    const row = await loadLink(trx, actor, id);
-    if (row.status !== 'active') throw new ConflictError('This link has already expired.');
-    const res = await scoped(trx, actor)
-      .updateTable('download_sessions')
-      .set({ status: 'expired', ended_at: now, expires_at: Math.min(now, Number(row.expires_at)) })
-      .where('id', '=', id)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
-    // The expiry sweep ended it meanwhile.
-    if (Number(res.numUpdatedRows) === 0) throw new ConflictError('This link has already expired.');
+    const row = await changeActiveLink(trx, actor, id, (r) => ({
+      status: 'expired',
+      ended_at: now,
+      expires_at: Math.min(now, Number(r.expires_at)),
+    }));
     await audit(trx, now, {
       actor,
       action: 'recovery.cloud_link_expire',
@@ -168,16 +186,7 @@ export async function setCloudLinkExpiry(
   const now = ctx.clock.now();
   const expires = now + hours * 3_600_000;
   return ctx.dbh.db.transaction().execute(async (trx) => {
-    const row = await loadLink(trx, actor, id);
-    if (row.status !== 'active') throw new ConflictError('This link has already expired.');
-    // Guarded like expiry: a link the sweep or another user ended meanwhile stays ended.
-    const res = await scoped(trx, actor)
-      .updateTable('download_sessions')
-      .set({ expires_at: expires })
-      .where('id', '=', id)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) throw new ConflictError('This link has already expired.');
+    const row = await changeActiveLink(trx, actor, id, () => ({ expires_at: expires }));
     await audit(trx, now, {
       actor,
       action: 'recovery.cloud_link_expiry',
