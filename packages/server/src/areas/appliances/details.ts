@@ -9,6 +9,7 @@ import type { Database } from '@lifeboat/db';
 import { type Kysely, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
 import { type Actor, hasSupportAccess, scoped } from '../../scope';
+import { APPLIANCE_ROLLUP_COLUMNS } from '../dashboard/rollup';
 
 // The appliance and vault pages' headers (issue 18.8). Figures come from the rollups of
 // migration 009 (appliance_rollups, client_vault_rollups), never from a scan of the systems.
@@ -44,20 +45,7 @@ export async function applianceDetails(db: Db, actor: Actor, id: number): Promis
     .innerJoin('organisations as r', 'r.id', 'a.reseller_id')
     .leftJoin('appliance_rollups as ar', 'ar.appliance_id', 'a.id')
     .selectAll('a')
-    .select([
-      'c.name as client_name',
-      'r.name as reseller_name',
-      'ar.systems',
-      'ar.servers',
-      'ar.workstations',
-      'ar.nas',
-      'ar.h_troubled',
-      'ar.h_warned',
-      'ar.h_normal',
-      'ar.h_nodata',
-      'ar.h_unprotected',
-      'ar.h_parked',
-    ])
+    .select(['c.name as client_name', 'r.name as reseller_name', ...APPLIANCE_ROLLUP_COLUMNS])
     .where('a.id', '=', id)
     .executeTakeFirst();
   if (!a) throw new NotFoundError('This appliance');

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { ownedBy, scoped } from '../../scope';
 import { formatBytes } from './format';
 import type { Owner } from './owner';
-import { worstOfCounts } from './rollup';
+import { APPLIANCE_ROLLUP_COLUMNS, worstOfCounts } from './rollup';
 import type { TableQuery } from './table-input';
 import { loadVaultSummary } from './vault-summary';
 
@@ -26,18 +26,7 @@ export async function loadApplianceRows(ctx: AppContext, owner: Owner): Promise<
       j.onRef('ar.appliance_id', '=', 'a.id').on('ar.systems', '>', 0),
     )
     .selectAll('a')
-    .select([
-      'ar.systems',
-      'ar.servers',
-      'ar.workstations',
-      'ar.nas',
-      'ar.h_troubled',
-      'ar.h_warned',
-      'ar.h_normal',
-      'ar.h_nodata',
-      'ar.h_unprotected',
-      'ar.h_parked',
-    ])
+    .select(APPLIANCE_ROLLUP_COLUMNS)
     .orderBy('a.name_lc')
     .orderBy('a.id')
     .execute();

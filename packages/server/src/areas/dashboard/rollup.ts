@@ -115,6 +115,23 @@ export async function ownerTotals(
   };
 }
 
+/**
+ * The columns of an appliance's rollup (appliance_rollups joined as `ar`) that its counts and
+ * health are read from: the dashboard's appliance table and the appliance page select the same.
+ */
+export const APPLIANCE_ROLLUP_COLUMNS = [
+  'ar.systems',
+  'ar.servers',
+  'ar.workstations',
+  'ar.nas',
+  'ar.h_troubled',
+  'ar.h_warned',
+  'ar.h_normal',
+  'ar.h_nodata',
+  'ar.h_unprotected',
+  'ar.h_parked',
+] as const;
+
 /** The health counts of a rollup row, worst first (the order of HEALTH_SEVERITY). */
 export interface HealthCounts {
   h_troubled: number | string | null;
