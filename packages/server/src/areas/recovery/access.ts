@@ -76,6 +76,33 @@ export async function loadPoint(
   return { system, job, point, applianceId };
 }
 
+/**
+ * The local restore point taken within the second `ms` falls in. The old pages' links carry a
+ * point's time in whole seconds while points are stored in milliseconds, so a share (by its job)
+ * and a local VM (by its system) both look the point up by that second.
+ */
+export async function localPointInSecond(
+  db: Kysely<Database>,
+  actor: Actor,
+  by: { job_id: number } | { system_id: number },
+  ms: number,
+): Promise<PointRow> {
+  const second = Math.floor(ms / 1000) * 1000;
+  const [column, value] =
+    'job_id' in by ? (['job_id', by.job_id] as const) : (['system_id', by.system_id] as const);
+  const point = await scoped(db, actor)
+    .selectFrom('restore_points')
+    .selectAll()
+    .where(column, '=', value)
+    .where('is_local', '=', 1)
+    .where('taken_at', '>=', second)
+    .where('taken_at', '<', second + 1000)
+    .limit(1)
+    .executeTakeFirst();
+  if (!point) throw new NotFoundError('This restore point');
+  return point;
+}
+
 export function pointRef(ctx: {
   system: Pick<SystemRow, 'id' | 'seed' | 'os_type' | 'device_type' | 'hostname'>;
   point: Pick<PointRow, 'id' | 'taken_at'>;

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
 import { lockSubject } from '../../operations/subject-lock';
 import { type Actor, findInScope, scoped } from '../../scope';
-import { checkDrive, loadReseller } from './access';
+import { checkDrive, loadReseller, localPointInSecond } from './access';
 import { SHARE_ACTIVATE, SHARE_LOCK, scheduleShareEnd } from './expiry-handlers';
 import { type ShareRow, shareRequest } from './share-request';
 
@@ -69,17 +69,7 @@ export async function exposeShare(
   if (Number(system.appliance_id) !== q.applianceId) throw new NotFoundError('This appliance');
   const appliance = await findInScope(db, actor, 'appliances', q.applianceId, 'This appliance');
   const drive = checkDrive(job, q.drive);
-  const second = Math.floor(q.pointMs / 1000) * 1000;
-  const point = await scoped(db, actor)
-    .selectFrom('restore_points')
-    .selectAll()
-    .where('job_id', '=', job.id)
-    .where('is_local', '=', 1)
-    .where('taken_at', '>=', second)
-    .where('taken_at', '<', second + 1000)
-    .limit(1)
-    .executeTakeFirst();
-  if (!point) throw new NotFoundError('This restore point');
+  const point = await localPointInSecond(db, actor, { job_id: job.id }, q.pointMs);
 
   // One share per system (revokeMount), also under concurrency: the check and the insert run in
   // one transaction holding the system's lock on PostgreSQL; SQLite serialises transactions.

@@ -19,7 +19,7 @@ import type { AppContext } from '../../context';
 import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
 import { lockSubject } from '../../operations/subject-lock';
 import { type Actor, findInScope, scoped } from '../../scope';
-import { loadClient } from '../recovery/access';
+import { loadClient, localPointInSecond } from '../recovery/access';
 import { recoveryDevices } from '../recovery/discovery-service';
 import { loadVmDevice } from './subject';
 
@@ -186,17 +186,7 @@ export async function createStart(
   const now = ctx.clock.now();
   const loaded = await loadVmDevice(db, actor, q.aid, q.sid);
   const { system, appliance } = loaded;
-  const second = Math.floor(q.restorePointsMillis / 1000) * 1000;
-  const point = await scoped(db, actor)
-    .selectFrom('restore_points')
-    .select(['id', 'taken_at'])
-    .where('system_id', '=', system.id)
-    .where('is_local', '=', 1)
-    .where('taken_at', '>=', second)
-    .where('taken_at', '<', second + 1000)
-    .limit(1)
-    .executeTakeFirst();
-  if (!point) throw new NotFoundError('This restore point');
+  const point = await localPointInSecond(db, actor, { system_id: system.id }, q.restorePointsMillis);
   const caps = await capabilities(ctx, actor, q.aid, q.sid);
   if (!caps.ok) return { ok: false, title: caps.title, error: caps.error };
   if (!memoryChoices(caps.vmSizes, caps.minVMMemMb).includes(q.vmSizeMb))
