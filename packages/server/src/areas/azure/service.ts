@@ -20,7 +20,7 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/error
 import { enqueueForRow } from '../../operations/for-row';
 import { type Actor, findInScope, isProviderStaff, scoped, scopeKind, unscoped } from '../../scope';
 import { open, seal } from '../ftps/secret-box';
-import { loadClient, loadReseller } from '../recovery/access';
+import { loadClient, loadReseller, pointColumns } from '../recovery/access';
 import { AZURE_RESTORE } from './handlers';
 
 // Azure direct restore (spec: dashboard-device-azure 4 'Azure wizard', 7 'Azure direct restore';
@@ -412,11 +412,7 @@ export async function startRecover(ctx: AppContext, actor: Actor, ip: string) {
     const inserted = await scoped(trx, actor, system)
       .insertInto('azure_jobs')
       .values({
-        reseller_id: Number(system.reseller_id),
-        client_id: Number(system.client_id),
-        system_id: Number(system.id),
-        restore_point_id: Number(point.id),
-        rp_taken_at: Number(point.taken_at),
+        ...pointColumns(system, point),
         system_name: system.name,
         azure_user: s.azure_user ?? '',
         subscription_id: s.subscription_id ?? '',

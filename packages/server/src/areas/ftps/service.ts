@@ -22,7 +22,7 @@ import { BadRequestError, NotFoundError } from '../../http/errors';
 import { enqueueForRow } from '../../operations/for-row';
 import { type Actor, findInScope, scoped } from '../../scope';
 import { azureReseller } from '../azure/service';
-import { loadClient, loadReseller } from '../recovery/access';
+import { loadClient, loadReseller, pointColumns } from '../recovery/access';
 import { FTPS_DISCARD, FTPS_EXPORT } from './handlers';
 import { ExportTooLargeError, measureSelection } from './materialize';
 import { checkSystemPassword } from './password-guard';
@@ -307,11 +307,7 @@ export async function startExport(ctx: AppContext, actor: Actor, r: StartRequest
       .insertInto('ftps_exports')
       .values({
         uuid,
-        reseller_id: Number(system.reseller_id),
-        client_id: Number(system.client_id),
-        system_id: Number(system.id),
-        restore_point_id: Number(point.id),
-        rp_taken_at: Number(point.taken_at),
+        ...pointColumns(system, point),
         type: disk ? 'disk' : 'ffr',
         format: disk ? (format as 'VHD' | 'VHDX' | 'VMDK') : null,
         export_type: disk ? (r.exportType ?? 'fixed') : null,

@@ -103,6 +103,24 @@ export async function localPointInSecond(
   return point;
 }
 
+/**
+ * The columns an export job row (FTPS exports, Azure restore jobs) copies from the system and
+ * point it was started for: the tenancy ids and the point's time. One place so both tools'
+ * rows carry the same subject columns.
+ */
+export function pointColumns(
+  system: Pick<SystemRow, 'id' | 'reseller_id' | 'client_id'>,
+  point: Pick<PointRow, 'id' | 'taken_at'>,
+) {
+  return {
+    reseller_id: Number(system.reseller_id),
+    client_id: Number(system.client_id),
+    system_id: Number(system.id),
+    restore_point_id: Number(point.id),
+    rp_taken_at: Number(point.taken_at),
+  };
+}
+
 export function pointRef(ctx: {
   system: Pick<SystemRow, 'id' | 'seed' | 'os_type' | 'device_type' | 'hostname'>;
   point: Pick<PointRow, 'id' | 'taken_at'>;
