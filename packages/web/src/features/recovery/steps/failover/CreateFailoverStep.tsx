@@ -7,7 +7,7 @@ import { createFailover } from '../../failover-api';
 import { pointTimeText } from '../../format';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
-import { FailoverProgress } from './FailoverProgress';
+import { FollowingOffice } from './FollowingOffice';
 import { useFailoverSetup } from './SetVirtualizationFailoverStep';
 import { useFollowOffice } from './useFollowOffice';
 
@@ -66,25 +66,16 @@ export function CreateFailoverStep(props: StepProps) {
 
   if (started)
     return (
-      <Stack gap="md">
-        <FailoverProgress
-          approvalUntil={
-            follow.outcome === 'approval' || follow.outcome === null ? started.approvalUntil : null
-          }
-          percent={follow.percent}
-          step={follow.step}
-        />
-        {(follow.outcome === 'error' || follow.error) && (
-          <Alert color="red" title="The office's state could not be read">
-            {follow.error?.message ?? follow.errors.join(' ')}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.close}>
-            Close
-          </Button>
-        </Group>
-      </Stack>
+      <FollowingOffice
+        approvalUntil={started.approvalUntil}
+        follow={follow}
+        error={
+          follow.outcome === 'error' || follow.error
+            ? (follow.error?.message ?? follow.errors.join(' '))
+            : null
+        }
+        close={props.close}
+      />
     );
 
   return (

@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { startRunbook } from '../../failover-api';
 import { pointTimeText } from '../../format';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
-import { FailoverProgress } from './FailoverProgress';
+import { FollowingOffice } from './FollowingOffice';
 import { useFollowOffice } from './useFollowOffice';
 
 /**
@@ -36,25 +36,12 @@ export function CreateRunbookFailoverStep(props: StepProps) {
 
   if (started)
     return (
-      <Stack gap="md">
-        <FailoverProgress
-          approvalUntil={
-            follow.outcome === 'approval' || follow.outcome === null ? started.approvalUntil : null
-          }
-          percent={follow.percent}
-          step={follow.step}
-        />
-        {follow.error && (
-          <Alert color="red" title="The office's state could not be read">
-            {follow.error.message}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.close}>
-            Close
-          </Button>
-        </Group>
-      </Stack>
+      <FollowingOffice
+        approvalUntil={started.approvalUntil}
+        follow={follow}
+        error={follow.error ? follow.error.message : null}
+        close={props.close}
+      />
     );
 
   return (
