@@ -7,7 +7,7 @@ import { createFailover } from '../../failover-api';
 import { pointTimeText } from '../../format';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
-import { FailoverProgress } from './FailoverProgress';
+import { FailoverProgress, useReportApprovalWait } from './FailoverProgress';
 import { useFailoverSetup } from './SetVirtualizationFailoverStep';
 import { useFollowOffice } from './useFollowOffice';
 
@@ -64,16 +64,14 @@ export function CreateFailoverStep(props: StepProps) {
     if (data) reset({ gateway: data.gateway, netmask: data.netmask, dns_server: '', reason: '' });
   }, [data, reset]);
 
+  const approvalUntil =
+    started && (follow.outcome === 'approval' || follow.outcome === null) ? started.approvalUntil : null;
+  useReportApprovalWait(approvalUntil !== null, dispatch);
+
   if (started)
     return (
       <Stack gap="md">
-        <FailoverProgress
-          approvalUntil={
-            follow.outcome === 'approval' || follow.outcome === null ? started.approvalUntil : null
-          }
-          percent={follow.percent}
-          step={follow.step}
-        />
+        <FailoverProgress approvalUntil={approvalUntil} percent={follow.percent} step={follow.step} />
         {(follow.outcome === 'error' || follow.error) && (
           <Alert color="red" title="The office's state could not be read">
             {follow.error?.message ?? follow.errors.join(' ')}

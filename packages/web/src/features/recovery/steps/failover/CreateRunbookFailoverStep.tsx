@@ -5,7 +5,7 @@ import { startRunbook } from '../../failover-api';
 import { pointTimeText } from '../../format';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
-import { FailoverProgress } from './FailoverProgress';
+import { FailoverProgress, useReportApprovalWait } from './FailoverProgress';
 import { useFollowOffice } from './useFollowOffice';
 
 /**
@@ -34,16 +34,14 @@ export function CreateRunbookFailoverStep(props: StepProps) {
     },
   });
 
+  const approvalUntil =
+    started && (follow.outcome === 'approval' || follow.outcome === null) ? started.approvalUntil : null;
+  useReportApprovalWait(approvalUntil !== null, dispatch);
+
   if (started)
     return (
       <Stack gap="md">
-        <FailoverProgress
-          approvalUntil={
-            follow.outcome === 'approval' || follow.outcome === null ? started.approvalUntil : null
-          }
-          percent={follow.percent}
-          step={follow.step}
-        />
+        <FailoverProgress approvalUntil={approvalUntil} percent={follow.percent} step={follow.step} />
         {follow.error && (
           <Alert color="red" title="The office's state could not be read">
             {follow.error.message}
