@@ -146,7 +146,7 @@ export async function atAGlance(ctx: AppContext, owner: Owner, actor: Actor): Pr
           key: 'vo_information',
           label: 'Virtual office information',
           count: Number(offices.n),
-          url: '/failover/running_offices',
+          url: '/failover/offices',
         }
       : null,
   ];
