@@ -182,25 +182,19 @@ describe('GET /api/{file,local}browsing/recovery_points/...', () => {
     date = '',
   ) => `/api/localbrowsing/recovery_points/${clientId}/${applianceId}/${systemId}/${jobId}/${drive}${date}`;
 
-  it('answers a 7-day strip centred on the newest point, days without points disabled', async () => {
+  it('answers a 7-day strip ending today with the newest point selected, no future days (issue 18.14)', async () => {
     const res = await f.get('resa', url(f.w.clientA1, f.w.applianceA1, f.w.systemA1, f.jobA1));
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data.dates).toHaveLength(7);
     const newest = new Date(f.pointsA1[0]?.taken_at ?? 0).toISOString().slice(0, 10);
+    // The newest point is today (the test clock's day): the strip ends on it instead of showing
+    // three days to come.
+    expect(newest).toBe(new Date(f.t.clock.now()).toISOString().slice(0, 10));
     expect(data.selected).toBe(newest);
-    expect(data.dates[3].date).toBe(newest);
-    // The three days after the newest point have none.
-    expect(data.dates.map((d: { enabled: boolean }) => d.enabled)).toEqual([
-      true,
-      true,
-      true,
-      true,
-      false,
-      false,
-      false,
-    ]);
-    expect(data.dates[3].points).toEqual([{ id: f.pointsA1[0]?.id, ts: f.pointsA1[0]?.taken_at }]);
+    expect(data.dates[6].date).toBe(newest);
+    expect(data.dates.map((d: { enabled: boolean }) => d.enabled)).toEqual(Array(7).fill(true));
+    expect(data.dates[6].points).toEqual([{ id: f.pointsA1[0]?.id, ts: f.pointsA1[0]?.taken_at }]);
     expect(data.total_points).toBe(10);
     expect(data.next).toBeNull();
     expect(data.prev).toBe(new Date((f.pointsA1[0]?.taken_at ?? 0) - 7 * DAY).toISOString().slice(0, 10));

@@ -76,7 +76,7 @@ export function DeviceDetailsPage({ deviceId, vaultId }: DeviceDetailsPageProps)
     <Stack gap="lg">
       <PageHeader
         eyebrow={card ? `Protected system · ${card.device_type_label}` : 'Protected system'}
-        title={card?.display_name ?? 'Loading…'}
+        title={card?.display_name ?? (info.error ? 'Protected system' : 'Loading…')}
         subtitle={
           vaultId === undefined ? undefined : (
             <Anchor component={Link} to={`/vault/details/${vaultId}`} size="sm">
