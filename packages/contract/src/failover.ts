@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { jsonWhole } from './call';
 import { nameRule } from './fields';
+import { listPage, listRows } from './lists';
 
 // The cloud virtual office (issue 16; spec: recovery-flow 3 'Failover setup', 'Runbook'; 4
 // 'Failover', 'Auto-stop'; 5; 7 'Virtual machine and failover', 'Runbooks'; 8; 9;
@@ -310,6 +311,33 @@ export const approvalRequest = z.object({
 export type ApprovalRequest = z.infer<typeof approvalRequest>;
 
 export const approvalRequestsAnswer = z.object({ requests: z.array(approvalRequest) });
+
+// The running virtual offices of the caller's clients (issue 18.8: the dashboard's 'Virtual
+// office information' opens them): starting or up, newest first, a page at a time.
+export const RUNNING_OFFICE_PHASES = ['new', 'started'] as const;
+export const runningOfficesQuery = z.object({
+  page: listPage.optional(),
+  rows: listRows().optional(),
+});
+export const runningOffice = z.object({
+  failover_id: z.number().int(),
+  client_id: z.number().int(),
+  client_name: z.string(),
+  type: z.enum(['test', 'production']),
+  phase: z.enum(RUNNING_OFFICE_PHASES),
+  runbook_name: z.string().nullable(),
+  /** When the office came up (ms), null while it starts. */
+  started_at: z.number().nullable(),
+  /** The auto-stop instant (ms), null for none. */
+  stop_at: z.number().nullable(),
+});
+export type RunningOffice = z.infer<typeof runningOffice>;
+export const runningOfficesAnswer = z.object({
+  offices: z.array(runningOffice),
+  total: z.number().int(),
+  page: z.number().int(),
+  rows: z.number().int(),
+});
 
 export const refuseFailoverBody = failoverIdBody.extend({
   reason: z.string().trim().max(500, 'The reason can be at most 500 characters.').optional(),

@@ -24,6 +24,8 @@ import {
   runbookSavedAnswer,
   runbookStartAnswer,
   runbookStartBody,
+  runningOfficesAnswer,
+  runningOfficesQuery,
   stopFailoverAnswer,
   verifyRunbookPasswordAnswer,
   verifyRunbookPasswordBody,
@@ -166,6 +168,15 @@ export const failoverCalls = {
     params: z.object({ applianceId: idParam }),
     ids: { applianceId: 'appliance' },
     answers: { 200: scriptText },
+  }),
+
+  runningOffices: defineCall({
+    area,
+    method: 'GET',
+    path: '/failover/running_offices',
+    summary: "The running virtual offices of the caller's clients, newest first, a page at a time.",
+    query: runningOfficesQuery,
+    answers: { 200: runningOfficesAnswer },
   }),
 
   // Approval of production failover (issue 16.4).

@@ -38,6 +38,7 @@ const P = {
   ),
   SupportLogin: lazyPage(() => import('../features/support/SupportLoginPage'), 'SupportLoginPage'),
   Runbooks: lazyPage(() => import('../features/recovery/RunbooksPage'), 'RunbooksPage'),
+  RunningOffices: lazyPage(() => import('../features/recovery/RunningOfficesPage'), 'RunningOfficesPage'),
   ResellerSettings: lazyPage(
     () => import('../features/settings/ResellerSettingsPage'),
     'ResellerSettingsPage',
@@ -65,6 +66,7 @@ export const ROUTE_PAGES: Record<AppRoutePattern, (p: RouteParams) => ReactNode>
   '/home/client/:id': (p) => withId(p.id, (id) => <P.ClientDetails clientId={id} />),
   '/settings/client_settings/view/:id': (p) => withId(p.id, (id) => <P.ClientSettings clientId={id} />),
   '/client/runbooks/:id': (p) => withId(p.id, (id) => <P.Runbooks clientId={id} />),
+  '/failover/offices': () => <P.RunningOffices />,
   '/devices/empty_table': () => <P.Inventory />,
   '/dashboardumc/inventory/:clientId/:type': (p) =>
     withId(p.clientId, (id) => <P.ClientInventory clientId={id} type={p.type} />),

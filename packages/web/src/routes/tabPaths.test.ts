@@ -153,6 +153,7 @@ describe('return paths after sign-in', () => {
       '/home/vault/1',
       '/dashboard/appliance_list',
       '/client/runbooks/1',
+      '/failover/offices',
       '/client/empty_table',
       '/appliance/empty_table',
       '/devices/empty_table',

@@ -37,6 +37,8 @@ export const APP_ROUTES = {
   '/home/client/:id': ['clients'],
   '/settings/client_settings/view/:id': ['clients'],
   '/client/runbooks/:id': ['clients'],
+  // Issue 18.8: the dashboard's 'Virtual office information'.
+  '/failover/offices': ['reseller-dashboard', 'clients'],
   '/devices/empty_table': ['devices'],
   '/dashboardumc/inventory/:clientId/:type': ['devices', 'clients'],
   '/device/details/:id': ['devices'],

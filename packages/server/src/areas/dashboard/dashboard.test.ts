@@ -164,7 +164,7 @@ describe('cards', () => {
       count: 14,
       url: `/devices/empty_table/?reseller_id=${c.w.resellerA}`,
     });
-    expect(count('vo_information')).toBeDefined();
+    expect(count('vo_information')).toMatchObject({ count: 0, url: '/failover/offices' });
     // 12 systems x 100 GB of a 1000 GB quota.
     expect(g.show_cloud_storage).toBe(true);
     expect(g.cloud_storage_used_percent).toBe(120);

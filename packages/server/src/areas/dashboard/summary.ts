@@ -19,6 +19,7 @@ import {
   usersOf,
 } from '../../scope';
 import { clientHealthCondition } from '../entities/client-health';
+import { runningFailovers } from '../failover/offices';
 import { formatBytes } from './format';
 import type { Owner } from './owner';
 import { loadRollup, ownerTotals, withinThreshold } from './rollup';
@@ -82,7 +83,7 @@ export async function atAGlance(ctx: AppContext, owner: Owner, actor: Actor): Pr
   const db = ctx.dbh.db;
   const s = scoped(db, owner.actor);
   const r = owner.resellerId;
-  const [totals, clientCount, unprotected, users, appliances, vaultCount] = await Promise.all([
+  const [totals, clientCount, unprotected, users, appliances, vaultCount, offices] = await Promise.all([
     ownerTotals(db, owner),
     countClients(ctx, owner),
     countUnprotectedClients(ctx, owner),
@@ -98,11 +99,14 @@ export async function atAGlance(ctx: AppContext, owner: Owner, actor: Actor): Pr
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
     countVaults(ctx, owner),
+    // Issue 18.8: the item counts and opens the running virtual offices, not the systems.
+    runningFailovers(s.within(ownedBy(owner.row, 'f')))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   const cloudUsed = totals.cloudUsed;
   const quota = Number(owner.row.cloud_quota_bytes);
   const percent = quota > 0 ? Math.round((cloudUsed / quota) * 1000) / 10 : 0;
-  const servers = totals.servers;
 
   const show = {
     users: canSeeUsers(actor),
@@ -141,8 +145,8 @@ export async function atAGlance(ctx: AppContext, owner: Owner, actor: Actor): Pr
       ? {
           key: 'vo_information',
           label: 'Virtual office information',
-          count: servers,
-          url: `/devices/empty_table/?reseller_id=${r}`,
+          count: Number(offices.n),
+          url: '/failover/offices',
         }
       : null,
   ];

@@ -194,6 +194,44 @@ describe('test failover', () => {
   });
 });
 
+describe('running offices (issue 18.8)', () => {
+  it("lists the caller's running offices a page at a time, none of another tenant's; bad paging 400", async () => {
+    await relogin();
+    const r = await f.post('resa', '/cloud_ajax/create_failover', failoverBody());
+    expect(r.statusCode).toBe(200);
+    const id = r.json().failover_id as number;
+    await runAll();
+    const list = await f.get('resa', '/failover/running_offices?page=1&rows=10');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().total).toBe(1);
+    expect(list.json().offices[0]).toMatchObject({
+      failover_id: id,
+      client_id: f.w.clientA1,
+      type: 'test',
+      phase: 'started',
+      stop_at: f.t.clock.now() + 2 * HOUR,
+    });
+    expect(list.json().offices[0].client_name).toBeTruthy();
+    expect((await f.get('resa', '/failover/running_offices?page=2&rows=10')).json()).toMatchObject({
+      offices: [],
+      total: 1,
+      page: 2,
+    });
+    expect((await f.get('resb', '/failover/running_offices')).json()).toMatchObject({
+      offices: [],
+      total: 0,
+    });
+    const bad = await f.get('resa', '/failover/running_offices?page=0');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('The page must be');
+    await stopAndRun(id);
+    expect((await f.get('resa', '/failover/running_offices')).json()).toMatchObject({
+      offices: [],
+      total: 0,
+    });
+  });
+});
+
 describe('a failed failover', () => {
   it('the failover_failed fault reaches the failed phase with its sentence (createFailoverFailed)', async () => {
     const { createPorts } = await import('../../fabric');

@@ -10,6 +10,7 @@ import {
   refuseFailover,
   saveApprovalSetting,
 } from './approval';
+import { runningOffices } from './offices';
 import {
   checkRunbook,
   clientRunbooks,
@@ -110,6 +111,7 @@ export function failoverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       sendScript(reply, await applianceScriptOf(ctx, actor, parseId(p.applianceId, 'This appliance'))),
     );
 
+    route(app, c.runningOffices, ({ query, actor }) => runningOffices(ctx, actor, query.page, query.rows));
     route(app, c.approvalRequests, ({ actor }) => approvalRequests(ctx, actor));
     route(app, c.approve, ({ body, actor, req }) => approveFailover(ctx, actor, body.failover_id, req.ip));
     route(app, c.refuse, ({ body, actor, req }) =>

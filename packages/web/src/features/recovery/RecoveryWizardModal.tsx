@@ -3,8 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useReducer } from 'react';
 import { formatDateTime } from '../../format/dateTime';
 import { completeMount } from './api';
+import { stepTitle } from './engine/failover';
 import { initialState } from './engine/state';
-import { STEP_TITLES } from './engine/steps';
 import { reduce, wizardHeader } from './engine/transitions';
 import { StepView } from './StepView';
 import type { WizardEntry } from './wizardEntry';
@@ -33,7 +33,7 @@ export function RecoveryWizardModal({ entry, onClose }: { entry: WizardEntry; on
             Recovery{subtitle ? ` · ${subtitle}` : ''}
           </Text>
           <Title order={3} data-testid="wizard-step" data-step={state.step.name}>
-            {STEP_TITLES[state.step.name] ?? 'Recovery'}
+            {stepTitle(state)}
           </Title>
         </Stack>
       }

@@ -3,13 +3,15 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { usePageLinks } from '../../components/usePageLinks';
+import { FailoverApprovalTab } from './FailoverApprovalTab';
 import { OfficeNetworkTab } from './OfficeNetworkTab';
 import { OrgThresholdsForm } from './OrgThresholdsForm';
 import { type SettingsLevel, useOrgThresholds } from './settingsQueries';
 import { UpdateSchedulesPanel } from './UpdateSchedulesPanel';
 
 // The reseller and client settings pages (issue 17.4; dashboard-device-azure 2.1 routes), in
-// tabs: alert thresholds; a client's virtual office network; a reseller's appliance update schedules.
+// tabs: alert thresholds; a client's virtual office network; a reseller's appliance update schedules
+// and its production-failover approval rule (issue 16.4).
 
 interface Props {
   level: SettingsLevel;
@@ -50,6 +52,7 @@ export function OrgSettingsPage({ level, id }: Props) {
             <Tabs.Tab value="thresholds">Alert thresholds</Tabs.Tab>
             {level === 'client' && <Tabs.Tab value="office">Virtual office</Tabs.Tab>}
             {level === 'reseller' && <Tabs.Tab value="updates">Update schedules</Tabs.Tab>}
+            {level === 'reseller' && <Tabs.Tab value="failover">Failover approval</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="thresholds">
             <OrgThresholdsForm level={level} id={id} settings={thresholds.data} />
@@ -62,6 +65,11 @@ export function OrgSettingsPage({ level, id }: Props) {
           {level === 'reseller' && (
             <Tabs.Panel value="updates">
               <UpdateSchedulesPanel resellerId={id} />
+            </Tabs.Panel>
+          )}
+          {level === 'reseller' && (
+            <Tabs.Panel value="failover">
+              <FailoverApprovalTab resellerId={id} />
             </Tabs.Panel>
           )}
         </Tabs>

@@ -1,4 +1,4 @@
-import { settingsCalls } from '@lifeboat/contract';
+import { failoverCalls, settingsCalls } from '@lifeboat/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/call';
 
@@ -27,6 +27,8 @@ export const officeKeys = {
   network: (clientId: number) => [...settingsKeys.all, 'client', clientId, 'office-network'] as const,
   schedules: (resellerId: number) =>
     [...settingsKeys.all, 'reseller', resellerId, 'update-schedules'] as const,
+  failoverApproval: (resellerId: number) =>
+    [...settingsKeys.all, 'reseller', resellerId, 'failover-approval'] as const,
   applianceSchedule: (applianceId: number) =>
     [...settingsKeys.all, 'appliance', applianceId, 'schedule'] as const,
 };
@@ -42,5 +44,13 @@ export function useUpdateSchedules(resellerId: number) {
   return useQuery({
     queryKey: officeKeys.schedules(resellerId),
     queryFn: ({ signal }) => call(settingsCalls.updateSchedules, { params: { id: resellerId } }, { signal }),
+  });
+}
+
+/** Whether the reseller's production failovers wait for a second person (issue 16.4). */
+export function useFailoverApproval(resellerId: number) {
+  return useQuery({
+    queryKey: officeKeys.failoverApproval(resellerId),
+    queryFn: ({ signal }) => call(failoverCalls.approvalSetting, { params: { id: resellerId } }, { signal }),
   });
 }

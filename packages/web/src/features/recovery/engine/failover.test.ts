@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failoverPhaseOutcome, runbookPhaseOutcome } from './failover';
+import { failoverPhaseOutcome, runbookPhaseOutcome, stepTitle } from './failover';
 import { initialState, type WizardState } from './state';
 import { reduce, type WizardEvent } from './transitions';
 
@@ -111,5 +111,46 @@ describe('status phases', () => {
     expect(runbookPhaseOutcome('awaiting_approval')).toBe('approval');
     expect(runbookPhaseOutcome('vo_created')).toBe('success');
     expect(runbookPhaseOutcome('vo_error')).toBe('failed');
+  });
+});
+
+describe('the header while a production office waits for approval (issue 16.4)', () => {
+  const atCreate = () =>
+    run(
+      start(),
+      { type: 'foBegin' },
+      { type: 'foNoRunbook' },
+      { type: 'foChooseType', isTest: false },
+      { type: 'foSetup', selection },
+    );
+
+  it('says Waiting for approval on the start step, and the step title again afterwards', () => {
+    const s = atCreate();
+    expect(stepTitle(s)).toBe('The office network');
+    const waiting = run(s, { type: 'foAwaitingApproval', waiting: true });
+    expect(waiting.step).toBe(s.step);
+    expect(waiting.history).toBe(s.history);
+    expect(stepTitle(waiting)).toBe('Waiting for approval');
+    expect(stepTitle(run(waiting, { type: 'foAwaitingApproval', waiting: false }))).toBe(
+      'The office network',
+    );
+    // The same state when nothing changes (the step reports on every render).
+    expect(run(waiting, { type: 'foAwaitingApproval', waiting: true })).toBe(waiting);
+  });
+
+  it('a refused start shows its own title, and the runbook start step waits the same way', () => {
+    const waiting = run(atCreate(), { type: 'foAwaitingApproval', waiting: true });
+    const failed = run(waiting, { type: 'foFailed', errors: ['Refused.'] });
+    expect(stepTitle(failed)).toBe('The virtual office could not start');
+    const rb = run(
+      start(),
+      { type: 'foBegin' },
+      { type: 'foUseRunbook', runbook: { id: 4, name: 'Main' }, password: null },
+      { type: 'foChooseType', isTest: false },
+      { type: 'foCheckOk' },
+      { type: 'foAwaitingApproval', waiting: true },
+    );
+    expect(rb.step.name).toBe('createRunbookFailover');
+    expect(stepTitle(rb)).toBe('Waiting for approval');
   });
 });

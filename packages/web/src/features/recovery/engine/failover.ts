@@ -3,7 +3,7 @@ import type { WizardState } from './state';
 
 type FailoverService = (typeof FAILOVER_SERVICES)[number];
 
-import type { StepName, WizardStep } from './steps';
+import { STEP_TITLES, type StepName, type WizardStep } from './steps';
 
 // The cloud virtual office's way through the wizard (spec: recovery-flow 2, 4 'Failover', 5):
 //   typeRB (cloud virtual office) or locateVirtualization (cloud VM) -> setVirtualizationRunbook
@@ -36,6 +36,8 @@ export interface FoData {
   autoStopMinutes: number;
   /** The errors of a refused or failed start (createFailoverFailed lists them). */
   errors: string[];
+  /** The started production office waits for a second person (issue 16.4): the header says so. */
+  awaitingApproval: boolean;
 }
 
 export const initialFo = (): FoData => ({
@@ -45,6 +47,7 @@ export const initialFo = (): FoData => ({
   selection: null,
   autoStopMinutes: 0,
   errors: [],
+  awaitingApproval: false,
 });
 
 export type FoEvent =
@@ -59,7 +62,9 @@ export type FoEvent =
   /** startRunbookWarning confirmed (the check found no errors). */
   | { type: 'foCheckOk' }
   | { type: 'foAutoStop'; minutes: number }
-  | { type: 'foFailed'; errors: string[] };
+  | { type: 'foFailed'; errors: string[] }
+  /** The start step reports whether its office waits for approval; the step does not change. */
+  | { type: 'foAwaitingApproval'; waiting: boolean };
 
 const FO_EVENTS = new Set<string>([
   'foBegin',
@@ -71,6 +76,7 @@ const FO_EVENTS = new Set<string>([
   'foCheckOk',
   'foAutoStop',
   'foFailed',
+  'foAwaitingApproval',
 ]);
 export const isFoEvent = (e: { type: string }): e is FoEvent => FO_EVENTS.has(e.type);
 
@@ -128,8 +134,22 @@ export function foReduce(state: WizardState, e: FoEvent): WizardState {
       if (!fo.isTest) return state;
       return go(state, createStep(fo), { autoStopMinutes: e.minutes });
     case 'foFailed':
-      return replace(state, 'createFailoverFailed', { errors: e.errors });
+      return replace(state, 'createFailoverFailed', { errors: e.errors, awaitingApproval: false });
+    case 'foAwaitingApproval':
+      if (fo.awaitingApproval === e.waiting) return state;
+      return { ...state, data: { ...state.data, fo: { ...fo, awaitingApproval: e.waiting } } };
   }
+}
+
+/** The start steps' title while their production office waits for approval (issue 16.4). */
+export const APPROVAL_WAIT_TITLE = 'Waiting for approval';
+
+/** The title of the wizard's current step: STEP_TITLES, except a start step waiting for approval. */
+export function stepTitle(state: WizardState): string {
+  const name = state.step.name;
+  if ((name === 'createFailover' || name === 'createRunbookFailover') && state.data.fo.awaitingApproval)
+    return APPROVAL_WAIT_TITLE;
+  return STEP_TITLES[name] ?? 'Recovery';
 }
 
 /**

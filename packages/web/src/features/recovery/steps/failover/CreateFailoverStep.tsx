@@ -7,6 +7,7 @@ import { createFailover } from '../../failover-api';
 import { pointTimeText } from '../../format';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
+import { useReportApprovalWait } from './FailoverProgress';
 import { FollowingOffice } from './FollowingOffice';
 import { useFailoverSetup } from './SetVirtualizationFailoverStep';
 import { useFollowOffice } from './useFollowOffice';
@@ -63,6 +64,10 @@ export function CreateFailoverStep(props: StepProps) {
   useEffect(() => {
     if (data) reset({ gateway: data.gateway, netmask: data.netmask, dns_server: '', reason: '' });
   }, [data, reset]);
+
+  const approvalUntil =
+    started && (follow.outcome === 'approval' || follow.outcome === null) ? started.approvalUntil : null;
+  useReportApprovalWait(approvalUntil !== null, dispatch);
 
   if (started)
     return (

@@ -5,6 +5,7 @@ import { startRunbook } from '../../failover-api';
 import { pointTimeText } from '../../format';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
+import { useReportApprovalWait } from './FailoverProgress';
 import { FollowingOffice } from './FollowingOffice';
 import { useFollowOffice } from './useFollowOffice';
 
@@ -33,6 +34,10 @@ export function CreateRunbookFailoverStep(props: StepProps) {
       else setStarted({ id: a.runbook_id, approvalUntil: a.approval_expires_at });
     },
   });
+
+  const approvalUntil =
+    started && (follow.outcome === 'approval' || follow.outcome === null) ? started.approvalUntil : null;
+  useReportApprovalWait(approvalUntil !== null, dispatch);
 
   if (started)
     return (

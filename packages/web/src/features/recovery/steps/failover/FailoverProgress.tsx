@@ -1,5 +1,18 @@
 import { Alert, Progress, Stack, Text } from '@mantine/core';
+import { type Dispatch, useEffect } from 'react';
+import type { WizardEvent } from '../../engine/transitions';
 import { pointTimeText } from '../../format';
+
+/**
+ * The start steps tell the wizard whether their office waits for approval, so the header reads
+ * 'Waiting for approval' meanwhile (issue 16.4); false again when the step leaves.
+ */
+export function useReportApprovalWait(waiting: boolean, dispatch: Dispatch<WizardEvent>) {
+  useEffect(() => {
+    dispatch({ type: 'foAwaitingApproval', waiting });
+    return () => dispatch({ type: 'foAwaitingApproval', waiting: false });
+  }, [waiting, dispatch]);
+}
 
 /**
  * What a starting office shows while failover_status or runbook_failover_status is polled:
