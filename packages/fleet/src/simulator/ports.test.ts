@@ -14,7 +14,16 @@ describe('createSimulatedPorts', () => {
       await addSystem(tdb.dbh.db, fleet, NOW, { next_backup_at: NOW - 1000 });
       const ports = createSimulatedPorts({ clock: new ManualClock(NOW), dbh: tdb.dbh, speed: 0 });
       expect(Object.keys(ports).sort()).toEqual(
-        ['autoverify', 'azure', 'azureDeviceLogin', 'failover', 'files', 'fleet', 'ftps', 'virtualization'].sort(),
+        [
+          'autoverify',
+          'azure',
+          'azureDeviceLogin',
+          'failover',
+          'files',
+          'fleet',
+          'ftps',
+          'virtualization',
+        ].sort(),
       );
       const first = await ports.fleet.advance(NOW + 86_400_000);
       expect(first.backups).toBeGreaterThan(0);
