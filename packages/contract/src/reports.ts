@@ -254,11 +254,22 @@ export const reportDefinitionRow = z.object({
   type: z.enum(REPORT_FREQUENCIES),
   level: z.enum(REPORT_LEVELS),
   bandwidth_estimate: z.number().int(),
+  /** Kept so that an edit or a pause sends the texts back unchanged. */
+  summary_overview: z.string().optional(),
+  suggested_actions: z.string().optional(),
   email_address: z.array(z.string()),
   active: z.boolean(),
   next_run_at: z.number().nullable(),
 });
 export type ReportDefinitionRow = z.infer<typeof reportDefinitionRow>;
+
+/** The edit dialog's fields: how often and to whom a saved schedule is sent. */
+export const editScheduleForm = z
+  .object({ type: z.enum(REPORT_FREQUENCIES), emails: z.array(z.string().trim()) })
+  .superRefine((v, ctx) => {
+    const error = checkEmails(v.emails);
+    if (error) ctx.addIssue({ code: 'custom', path: ['emails'], message: error });
+  });
 export const reportDefinitionsAnswer = z.object({ definitions: z.array(reportDefinitionRow) });
 
 export const reportHistoryRow = z.object({

@@ -148,6 +148,36 @@ describe('report_definition/save', () => {
     );
   });
 
+  it('edits a schedule: frequency and addresses change, the texts stay; another tenant gets 404', async () => {
+    const list = () => call(t.app, s.resa!, { method: 'GET', url: `${base}/schedules` });
+    const before = (await list()).json().definitions[0];
+    const withText = JSON.stringify({
+      level: 'summary',
+      client_id: w.clientA1,
+      bandwidth_estimate: 100,
+      summary_overview: 'All good.',
+    });
+    const edit = (who: string, emails: string) =>
+      save(who, {
+        ...fields(w.clientA1, emails),
+        id: String(before.id),
+        type: before.type,
+        report_params: withText,
+      });
+    expect((await edit('resb', 'x@y.test')).statusCode).toBe(404);
+    expect((await edit('resa', 'owner@a1.test, boss@a1.test')).json()).toEqual({
+      is_error: false,
+      id: before.id,
+    });
+    const after = (await list()).json().definitions;
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({
+      id: before.id,
+      email_address: ['owner@a1.test', 'boss@a1.test'],
+      summary_overview: 'All good.',
+    });
+  });
+
   it('a paused schedule sends nothing; delete removes it', async () => {
     const id = (await call(t.app, s.resa!, { method: 'GET', url: `${base}/schedules` })).json().definitions[0]
       .id;

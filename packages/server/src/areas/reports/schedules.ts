@@ -5,6 +5,7 @@ import {
   nextDeliveryAt,
   previousPeriod,
   type ReportFrequency,
+  type ReportParams,
   reportFileName,
   reportParams,
   type saveReportDefinitionBody,
@@ -155,10 +156,7 @@ export async function listDefinitions(ctx: Ctx, actor: Actor) {
   return {
     definitions: await Promise.all(
       rows.map(async (r) => {
-        const p = JSON.parse(r.report_params) as {
-          level: 'summary' | 'detailed';
-          bandwidth_estimate: number;
-        };
+        const p = JSON.parse(r.report_params) as ReportParams;
         return {
           id: Number(r.id),
           name: r.name,
@@ -167,6 +165,8 @@ export async function listDefinitions(ctx: Ctx, actor: Actor) {
           type: r.type,
           level: p.level,
           bandwidth_estimate: p.bandwidth_estimate,
+          summary_overview: p.summary_overview,
+          suggested_actions: p.suggested_actions,
           email_address: JSON.parse(r.email_address) as string[],
           active: r.active === 1,
           next_run_at: await scheduleNextRun(sys, key(Number(r.id))),

@@ -1,9 +1,13 @@
 import { reportCalls as c, type ReportDefinitionRow } from '@lifeboat/contract';
 import { Anchor, Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { call, callUrl } from '../../api/call';
 import { formatDate, formatDateTime } from '../../format/dateTime';
+import { ConfirmDialog } from '../settings/ConfirmDialog';
 import { reportKeys } from './api';
+import { EditScheduleDialog } from './EditScheduleDialog';
+import { definitionForm } from './scheduleDefinition';
 
 const when = (ms: number | null) => (ms === null ? 'paused' : formatDate(ms));
 
@@ -15,29 +19,25 @@ export function SchedulesCard() {
   const refresh = () => client.invalidateQueries({ queryKey: reportKeys.all });
   const toggle = useMutation({
     mutationFn: (d: ReportDefinitionRow) =>
-      call(c.saveDefinition, {
-        form: {
-          id: String(d.id),
-          name: d.name,
-          delivery_type: 'email',
-          email_address: d.email_address.join(','),
-          active: d.active ? '0' : '1',
-          type: d.type,
-          report_params: JSON.stringify({
-            level: d.level,
-            client_id: d.client_id,
-            bandwidth_estimate: d.bandwidth_estimate,
-          }),
-        },
-      }),
+      call(c.saveDefinition, { form: definitionForm(d, { active: !d.active }) }),
     onSettled: refresh,
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => call(c.deleteDefinition, { params: { id } }),
-    onSettled: refresh,
-  });
+  const [editing, setEditing] = useState<ReportDefinitionRow | null>(null);
+  const [deleting, setDeleting] = useState<ReportDefinitionRow | null>(null);
   return (
     <Card withBorder>
+      <EditScheduleDialog definition={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete scheduled report"
+        message={`The report for ${deleting?.client_name ?? ''} will no longer be e-mailed.`}
+        confirmLabel="Delete"
+        onConfirm={async () => {
+          if (deleting) await call(c.deleteDefinition, { params: { id: deleting.id } });
+          await refresh();
+        }}
+        onClose={() => setDeleting(null)}
+      />
       <Title order={4}>Scheduled reports</Title>
       {(defs.data?.definitions.length ?? 0) === 0 ? (
         <Text c="dimmed" size="sm">
@@ -59,7 +59,10 @@ export function SchedulesCard() {
                     <Button size="xs" variant="default" onClick={() => toggle.mutate(d)}>
                       {d.active ? 'Pause' : 'Resume'}
                     </Button>
-                    <Button size="xs" color="red" variant="subtle" onClick={() => remove.mutate(d.id)}>
+                    <Button size="xs" variant="default" onClick={() => setEditing(d)}>
+                      Edit
+                    </Button>
+                    <Button size="xs" color="red" variant="subtle" onClick={() => setDeleting(d)}>
                       Delete
                     </Button>
                   </Group>
