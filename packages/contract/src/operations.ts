@@ -206,6 +206,12 @@ export const operationKinds = {
     result: z.union([z.object({ report_id: id, sent_to: z.array(z.string()) }), skipped]),
     steps: ['Reading the fleet', 'Drawing the report', 'Sending the e-mail', 'Finished'],
   }),
+  'reports.sweep': defineOperation({
+    summary: 'Delete the generated reports whose history days are over, with their PDFs (a schedule).',
+    input: z.object({}),
+    result: z.object({ deleted: z.number().int() }),
+    lane: 'heartbeat',
+  }),
 } satisfies OperationRegistry;
 
 export type OperationKinds = typeof operationKinds;

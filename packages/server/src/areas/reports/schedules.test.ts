@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorld, TEST_PASSWORD, type World } from '../../test/factories';
 import { call, createTestApp, loginAs, type Session, type TestApp } from '../../test/harness';
 import { registerReportSchedules } from './schedules';
+import { REPORT_SWEEP_MS } from './sweep';
 import { seedReportFleet } from './test-fleet';
 
 // Scheduled reports: saved definitions, and a delivery received by a real SMTP server in this
@@ -195,5 +196,35 @@ describe('report_definition/save', () => {
     expect(
       (await call(t.app, s.resa!, { method: 'GET', url: `${base}/schedules` })).json().definitions,
     ).toEqual([]);
+  });
+});
+
+describe('reports.sweep', () => {
+  it('deletes the reports whose history days are over, and only those', async () => {
+    const count = async () =>
+      Number(
+        (
+          await t.dbh.db
+            .selectFrom('reports')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    expect(before).toBeGreaterThan(0);
+    const first = await t.dbh.db
+      .selectFrom('reports')
+      .select(['id', 'expires_at'])
+      .orderBy('expires_at')
+      .executeTakeFirstOrThrow();
+    // Not yet: a minute before its expiry the report stays.
+    t.clock.set(Number(first.expires_at) - 60_000);
+    await t.ctx.operations.runOnce();
+    expect(await count()).toBe(before);
+    t.clock.set(Number(first.expires_at) + REPORT_SWEEP_MS);
+    await t.ctx.operations.runOnce();
+    const left = await t.dbh.db.selectFrom('reports').select('expires_at').execute();
+    expect(left.every((r) => Number(r.expires_at) > Number(first.expires_at) + REPORT_SWEEP_MS)).toBe(true);
+    expect(left.length).toBeLessThan(before);
   });
 });

@@ -20,6 +20,7 @@ import { type Actor, parseId, scoped, unscoped } from '../../scope';
 import { sendReportMail } from './mail';
 import { renderReport } from './render';
 import { findClient, mayUseReports, REPORT_HISTORY_DAYS } from './service';
+import { registerReportSweep } from './sweep';
 
 // Scheduled reports (spec 3 'Schedule definition', issue 15.4). A definition's next delivery is a
 // row in `schedules` ('report:<id>'), claimed by the one scheduler: at 00:00 UTC after each period
@@ -37,6 +38,7 @@ export function registerReportSchedules(
   ctx: Pick<AppContext, 'dbh' | 'clock' | 'operations' | 'ports' | 'config'>,
 ) {
   ctx.operations.register(REPORT_DELIVER, reportDeliverHandler(ctx));
+  registerReportSweep(ctx);
   ctx.operations.everyOf({
     prefix: PREFIX,
     kind: REPORT_DELIVER,
