@@ -75,6 +75,11 @@ export function SchedulesCard() {
       <Title order={4} mt="md">
         Generated reports
       </Title>
+      {history.isSuccess && history.data.reports.length === 0 && (
+        <Text c="dimmed" size="sm">
+          No report was generated in the history period.
+        </Text>
+      )}
       <Table>
         <Table.Tbody>
           {history.data?.reports.map((r) => (
