@@ -221,7 +221,14 @@ export async function saveApprovalSetting(
       action: 'failover.approval_setting',
       targetType: 'organisation',
       targetId: Number(r.id),
-      details: { reseller: r.name, approval_required: required, changed_by: nameOf(actor) },
+      // Every settings change is audited with the old and new value (issue 17).
+      details: {
+        reseller: r.name,
+        approval_required: required,
+        old: Number(r.failover_approval) === 1,
+        new: required,
+        changed_by: nameOf(actor),
+      },
       ip,
     });
   });

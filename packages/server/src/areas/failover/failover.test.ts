@@ -385,10 +385,17 @@ describe('production failover and its approval', () => {
     await f.post('resa', save, { approval_required: true });
     const audit = await f.t.dbh.db
       .selectFrom('audit_log')
-      .select('action')
+      .select(['action', 'details'])
       .where('action', '=', 'failover.approval_setting')
+      .orderBy('id')
       .execute();
     expect(audit.length).toBe(2);
+    const detail = (i: number) => {
+      const d = audit[i]?.details;
+      return typeof d === 'string' ? JSON.parse(d) : d;
+    };
+    expect(detail(0)).toMatchObject({ old: true, new: false });
+    expect(detail(1)).toMatchObject({ old: false, new: true });
   });
 });
 

@@ -14,6 +14,8 @@ export interface RowActionHandlers<R> {
   detailsHref?: (row: R) => string;
   /** The support login page, opened in a new window (spec: dashboard 2.1 external logins). */
   supportHref?: (row: R) => string;
+  /** Further actions of one page (e.g. the users' Reset MFA), listed before Delete. */
+  extra?: (row: R) => { label: string; onClick: () => void }[];
 }
 
 /** Which actions a row offers: those its flags allow and the page can carry out (spec 6). */
@@ -45,7 +47,8 @@ export function RowActions<R extends RowFlags>({
   handlers: RowActionHandlers<R>;
 }) {
   const show = rowActions(row, handlers);
-  if (!show.edit && !show.details && !show.support && !show.delete) return null;
+  const extra = handlers.extra?.(row) ?? [];
+  if (!show.edit && !show.details && !show.support && !show.delete && extra.length === 0) return null;
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
@@ -65,6 +68,11 @@ export function RowActions<R extends RowFlags>({
             Support login
           </Menu.Item>
         )}
+        {extra.map((a) => (
+          <Menu.Item key={a.label} onClick={a.onClick}>
+            {a.label}
+          </Menu.Item>
+        ))}
         {show.delete && (
           <Menu.Item color="red" onClick={() => handlers.onDelete?.(row)}>
             Delete

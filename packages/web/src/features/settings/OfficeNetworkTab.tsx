@@ -1,7 +1,32 @@
 import { Alert, Divider, Skeleton, Stack } from '@mantine/core';
+import { useState } from 'react';
 import { IpsecSitesPanel } from './IpsecSitesPanel';
+import { closeOfficeNotice, officeNoticeClosed } from './officeNoticeCookie';
 import { RunbookSettingsForm } from './RunbookSettingsForm';
 import { useOfficeNetwork } from './settingsQueries';
+
+/**
+ * The closable warning of the tab: network changes reach a running office only at its next start.
+ * Closed, it stays closed 365 days (spec: 9 'error-closed cookie'; docs/decisions.md issue 17).
+ */
+export function NextStartNotice({ clientId }: { clientId: number }) {
+  const [closed, setClosed] = useState(() => officeNoticeClosed(clientId));
+  if (closed) return null;
+  return (
+    <Alert
+      color="yellow"
+      title="Changes apply at the next start of the virtual office"
+      withCloseButton
+      closeButtonLabel="Close this notice"
+      onClose={() => {
+        closeOfficeNotice(clientId);
+        setClosed(true);
+      }}
+    >
+      A virtual office that is running keeps its network until it is stopped and started again.
+    </Alert>
+  );
+}
 
 /** The virtual office tab of a client's settings (spec: 2 'Virtual office advanced settings'). */
 export function OfficeNetworkTab({ clientId }: { clientId: number }) {
@@ -21,6 +46,7 @@ export function OfficeNetworkTab({ clientId }: { clientId: number }) {
     );
   return (
     <Stack gap="xl">
+      <NextStartNotice clientId={clientId} />
       <IpsecSitesPanel network={network.data} />
       <Divider />
       <RunbookSettingsForm key={network.dataUpdatedAt} network={network.data} />

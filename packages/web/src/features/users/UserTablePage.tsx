@@ -1,12 +1,14 @@
-import type { UserRow } from '@lifeboat/contract';
+import { LEVEL, type UserRow } from '@lifeboat/contract';
 import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
+import { useCurrentUser } from '../../session/session';
 import { ConfirmDelete } from '../entities/ConfirmDelete';
 import { NameCell, SoftBadge } from '../entities/cells';
 import { type EntityColumn, EntityTable } from '../entities/EntityTable';
 import { notifySaved } from '../entities/notifySaved';
 import { useEntityListState } from '../entities/useEntityListState';
+import { ConfirmResetMfa } from './ConfirmResetMfa';
 import { UserDialog } from './UserDialog';
 
 export const LEVEL_LABEL: Record<number, string> = {
@@ -62,6 +64,9 @@ export function UserTablePage({ entity, title, subtitle, levels, organisationId 
   const state = useEntityListState(FILTERS);
   const [dialog, setDialog] = useState<{ user?: UserRow } | null>(null);
   const [deleting, setDeleting] = useState<UserRow | null>(null);
+  const [resetting, setResetting] = useState<UserRow | null>(null);
+  // Only the provider's staff may reset MFA (issue 17 point 1; the server checks it too).
+  const isStaff = useCurrentUser().level === LEVEL.STAFF;
   const add = <Button onClick={() => setDialog({})}>Add user</Button>;
   return (
     <Stack gap="lg">
@@ -103,7 +108,12 @@ export function UserTablePage({ entity, title, subtitle, levels, organisationId 
             />
           </>
         }
-        actions={{ onEdit: (r) => setDialog({ user: r }), onDelete: setDeleting }}
+        actions={{
+          onEdit: (r) => setDialog({ user: r }),
+          onDelete: setDeleting,
+          extra: (r) =>
+            isStaff && r.mfa_enabled ? [{ label: 'Reset MFA', onClick: () => setResetting(r) }] : [],
+        }}
         emptyAction={add}
       />
       <UserDialog
@@ -121,6 +131,10 @@ export function UserTablePage({ entity, title, subtitle, levels, organisationId 
         target={deleting && { id: deleting.id, label: deleting.name }}
         consequence="The user can no longer sign in, and any open session of theirs ends now."
         onClose={() => setDeleting(null)}
+      />
+      <ConfirmResetMfa
+        target={resetting && { id: resetting.id, label: resetting.name }}
+        onClose={() => setResetting(null)}
       />
     </Stack>
   );
