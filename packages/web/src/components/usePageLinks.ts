@@ -1,7 +1,12 @@
 import { type Tab, visibleTabs } from '@lifeboat/contract';
 import { friendlyPath, landingPath, TAB_LABELS } from '../routes/tabPaths';
 import { useCurrentUser } from '../session/session';
-import type { PlaceholderLink } from './PlaceholderPage';
+
+/** A link a page offers: where it goes and what it says. */
+export interface PageLink {
+  to: string;
+  label: string;
+}
 
 /** Links a page may offer, limited to the tabs the signed-in user can open. */
 export function usePageLinks() {
@@ -10,13 +15,13 @@ export function usePageLinks() {
   return {
     user,
     visible,
-    home: { to: landingPath(user), label: 'Go to your home page' } satisfies PlaceholderLink,
-    tab(tab: Tab, label?: string): PlaceholderLink | null {
+    home: { to: landingPath(user), label: 'Go to your home page' } satisfies PageLink,
+    tab(tab: Tab, label?: string): PageLink | null {
       if (!visible.includes(tab)) return null;
       return { to: friendlyPath(tab), label: label ?? `Go to ${TAB_LABELS[tab].toLowerCase()}` };
     },
     /** A link to a page that belongs to a tab, offered only when the user sees that tab. */
-    page(tab: Tab, to: string, label: string): PlaceholderLink | null {
+    page(tab: Tab, to: string, label: string): PageLink | null {
       return visible.includes(tab) ? { to, label } : null;
     },
   };

@@ -1,19 +1,13 @@
 import { Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
-import type { PlaceholderLink } from '../../components/PlaceholderPage';
+import type { PageLink } from '../../components/usePageLinks';
 
 /**
  * The header buttons of an appliance's and a vault's page: back to the list the person came
  * from, and the support login when their role may use it (spec 2.1). One component so both
  * pages keep the same order, sizes and new-tab behaviour.
  */
-export function DetailsActions({
-  back,
-  supportHref,
-}: {
-  back: PlaceholderLink | null;
-  supportHref: string | null;
-}) {
+export function DetailsActions({ back, supportHref }: { back: PageLink | null; supportHref: string | null }) {
   return (
     <Group gap="xs">
       {back && (

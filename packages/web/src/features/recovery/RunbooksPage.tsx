@@ -1,22 +1,11 @@
 import type { RunbookRow } from '@lifeboat/contract';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Paper,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Badge, Button, Group, Menu, Paper, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { IconDots } from '../../components/icons';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { copyRunbook, fetchRunbookList, foKeys } from './failover-api';
 import { pointTimeText } from './format';
@@ -102,19 +91,11 @@ export function RunbooksPage({ clientId }: { clientId: number }) {
       </Text>
       {q.isPending && <Skeleton h={200} aria-label="Loading the runbooks" />}
       {q.error && (
-        <Alert color="red" title="The runbooks could not be loaded">
-          {q.error.message}
-          <Button
-            size="xs"
-            mt="sm"
-            variant="light"
-            color="red"
-            display="block"
-            onClick={() => void q.refetch()}
-          >
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailedAlert
+          title="The runbooks could not be loaded"
+          error={q.error}
+          onRetry={() => void q.refetch()}
+        />
       )}
       {q.data && rows.length === 0 && (
         <Paper withBorder radius="md" p="xl">

@@ -1,9 +1,7 @@
 import { failoverCalls, type RunningOffice, TABLE_ROWS_DEFAULT } from '@lifeboat/contract';
 import {
-  Alert,
   Anchor,
   Badge,
-  Button,
   Group,
   Pagination,
   Paper,
@@ -17,6 +15,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '../../api/call';
+import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { foKeys } from './failover-api';
 import { pointTimeText } from './format';
@@ -49,19 +48,11 @@ export function RunningOfficesPage() {
       />
       {q.isPending && <Skeleton h={200} aria-label="Loading the virtual offices" />}
       {q.error && (
-        <Alert color="red" title="The virtual offices could not be loaded">
-          {q.error.message}
-          <Button
-            size="xs"
-            mt="sm"
-            variant="light"
-            color="red"
-            display="block"
-            onClick={() => void q.refetch()}
-          >
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailedAlert
+          title="The virtual offices could not be loaded"
+          error={q.error}
+          onRetry={() => void q.refetch()}
+        />
       )}
       {q.data && q.data.total === 0 && (
         <Paper withBorder radius="md" p="xl">
