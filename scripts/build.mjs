@@ -9,7 +9,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 // Native modules are loaded from node_modules; everything else is bundled, so a start reads one
 // file instead of thousands (most of a start's time was spent finding and reading them).
-const EXTERNAL = ['better-sqlite3', 'pg', 'pg-native', 'esbuild', 'tsx'];
+// dtrace-provider: bunyan's (ftp-srv's logger) optional native probe, required in a try/catch with a
+// computed path esbuild cannot bundle; npm builds it where a compiler exists, so keep it external.
+const EXTERNAL = ['better-sqlite3', 'pg', 'pg-native', 'esbuild', 'tsx', 'dtrace-provider'];
 
 export async function buildServer() {
   await build({
