@@ -52,10 +52,14 @@ export const applianceDetailsAnswer = z.object({
   storage_pool: z.object({ used_bytes: z.number(), total_bytes: z.number(), percent: z.number() }),
   systems: systemCounts,
   restore_points_in_use: z.number().int(),
+  /** Its latest periods offline, newest first (issue 18.8); ended_at null: offline since. */
+  offline_history: z.array(z.object({ started_at: z.number(), ended_at: z.number().nullable() })).max(20),
   /** Single sign-on to the appliance's own console (the audited support login). */
   can_support: z.boolean(),
 });
 export type ApplianceDetailsAnswer = z.infer<typeof applianceDetailsAnswer>;
+/** How many offline periods the appliance page lists. */
+export const OFFLINE_HISTORY_ROWS = 10;
 
 export const vaultDetailsAnswer = z.object({
   id: z.number().int(),

@@ -17,6 +17,7 @@ import * as m014 from './migrations/014_azure';
 import * as m015 from './migrations/015_failover';
 import * as m016 from './migrations/016_office_settings';
 import * as m020 from './migrations/020_name_search';
+import * as m021 from './migrations/021_appliance_offline';
 import type { Database } from './schema';
 
 // Migrations are listed here (not read from disk) so they work the same under tsx, vitest and
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '015_failover': m015,
   '016_office_settings': m016,
   '020_name_search': m020,
+  '021_appliance_offline': m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -102,6 +102,18 @@ export interface ApplianceTable {
   created_at: number;
 }
 
+/** One period an appliance was offline (021); ended_at null while it still is. */
+export interface ApplianceOfflinePeriodTable {
+  id: Generated<number>;
+  reseller_id: number;
+  client_id: number;
+  appliance_id: number;
+  started_at: number;
+  ended_at: number | null;
+  /** When the simulator's living fleet brings it back; null: not expected back. */
+  planned_end_at: number | null;
+}
+
 export interface VaultTable {
   id: Generated<number>;
   /** null: a provider-run cloud vault shared by many resellers */
@@ -679,6 +691,7 @@ export interface Database {
   office_runbook_settings: OfficeRunbookSettingsTable;
   update_schedules: UpdateScheduleTable;
   update_schedule_appliances: UpdateScheduleApplianceTable;
+  appliance_offline_periods: ApplianceOfflinePeriodTable;
 }
 
 // --- the cloud virtual office (migration 015_failover; issue 16) ---

@@ -10,6 +10,7 @@ import { planDemo } from './demo-plan';
 import { addDemoRunbooks } from './demo-runbooks';
 import { addDemoVirtualMachines } from './demo-vms';
 import { writeVaults } from './infra';
+import { addOfflineHistory } from './offline-history';
 import { writeOrganisations } from './orgs';
 import { planFleet } from './plan';
 import { type FleetPlan, GB, TB } from './plan-types';
@@ -91,6 +92,7 @@ export async function generateFleet(dbh: DbHandle, opts: GenerateFleetOptions): 
     progress({ phase: 'finishing', done: 0, total: 1 });
     if (db.isTransaction) await fillUsage(db, ctx, totals);
     else await db.transaction().execute((trx) => fillUsage(trx, ctx, totals));
+    await addOfflineHistory(db, opts.seed, opts.now);
     if (label === 'demo') {
       await addDemoVirtualMachines(db, fleetPlan, opts.now);
       await addDemoRunbooks(db, fleetPlan, ctx.now);

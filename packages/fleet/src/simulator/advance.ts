@@ -6,6 +6,7 @@ import { refreshResellerDaily } from './daily';
 import type { PortFaults } from './faults';
 import { evaluateHealth, loadThresholds } from './health';
 import { nightlyAutoVerify } from './nightly';
+import { advanceOutages } from './outages';
 
 // The living fleet: each call finishes the scheduled backups that are due at `now`, recomputes
 // health, keeps today's dashboard counts and runs the nightly AutoVerify. Every write is keyed
@@ -232,6 +233,7 @@ export async function advanceFleet(
       await refreshResellerDaily(trx, [...new Set(due.map((s) => Number(s.reseller_id)))], dayStart(now));
     });
   }
+  await advanceOutages(db, now, opts.faults);
   result.autoVerified = await nightlyAutoVerify(db, now, {
     batch: opts.autoVerifyBatch ?? 100,
     scan: opts.autoVerifyScan ?? 2000,

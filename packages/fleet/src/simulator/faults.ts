@@ -22,7 +22,7 @@ export const PORT_FAULTS = {
   ftps: ['rp_in_use', 'ftps_failed'],
   azure: ['azure_failed'],
   autoverify: ['appliance_offline', 'rp_in_use', 'autoverify_fail', 'timeout'],
-  fleet: ['autoverify_fail'],
+  fleet: ['autoverify_fail', 'appliance_outage'],
 } as const;
 export type PortName = keyof typeof PORT_FAULTS;
 export type FaultName = (typeof PORT_FAULTS)[PortName][number];
@@ -65,6 +65,7 @@ const NATURAL: Record<FaultName, SubjectKind> = {
   runbook_failed: 'client',
   ftps_failed: 'system',
   azure_failed: 'system',
+  appliance_outage: 'appliance',
 };
 
 export const NO_FAULTS: FaultConfig = { seed: 1, probabilities: {}, forced: [] };

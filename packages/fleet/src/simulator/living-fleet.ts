@@ -4,7 +4,8 @@ import { type AdvanceOptions, advanceFleet } from './advance';
 import type { PortFaults } from './faults';
 
 // The simulator's living fleet: each tick of the server's `fleet.tick` operation advances the
-// demo fleet in the database (./advance). Its fault, autoverify_fail, shows in nightly results.
+// demo fleet in the database (./advance). Its faults: autoverify_fail shows in nightly results,
+// appliance_outage takes appliances offline and back (./outages).
 
 export interface LivingFleetDeps {
   dbh: DbHandle;

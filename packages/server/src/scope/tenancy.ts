@@ -30,6 +30,7 @@ export const TENANT_TABLES = {
   organisations: { by: 'organisation' },
   users: { by: 'organisation_id', column: 'organisation_id' },
   appliances: { by: 'reseller_client' },
+  appliance_offline_periods: { by: 'reseller_client' },
   vaults: { by: 'vault' },
   protected_systems: { by: 'reseller_client' },
   system_vaults: { by: 'system', column: 'system_id' },

@@ -88,6 +88,40 @@ describe('GET /appliance/get_appliance_details/{id}', () => {
     expect(a.restore_points_in_use).toBe(0);
   });
 
+  it('lists its offline periods, newest first, the open one with no end', async () => {
+    const now = t.clock.now();
+    const period = (
+      appliance_id: number,
+      reseller_id: number,
+      client_id: number,
+      ago: number,
+      ended: boolean,
+    ) => ({
+      appliance_id,
+      reseller_id,
+      client_id,
+      started_at: now - ago,
+      ended_at: ended ? now - ago + 600_000 : null,
+      planned_end_at: null,
+    });
+    await t.dbh.db
+      .insertInto('appliance_offline_periods')
+      .values([
+        period(w.applianceA1, w.resellerA, w.clientA1, 9 * 86_400_000, true),
+        period(w.applianceA1, w.resellerA, w.clientA1, 3_600_000, false),
+        period(w.applianceB1, w.resellerB, w.clientB1, 86_400_000, true),
+      ])
+      .execute();
+    const a = (await get('resa', `/appliance/get_appliance_details/${w.applianceA1}`)).json();
+    expect(a.offline_history).toEqual([
+      { started_at: now - 3_600_000, ended_at: null },
+      { started_at: now - 9 * 86_400_000, ended_at: now - 9 * 86_400_000 + 600_000 },
+    ]);
+    const b = (await get('resb', `/appliance/get_appliance_details/${w.applianceB1}`)).json();
+    expect(b.offline_history).toHaveLength(1);
+    await t.dbh.db.deleteFrom('appliance_offline_periods').execute();
+  });
+
   it('is a 404 for another tenant, a missing or a malformed id', async () => {
     expect((await get('resb', `/appliance/get_appliance_details/${w.applianceA1}`)).statusCode).toBe(404);
     expect((await get('resa', '/appliance/get_appliance_details/999999')).statusCode).toBe(404);

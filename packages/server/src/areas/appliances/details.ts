@@ -3,6 +3,7 @@ import {
   HEALTH,
   LICENCE_TYPE_LABEL,
   licenceUsage,
+  OFFLINE_HISTORY_ROWS,
   type VaultDetailsAnswer,
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
@@ -57,6 +58,13 @@ export async function applianceDetails(db: Db, actor: Actor, id: number): Promis
     .where('ps.appliance_id', '=', id)
     .where(sql<boolean>`rp.in_use = 1`)
     .executeTakeFirstOrThrow();
+  const offline = await s
+    .selectFrom('appliance_offline_periods as o')
+    .select(['o.started_at', 'o.ended_at'])
+    .where('o.appliance_id', '=', id)
+    .orderBy('o.started_at', 'desc')
+    .limit(OFFLINE_HISTORY_ROWS)
+    .execute();
   const systems = systemCounts(a);
   const usage = licenceUsage(a, systems);
   const poolUsed = n(a.storage_used_bytes);
@@ -89,6 +97,10 @@ export async function applianceDetails(db: Db, actor: Actor, id: number): Promis
     storage_pool: { used_bytes: poolUsed, total_bytes: poolTotal, percent: pct(poolUsed, poolTotal) },
     systems,
     restore_points_in_use: n(inUse.n),
+    offline_history: offline.map((o) => ({
+      started_at: n(o.started_at),
+      ended_at: o.ended_at === null ? null : n(o.ended_at),
+    })),
     can_support: hasSupportAccess(actor),
   };
 }

@@ -17,6 +17,7 @@ import { DetailsActions } from './DetailsActions';
 import { FactList } from './FactList';
 import { HealthCounts } from './HealthCounts';
 import { LicenceCard } from './LicenceCard';
+import { OfflineHistoryCard } from './OfflineHistoryCard';
 import { PlacedSystemsTable } from './PlacedSystemsTable';
 import { UsageMeter } from './UsageMeter';
 
@@ -150,6 +151,7 @@ export function ApplianceDetailsPage({ applianceId }: { applianceId: number }) {
           </Grid.Col>
         </Grid>
       )}
+      {a && <OfflineHistoryCard periods={a.offline_history} />}
       {a && <ApplianceScheduleCard applianceId={applianceId} />}
       {a && <PlacedSystemsTable kind="appliance" id={a.id} title="Protected systems" />}
       <RpsInUseModal
