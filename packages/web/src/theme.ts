@@ -9,8 +9,13 @@ export const theme = createTheme({
   cursorType: 'pointer',
   headings: { fontWeight: '650' },
   components: {
-    Alert: { defaultProps: { radius: 'md' } },
+    Alert: { defaultProps: { radius: 'md', closeButtonLabel: 'Dismiss' } },
     Paper: { defaultProps: { shadow: 'xs' } },
+    // Accessibility (issue 18.20): a dialog's close button has a name, and a menu holds only its
+    // items (the focus placeholder, role=presentation, is a child axe refuses in role=menu).
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 

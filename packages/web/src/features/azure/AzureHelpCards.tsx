@@ -24,7 +24,7 @@ export function AzureHelpCards() {
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="lg">
-        <Title order={4} mb="xs">
+        <Title order={2} size="h4" mb="xs">
           Need help?
         </Title>
         <Stack gap="xs">
@@ -44,7 +44,9 @@ export function AzureHelpCards() {
         </Stack>
       </Card>
       <Card withBorder radius="md" padding="lg">
-        <Title order={4}>Restore to Azure</Title>
+        <Title order={2} size="h4">
+          Restore to Azure
+        </Title>
         <Text size="sm" fw={600} mt="sm">
           What it is
         </Text>

@@ -1,4 +1,5 @@
 import { Card, Stack, Title } from '@mantine/core';
+import { PageHeader } from '../../components/PageHeader';
 import { ReportBuilder } from './ReportBuilder';
 import { SchedulesCard } from './SchedulesCard';
 
@@ -6,6 +7,8 @@ import { SchedulesCard } from './SchedulesCard';
 export function ReportsPage() {
   return (
     <Stack>
+      {/* The page's one h1 (issue 18.20: every page had one but this). */}
+      <PageHeader title="Reports" />
       <Title order={2}>Executive summary report</Title>
       <Card withBorder>
         <ReportBuilder />

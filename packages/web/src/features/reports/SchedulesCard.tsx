@@ -38,7 +38,9 @@ export function SchedulesCard() {
         }}
         onClose={() => setDeleting(null)}
       />
-      <Title order={4}>Scheduled reports</Title>
+      <Title order={2} size="h4">
+        Scheduled reports
+      </Title>
       {(defs.data?.definitions.length ?? 0) === 0 ? (
         <Text c="dimmed" size="sm">
           No report is scheduled.
@@ -72,7 +74,7 @@ export function SchedulesCard() {
           </Table.Tbody>
         </Table>
       )}
-      <Title order={4} mt="md">
+      <Title order={2} size="h4" mt="md">
         Generated reports
       </Title>
       {history.isSuccess && history.data.reports.length === 0 && (

@@ -108,7 +108,9 @@ export function ApprovalRequestsPanel({ clientId }: { clientId?: number }) {
     <Paper withBorder radius="md" p="md" data-testid="approval-requests">
       <Stack gap="sm">
         <Group gap="xs">
-          <Title order={4}>Production offices waiting for approval</Title>
+          <Title order={2} size="h4">
+            Production offices waiting for approval
+          </Title>
           <Badge color="yellow">{requests.length}</Badge>
         </Group>
         {q.error && (

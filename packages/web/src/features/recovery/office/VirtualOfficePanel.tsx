@@ -64,7 +64,9 @@ export function VirtualOfficePanel({ clientId, always }: { clientId: number; alw
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs">
-            <Title order={4}>Virtual office</Title>
+            <Title order={2} size="h4">
+              Virtual office
+            </Title>
             {office && (
               <>
                 <Badge variant="light" color={office.type === 'test' ? 'grape' : 'orange'}>

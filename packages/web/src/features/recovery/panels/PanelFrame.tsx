@@ -14,7 +14,7 @@ interface PanelFrameProps {
 export function PanelFrame({ title, loading, error, empty, emptyText, children }: PanelFrameProps) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         {title}
       </Title>
       {loading ? (
