@@ -208,26 +208,25 @@ async function devicePage(s: Scanner, path: string): Promise<void> {
   }
 }
 
-async function clientPages(s: Scanner, clientPath: string, allInventoryTypes: boolean): Promise<void> {
+async function clientPages(s: Scanner, clientPath: string, full: boolean): Promise<void> {
   const id = clientPath.split('/')[3];
   await s.visit(clientPath);
   await s.dialogs(clientPath, DIALOG_BUTTONS);
-  await s.rowMenu(clientPath);
-  await s.visit(`/client/details/${id}/1`);
   await s.visit(`/settings/client_settings/view/${id}`);
   await s.tabs(`/settings/client_settings/view/${id}`);
   await s.visit(`/client/runbooks/${id}`);
   await s.dialogs(`/client/runbooks/${id}`, DIALOG_BUTTONS);
-  const types = allInventoryTypes
-    ? ['PROTECTED', 'SERVER', 'WORKSTATION', 'NAS', 'VIRTUALIZED', 'VAULT_VIRTUALIZED']
-    : ['PROTECTED'];
-  for (const type of types) {
-    await s.visit(`/dashboardumc/inventory/${id}/${type}`);
-    if (type === 'PROTECTED') await s.rowMenu(`/dashboardumc/inventory/${id}/${type}`);
-  }
+  // The inventory's tabs share one table: its first tab, and for one user the virtualized one.
+  const types = full ? ['PROTECTED', 'VIRTUALIZED'] : ['PROTECTED'];
+  for (const type of types) await s.visit(`/dashboardumc/inventory/${id}/${type}`);
+  if (full) await s.rowMenu(`/dashboardumc/inventory/${id}/PROTECTED`);
 }
 
-/** Every page and dialog of a signed-in user: the tabs, then the detail pages their links reach. */
+/**
+ * Every page and dialog of a signed-in user: the tabs, then the detail pages their links reach.
+ * The entity tables' row dialogs and the detail pages' dialogs are the same components for every
+ * user: they are opened as staff and as the demo reseller (`full`), the pages as everyone.
+ */
 async function walk(s: Scanner, user: string): Promise<void> {
   const { page } = s;
   const full = user === 'reseller' || user === 'staff';
@@ -240,8 +239,10 @@ async function walk(s: Scanner, user: string): Promise<void> {
   for (const tab of await navTabs(page)) {
     const path = `/home/${tab}`;
     await s.visit(path);
-    await s.dialogs(path, DIALOG_BUTTONS);
-    await s.rowMenu(path);
+    if (full) {
+      await s.dialogs(path, DIALOG_BUTTONS);
+      await s.rowMenu(path);
+    }
     if (tab === 'support') await s.tabs(path);
     for (const prefix of [
       '/device/details/',
@@ -253,7 +254,10 @@ async function walk(s: Scanner, user: string): Promise<void> {
       await remember(prefix);
   }
   const device = links.get('/device/details/');
-  if (device) await devicePage(s, device);
+  if (device) {
+    if (full || user === 'client') await devicePage(s, device);
+    else await s.visit(device);
+  }
   const client =
     user === 'client' ? `/client/details/${await organisationId(page)}` : links.get('/client/details/');
   if (client) await clientPages(s, client, user === 'reseller');
@@ -261,19 +265,21 @@ async function walk(s: Scanner, user: string): Promise<void> {
     const href = links.get(prefix);
     if (href) {
       await s.visit(href);
-      await s.dialogs(href, DIALOG_BUTTONS);
+      if (full) await s.dialogs(href, DIALOG_BUTTONS);
     }
   }
   if (user === 'reseller' || user === 'reseller2') {
     const settings = `/settings/reseller_settings/view/${await organisationId(page)}`;
     await s.visit(settings);
-    await s.tabs(settings);
+    if (user === 'reseller') await s.tabs(settings);
   }
   if (user !== 'client') await s.visit('/dashboard/appliance_list');
   await s.visit('/failover/offices');
   await s.visit('/azure_export/view');
-  await s.visit('/account/security');
-  if (full) await s.visit('/audit');
+  if (full) {
+    await s.visit('/account/security');
+    await s.visit('/audit');
+  }
 }
 
 const USERS = ['staff', 'reseller', 'reseller2', 'client'] as const;
@@ -287,7 +293,7 @@ describe('accessibility (axe: no serious or critical finding, headings in order,
       await walk(s, user);
       await context.close();
       // It walked the pages it should have (a broken walk must not pass as "no findings").
-      expect(s.scanned.length).toBeGreaterThan(user === 'client' ? 8 : 15);
+      expect(s.scanned.length).toBeGreaterThan(user === 'client' ? 6 : 10);
       expect(s.findings).toEqual([]);
     }, 600_000);
   }

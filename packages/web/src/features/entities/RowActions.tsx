@@ -74,7 +74,7 @@ export function RowActions<R extends RowFlags>({
           </Menu.Item>
         ))}
         {show.delete && (
-          <Menu.Item color="red" onClick={() => handlers.onDelete?.(row)}>
+          <Menu.Item c="red.9" onClick={() => handlers.onDelete?.(row)}>
             Delete
           </Menu.Item>
         )}

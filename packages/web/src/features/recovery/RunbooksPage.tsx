@@ -149,7 +149,7 @@ export function RunbooksPage({ clientId }: { clientId: number }) {
                         <Menu.Dropdown>
                           <Menu.Item onClick={() => setDialog({ kind: 'edit', id: r.id })}>Edit</Menu.Item>
                           <Menu.Item onClick={() => copy.mutate(r)}>Copy</Menu.Item>
-                          <Menu.Item color="red" onClick={() => setDeleting(r)}>
+                          <Menu.Item c="red.9" onClick={() => setDeleting(r)}>
                             Delete
                           </Menu.Item>
                         </Menu.Dropdown>
