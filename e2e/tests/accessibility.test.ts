@@ -189,6 +189,8 @@ async function devicePage(s: Scanner, path: string): Promise<void> {
   }
   // The recovery wizard's first steps, closed without choosing anything that acts.
   await page.goto(path);
+  await page.getByTestId('device-actions').waitFor();
+  await loaded(page);
   const recover = page.getByTestId('device-actions').getByRole('button', { name: /^Recover/ });
   if ((await recover.count()) > 0 && (await recover.first().isEnabled())) {
     await recover.first().click();

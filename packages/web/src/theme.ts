@@ -22,6 +22,11 @@ export const theme = createTheme({
 // Mantine's dimmed text (gray 6) is 3.3:1 on white; gray 7 passes AA for small text.
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // Yellow on its light tint (a warning alert's title, light badges) is under 3:1; a dark amber
+    // is 7:1 (issue 18.20).
+    '--mantine-color-yellow-light-color': '#7c4a03',
+  },
   dark: {},
 });
