@@ -297,6 +297,6 @@ describe('accessibility (axe: no serious or critical finding, headings in order,
       // It walked the pages it should have (a broken walk must not pass as "no findings").
       expect(s.scanned.length).toBeGreaterThan(user === 'client' ? 6 : 10);
       expect(s.findings).toEqual([]);
-    }, 600_000);
+    }, 900_000);
   }
 });
