@@ -56,7 +56,7 @@ export function RowActionsMenu({ row, onVmAction, busy }: RowActionsMenuProps) {
             <Menu.Item
               key={a}
               onClick={() => run(a)}
-              color={a === 'discard_vm' ? 'red' : undefined}
+              c={a === 'discard_vm' ? 'red.9' : undefined}
               disabled={busy && a !== 'details'}
               leftSection={
                 a === 'details' ? (
