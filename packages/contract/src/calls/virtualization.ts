@@ -148,4 +148,14 @@ export const virtualizationCalls = {
       409: errorResponse,
     },
   }),
+  vmScreenshot: defineCall({
+    area,
+    method: 'GET',
+    path: '/api/virtualization/vm_screenshot/:deviceId',
+    summary: 'The console screenshot of a device\u2019s running virtual machine (loaded by an <img>).',
+    access: 'navigation',
+    params: z.object({ deviceId: idParam }),
+    ids: { deviceId: 'system' },
+    answers: { 200: rawAnswer('image/png', 'The screenshot.') },
+  }),
 };

@@ -15,6 +15,7 @@ import {
   isVmRunning,
   locations,
   virtualizedState,
+  vmScreenshot,
 } from './service';
 
 // spec: recovery-flow 7 'Discovery' and 'Virtual machine and failover'.
@@ -57,6 +58,12 @@ export function virtualizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(app, c.capabilities, ({ body, actor }) => capabilities(ctx, actor, body.aid, body.schedule_asid));
     route(app, c.createStart, ({ body, actor, req }) => createStart(ctx, actor, body, req.ip));
     route(app, c.isVmRunning, ({ body, actor }) => isVmRunning(ctx, actor, body.aid, body.device_id));
+    // Loaded by an <img> of the inventory's virtualized row; a new run is a new picture.
+    route(app, c.vmScreenshot, async ({ params, actor, reply }) => {
+      const png = await vmScreenshot(ctx, actor, parseId(params.deviceId, 'This device'));
+      reply.header('content-type', 'image/png').header('cache-control', 'private, no-cache');
+      return reply.send(png);
+    });
 
     // Opened by the browser (a download link): the sparse image in the share's format.
     route(app, c.diskImage, async ({ params, actor, req, reply }) => {
