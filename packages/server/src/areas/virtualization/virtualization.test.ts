@@ -174,6 +174,17 @@ describe('local VM', () => {
       page.json().content?.find?.((r: { id: number }) => r.id === f.w.systemA1) ??
       page.json().rows?.find?.((r: { id: number }) => r.id === f.w.systemA1);
     expect(row.actions).toEqual(['details', 'stop_vm', 'discard_vm']);
+    // browseLocalVms' list (spec: recovery-flow 7 inventory_data): the same row; a running VM is not startable.
+    const data = `/dashboardumc/inventory_data/${f.w.clientA1}/VIRTUALIZED`;
+    const listed = await f.post('resa', data, { flowType: 'recovery' });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().rows.map((r: { id: number }) => r.id)).toContain(f.w.systemA1);
+    const startable = await f.post('resa', data, { startable: 1 });
+    expect(startable.json().rows.map((r: { id: number }) => r.id)).not.toContain(f.w.systemA1);
+    expect((await f.post('resb', data, {})).statusCode).toBe(404);
+    expect((await f.post('resa', `/dashboardumc/inventory_data/${f.w.clientA1}/SERVER`, {})).statusCode).toBe(
+      400,
+    );
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const stop = await call(f.t.app, f.s.resa, {
       method: 'POST',
