@@ -229,13 +229,17 @@ describe('the wizard session', () => {
 describe("the staff's switch", () => {
   const set = (who: Who, reseller_id: number | string, enabled: unknown) =>
     f.post(who, '/azure_export/set_reseller_azure_enabled', { reseller_id, enabled });
-  const read = (who: Who, id: number | string) => f.get(who, `/azure_export/get_reseller_azure_enabled/${id}`);
+  const read = (who: Who, id: number | string) =>
+    f.get(who, `/azure_export/get_reseller_azure_enabled/${id}`);
 
   it('reads the flag of a reseller in scope, a 404 outside it', async () => {
     const own = await read('resa', f.w.resellerA);
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual({ reseller_id: f.w.resellerA, enabled: true });
-    expect((await read('staff', f.w.resellerB)).json()).toEqual({ reseller_id: f.w.resellerB, enabled: false });
+    expect((await read('staff', f.w.resellerB)).json()).toEqual({
+      reseller_id: f.w.resellerB,
+      enabled: false,
+    });
     expect((await read('resb', f.w.resellerA)).statusCode).toBe(404);
     expect((await read('clib1', f.w.resellerA)).statusCode).toBe(404);
     // A client's id is no reseller: 404, as a foreign id is.
