@@ -202,6 +202,29 @@ describe('Azure direct restore', () => {
     await resellerRestores(NARROW, 'azure-reseller-768');
   }, 120_000);
 
+  it("shows the provider's staff the switch on a reseller's settings, not the reseller", async () => {
+    // Read only: the demo reseller's flag is what the other tests rely on.
+    for (const viewport of [WIDE, NARROW]) {
+      const reseller = await openPage(browser, viewport);
+      await signIn(reseller.page, 'reseller');
+      const resellerId = await organisationId(reseller.page);
+      await reseller.page.goto(`/settings/reseller_settings/view/${resellerId}`);
+      await reseller.page.getByRole('tab', { name: 'Failover approval' }).waitFor();
+      expect(await reseller.page.getByRole('tab', { name: 'Azure direct restore' }).count()).toBe(0);
+      await reseller.context.close();
+
+      const { context, page } = await openPage(browser, viewport);
+      await signIn(page, 'staff');
+      await page.goto(`/settings/reseller_settings/view/${resellerId}`);
+      await page.getByRole('tab', { name: 'Azure direct restore' }).click();
+      const toggle = page.getByRole('switch', { name: /Azure direct restore/ });
+      await toggle.waitFor({ state: 'attached' });
+      expect(await toggle.isChecked()).toBe(true);
+      await screenshot(page, `azure-staff-switch-${viewport.width}`);
+      await context.close();
+    }
+  }, 90_000);
+
   it('shows the regenerate button once a code has passed its 900 s', async () => {
     const { context, page } = await openPage(browser, WIDE);
     // The page's clock, installed before the page loads, is moved; the server's code is untouched.
@@ -224,9 +247,14 @@ describe('Azure direct restore', () => {
     expect(await page.getByTestId('device-code').count()).toBe(0);
     await page.getByText('This code has expired. Ask for a new one to sign in.').waitFor();
     await screenshot(page, 'azure-1440-expired');
-    // Back to the real time, a new code is asked for and counts down from 15:00 again.
-    await page.clock.setSystemTime(Date.now());
+    // A new code is asked for; once the page's clock is back to the real time (the server's), it
+    // counts down from 15:00 again. (Moving the clock back first would un-expire the old code.)
+    const asked = page.waitForResponse(
+      (r) => r.url().includes('/azure_export/get_azure_authentication_data/manager') && r.ok(),
+    );
     await regenerate.click();
+    await asked;
+    await page.clock.setSystemTime(Date.now());
     const code = page.getByTestId('device-code');
     await code.waitFor();
     expect(((await code.textContent()) ?? '').trim()).not.toBe(first);
