@@ -196,11 +196,11 @@ async function resellerRestores(viewport: Viewport, shots: string): Promise<void
 describe('Azure direct restore', () => {
   it('walks a reseller through the whole page to the dashboard panel, at 1440 px', async () => {
     await resellerRestores(WIDE, 'azure-reseller-1440');
-  }, 120_000);
+  }, 180_000);
 
   it('walks a reseller through the whole page at 768 px', async () => {
     await resellerRestores(NARROW, 'azure-reseller-768');
-  }, 120_000);
+  }, 180_000);
 
   it("shows the provider's staff the switch on a reseller's settings, not the reseller", async () => {
     // Read only: the demo reseller's flag is what the other tests rely on.
@@ -223,7 +223,7 @@ describe('Azure direct restore', () => {
       await screenshot(page, `azure-staff-switch-${viewport.width}`);
       await context.close();
     }
-  }, 90_000);
+  }, 180_000);
 
   it('shows the regenerate button once a code has passed its 900 s', async () => {
     const { context, page } = await openPage(browser, WIDE);
@@ -260,11 +260,11 @@ describe('Azure direct restore', () => {
     expect(((await code.textContent()) ?? '').trim()).not.toBe(first);
     expect(await page.getByTestId('code-countdown').textContent()).toMatch(/^1[45]:\d\d$/);
     await context.close();
-  }, 90_000);
+  }, 180_000);
 
   it('walks a client user from typeRB to a finished restore in the panel, at 1440 px', async () => {
     await restoreToAzure(WIDE, 'azure-1440');
-  }, 90_000);
+  }, 180_000);
 
   it('shows a reseller the client step first, at 768 and 390 px', async () => {
     for (const [viewport, name] of [
@@ -285,5 +285,5 @@ describe('Azure direct restore', () => {
       await screenshot(page, `${name}-02-device`);
       await context.close();
     }
-  }, 90_000);
+  }, 180_000);
 });
