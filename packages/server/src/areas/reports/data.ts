@@ -18,8 +18,9 @@ export interface SystemFacts {
   jobs: number;
   succeeded: number;
   failed: number;
+  /** Restore points taken in the period: its successful backups. */
   restorePoints: number;
-  /** Bytes the period's restore points added. */
+  /** Bytes the period's restore points (those retention kept) added. */
   growthBytes: number;
   usedBytes: number;
   /** Recovery-point objective in minutes (the alert threshold); null when alerting is off. */
@@ -54,6 +55,9 @@ export interface ReportData {
   daily: { day: string; healthy: number; warned: number; troubled: number; other: number }[];
   activity: RecoveryActivity[];
 }
+
+/** How far before the period the last successful backup is looked for (the RPO's first gap). */
+const LOOK_BACK_MS = 31 * DAY_MS;
 
 const HEALTHY = new Set(['NORMAL']);
 const WARNED = new Set(['WARNED']);
@@ -101,25 +105,29 @@ export async function gatherReportData(
   const [jobs, points, before, avs, health, thresholds, shares, downloads] = await Promise.all([
     db
       .selectFrom('job_history')
-      .select(['system_id', 'status'])
+      .select(['system_id', 'status', 'started_at', 'ended_at'])
       .where('system_id', 'in', inIds)
       .where('kind', '=', 'Backup')
       .where('started_at', '>=', start)
       .where('started_at', '<', end)
+      .orderBy('started_at')
       .execute(),
     db
       .selectFrom('restore_points')
-      .select(['system_id', 'taken_at', 'size_bytes'])
+      .select(['system_id', 'size_bytes'])
       .where('system_id', 'in', inIds)
       .where('taken_at', '>=', start)
       .where('taken_at', '<', end)
-      .orderBy('taken_at')
       .execute(),
+    // The last successful backup before the period (a bounded look back: the index's range).
     db
-      .selectFrom('restore_points')
-      .select(['system_id', (eb) => eb.fn.max('taken_at').as('at')])
+      .selectFrom('job_history')
+      .select(['system_id', (eb) => eb.fn.max(eb.fn.coalesce('ended_at', 'started_at')).as('at')])
       .where('system_id', 'in', inIds)
-      .where('taken_at', '<', start)
+      .where('kind', '=', 'Backup')
+      .where('status', '=', 'COMPLETED')
+      .where('started_at', '>=', start - LOOK_BACK_MS)
+      .where('started_at', '<', start)
       .groupBy('system_id')
       .execute(),
     db
@@ -194,13 +202,19 @@ export async function gatherReportData(
       { id, client_id: Number(s.client_id), reseller_id: Number(s.reseller_id), device_type: s.device_type },
       rows,
     );
-    // The longest stretch without a restore point, from the period's start (or the system's
-    // creation) to its end.
-    let last = Math.max(beforeBy.get(id) ?? Math.max(start, Number(s.created_at)), Number(s.created_at));
+    // Each successful backup took a restore point when it ended; retention merges old points
+    // later, so the ones kept today would understate a past period. The longest stretch
+    // without one runs from the period's start (or the system's creation) to its end.
+    const taken = js
+      .filter((j) => j.status === 'COMPLETED')
+      .map((j) => Number(j.ended_at ?? j.started_at))
+      .filter((t) => t < end)
+      .sort((a, b) => a - b);
+    let last = Math.max(beforeBy.get(id) ?? start, Number(s.created_at));
     let worst = 0;
-    for (const p of ps) {
-      worst = Math.max(worst, Number(p.taken_at) - last);
-      last = Number(p.taken_at);
+    for (const t of taken) {
+      worst = Math.max(worst, t - last);
+      last = Math.max(last, t);
     }
     worst = Math.max(worst, end - last);
     const lastAv = av.at(-1);
@@ -215,7 +229,7 @@ export async function gatherReportData(
       jobs: js.length,
       succeeded: js.filter((j) => j.status === 'COMPLETED').length,
       failed: js.filter((j) => j.status === 'FAILED' || j.status === 'MISSED').length,
-      restorePoints: ps.length,
+      restorePoints: taken.length,
       growthBytes: ps.reduce((a, p) => a + Number(p.size_bytes), 0),
       usedBytes: Number(s.cloud_used_bytes) + Number(s.local_used_bytes),
       rpoMinutes: rpo,
