@@ -79,4 +79,65 @@ describe('gatherReportData', () => {
     expect(s.rpoMinutes).toBeLessThan(3 * 24 * 60);
     expect(s.rpoMet).toBe(false);
   });
+
+  it('lists the period’s exports and restores to Azure next to its shares and downloads', async () => {
+    const at = octStart + 10 * 86_400_000;
+    const tenant = { reseller_id: w.resellerA, client_id: w.clientA1, system_id: w.systemA1 };
+    await t.dbh.db
+      .insertInto('ftps_exports')
+      .values({
+        ...tenant,
+        uuid: 'report-test-export',
+        restore_point_id: 1,
+        rp_taken_at: at,
+        type: 'ffr',
+        paths: '[]',
+        name: 'Finance folder',
+        status: 'ready',
+        login: 'report-test',
+        password_enc: 'x',
+        expiration_days: 7,
+        created_at: at,
+      })
+      .execute();
+    await t.dbh.db
+      .insertInto('azure_jobs')
+      .values({
+        ...tenant,
+        restore_point_id: 1,
+        rp_taken_at: at,
+        system_name: 'FS01-A1',
+        azure_user: 'owner@example.com',
+        subscription_id: 's',
+        subscription_name: 's',
+        resource_group_name: 'r',
+        storage_account_name: 'a',
+        storage_account_region: 'westeurope',
+        status: 'completed',
+        created_at: at + 60_000,
+      })
+      .execute();
+    // Outside the period: not listed.
+    await t.dbh.db
+      .insertInto('azure_jobs')
+      .values({
+        ...tenant,
+        restore_point_id: 1,
+        rp_taken_at: at,
+        system_name: 'FS01-A1',
+        azure_user: 'owner@example.com',
+        subscription_id: 's',
+        subscription_name: 's',
+        resource_group_name: 'r',
+        storage_account_name: 'a',
+        storage_account_region: 'westeurope',
+        status: 'completed',
+        created_at: novStart + 60_000,
+      })
+      .execute();
+    const data = await gatherReportData(t.dbh.db, w.clientA1, OCT.from, OCT.to);
+    const kinds = data.activity.filter((a) => a.at >= at && a.at <= at + 60_000).map((a) => a.kind);
+    expect(kinds).toEqual(['Export', 'Restore to Azure']);
+    expect(data.activity.filter((a) => a.kind === 'Restore to Azure')).toHaveLength(1);
+  });
 });

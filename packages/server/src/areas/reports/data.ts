@@ -40,7 +40,7 @@ export interface SystemFacts {
 
 export interface RecoveryActivity {
   at: number;
-  kind: 'Share' | 'Download' | 'Restore';
+  kind: 'Share' | 'Download' | 'Export' | 'Restore to Azure';
   system: string;
   user: string | null;
 }
@@ -102,77 +102,98 @@ export async function gatherReportData(
   const none = ids.length === 0;
   const inIds = none ? [-1] : ids;
 
-  const [jobs, points, before, avs, health, thresholds, shares, downloads] = await Promise.all([
-    db
-      .selectFrom('job_history')
-      .select(['system_id', 'status', 'started_at', 'ended_at'])
-      .where('system_id', 'in', inIds)
-      .where('kind', '=', 'Backup')
-      .where('started_at', '>=', start)
-      .where('started_at', '<', end)
-      .orderBy('started_at')
-      .execute(),
-    db
-      .selectFrom('restore_points')
-      .select(['system_id', 'size_bytes'])
-      .where('system_id', 'in', inIds)
-      .where('taken_at', '>=', start)
-      .where('taken_at', '<', end)
-      .execute(),
-    // The last successful backup before the period (a bounded look back: the index's range).
-    db
-      .selectFrom('job_history')
-      .select(['system_id', (eb) => eb.fn.max(eb.fn.coalesce('ended_at', 'started_at')).as('at')])
-      .where('system_id', 'in', inIds)
-      .where('kind', '=', 'Backup')
-      .where('status', '=', 'COMPLETED')
-      .where('started_at', '>=', start - LOOK_BACK_MS)
-      .where('started_at', '<', start)
-      .groupBy('system_id')
-      .execute(),
-    db
-      .selectFrom('autoverify_results')
-      .select(['system_id', 'ended_at', 'status', 'result', 'screenshot_seed'])
-      .where('system_id', 'in', inIds)
-      .where('ended_at', '>=', start)
-      .where('ended_at', '<', end)
-      .orderBy('ended_at')
-      .execute(),
-    db
-      .selectFrom('health_history')
-      .select(['system_id', 'started_at', 'health'])
-      .where('system_id', 'in', inIds)
-      .where('started_at', '<', end)
-      .orderBy('started_at')
-      .execute(),
-    db
-      .selectFrom('thresholds')
-      .select(['scope_kind', 'scope_id', 'kind', 'minutes', 'enabled'])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('scope_kind', '=', 'reseller'), eb('scope_id', '=', Number(client.reseller_id))]),
-          eb.and([eb('scope_kind', '=', 'client'), eb('scope_id', '=', clientId)]),
-          eb.and([eb('scope_kind', '=', 'system'), eb('scope_id', 'in', inIds)]),
-        ]),
-      )
-      .execute(),
-    db
-      .selectFrom('cifs_shares as s')
-      .leftJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.created_at', 's.system_id', 'u.name as user'])
-      .where('s.client_id', '=', clientId)
-      .where('s.created_at', '>=', start)
-      .where('s.created_at', '<', end)
-      .execute(),
-    db
-      .selectFrom('download_sessions as d')
-      .leftJoin('users as u', 'u.id', 'd.user_id')
-      .select(['d.created_at', 'd.system_id', 'u.name as user'])
-      .where('d.client_id', '=', clientId)
-      .where('d.created_at', '>=', start)
-      .where('d.created_at', '<', end)
-      .execute(),
-  ]);
+  const resellerId = Number(client.reseller_id);
+  const [jobs, points, before, avs, health, thresholds, shares, downloads, exports, restores] =
+    await Promise.all([
+      db
+        .selectFrom('job_history')
+        .select(['system_id', 'status', 'started_at', 'ended_at'])
+        .where('system_id', 'in', inIds)
+        .where('kind', '=', 'Backup')
+        .where('started_at', '>=', start)
+        .where('started_at', '<', end)
+        .orderBy('started_at')
+        .execute(),
+      db
+        .selectFrom('restore_points')
+        .select(['system_id', 'size_bytes'])
+        .where('system_id', 'in', inIds)
+        .where('taken_at', '>=', start)
+        .where('taken_at', '<', end)
+        .execute(),
+      // The last successful backup before the period (a bounded look back: the index's range).
+      db
+        .selectFrom('job_history')
+        .select(['system_id', (eb) => eb.fn.max(eb.fn.coalesce('ended_at', 'started_at')).as('at')])
+        .where('system_id', 'in', inIds)
+        .where('kind', '=', 'Backup')
+        .where('status', '=', 'COMPLETED')
+        .where('started_at', '>=', start - LOOK_BACK_MS)
+        .where('started_at', '<', start)
+        .groupBy('system_id')
+        .execute(),
+      db
+        .selectFrom('autoverify_results')
+        .select(['system_id', 'ended_at', 'status', 'result', 'screenshot_seed'])
+        .where('system_id', 'in', inIds)
+        .where('ended_at', '>=', start)
+        .where('ended_at', '<', end)
+        .orderBy('ended_at')
+        .execute(),
+      db
+        .selectFrom('health_history')
+        .select(['system_id', 'started_at', 'health'])
+        .where('system_id', 'in', inIds)
+        .where('started_at', '<', end)
+        .orderBy('started_at')
+        .execute(),
+      db
+        .selectFrom('thresholds')
+        .select(['scope_kind', 'scope_id', 'kind', 'minutes', 'enabled'])
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('scope_kind', '=', 'reseller'), eb('scope_id', '=', Number(client.reseller_id))]),
+            eb.and([eb('scope_kind', '=', 'client'), eb('scope_id', '=', clientId)]),
+            eb.and([eb('scope_kind', '=', 'system'), eb('scope_id', 'in', inIds)]),
+          ]),
+        )
+        .execute(),
+      db
+        .selectFrom('cifs_shares as s')
+        .leftJoin('users as u', 'u.id', 's.user_id')
+        .select(['s.created_at', 's.system_id', 'u.name as user'])
+        .where('s.client_id', '=', clientId)
+        .where('s.created_at', '>=', start)
+        .where('s.created_at', '<', end)
+        .execute(),
+      db
+        .selectFrom('download_sessions as d')
+        .leftJoin('users as u', 'u.id', 'd.user_id')
+        .select(['d.created_at', 'd.system_id', 'u.name as user'])
+        .where('d.client_id', '=', clientId)
+        .where('d.created_at', '>=', start)
+        .where('d.created_at', '<', end)
+        .execute(),
+      // Exports over FTPS and restores to Azure, on their tenant indexes (reseller, client, time).
+      db
+        .selectFrom('ftps_exports as f')
+        .leftJoin('users as u', 'u.id', 'f.user_id')
+        .select(['f.created_at', 'f.system_id', 'u.name as user'])
+        .where('f.reseller_id', '=', resellerId)
+        .where('f.client_id', '=', clientId)
+        .where('f.created_at', '>=', start)
+        .where('f.created_at', '<', end)
+        .execute(),
+      db
+        .selectFrom('azure_jobs as a')
+        .leftJoin('users as u', 'u.id', 'a.user_id')
+        .select(['a.created_at', 'a.system_id', 'u.name as user'])
+        .where('a.reseller_id', '=', resellerId)
+        .where('a.client_id', '=', clientId)
+        .where('a.created_at', '>=', start)
+        .where('a.created_at', '<', end)
+        .execute(),
+    ]);
 
   const group = <T extends { system_id: number }>(rows: T[]) => {
     const m = new Map<number, T[]>();
@@ -284,6 +305,18 @@ export async function gatherReportData(
     ...downloads.map((r) => ({
       at: Number(r.created_at),
       kind: 'Download' as const,
+      id: r.system_id,
+      user: r.user,
+    })),
+    ...exports.map((r) => ({
+      at: Number(r.created_at),
+      kind: 'Export' as const,
+      id: r.system_id,
+      user: r.user,
+    })),
+    ...restores.map((r) => ({
+      at: Number(r.created_at),
+      kind: 'Restore to Azure' as const,
       id: r.system_id,
       user: r.user,
     })),
