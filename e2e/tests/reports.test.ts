@@ -55,7 +55,7 @@ async function generateAndWait(page: Page): Promise<void> {
 async function downloadedText(page: Page): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Download' }).click(),
+    page.getByRole('link', { name: 'Download', exact: true }).click(),
   ]);
   const saved = path.join(os.tmpdir(), `lifeboat-e2e-${process.pid}-${Date.now()}-report.pdf`);
   await file.saveAs(saved);
@@ -70,7 +70,7 @@ async function downloadedText(page: Page): Promise<{ name: string; text: string 
 }
 
 /** Types addresses into the e-mail multi-select, each followed by Enter. */
-async function typeAddresses(page: Page, field: Locator, addresses: string[]): Promise<void> {
+async function typeAddresses(field: Locator, addresses: string[]): Promise<void> {
   for (const a of addresses) {
     await field.fill(a);
     await field.press('Enter');
@@ -92,8 +92,14 @@ describe('executive summary report', () => {
       const client = await chooseClient(page);
       expect(client).not.toBe('');
       await screenshot(page, 'reports-01-options-1440');
+      const history = page.getByRole('table', { name: 'Generated reports' }).getByRole('row');
+      const none = page.getByText('No report was generated in the history period.');
+      await expect.poll(async () => (await history.count()) > 0 || (await none.isVisible())).toBe(true);
+      const earlier = await history.count();
       await generateAndWait(page);
-      const download = page.getByRole('link', { name: 'Download' });
+      // The new report joins the history below the builder.
+      await expect.poll(() => history.count(), { timeout: 15_000 }).toBeGreaterThan(earlier);
+      const download = page.getByRole('link', { name: 'Download', exact: true });
       await download.waitFor();
       await screenshot(page, 'reports-02-preview-1440');
 
@@ -141,13 +147,13 @@ describe('executive summary report', () => {
       // spec 4: the period is the previous calendar month, the dates are not typed.
       await expect.poll(() => page.getByLabel('From').isDisabled()).toBe(true);
       await generateAndWait(page);
-      expect(await page.getByRole('link', { name: 'Download' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Download', exact: true }).count()).toBe(0);
 
       const schedule = page.getByRole('button', { name: 'Schedule', exact: true });
       const sendTo = page.getByRole('combobox', { name: 'Send to' });
       // spec 5: disabled with no address; an invalid entry is named in the error.
       expect(await schedule.isDisabled()).toBe(true);
-      await typeAddresses(page, sendTo, ['not-an-address']);
+      await typeAddresses(sendTo, ['not-an-address']);
       await page
         .getByText(/not-an-address/)
         .last()
@@ -155,7 +161,7 @@ describe('executive summary report', () => {
       expect(await schedule.isDisabled()).toBe(true);
       await sendTo.press('Backspace');
       const [first, second, third] = uniqueAddresses(3);
-      await typeAddresses(page, sendTo, [first!, second!]);
+      await typeAddresses(sendTo, [first!, second!]);
       await expect.poll(() => schedule.isEnabled()).toBe(true);
       await screenshot(page, 'reports-03-schedule-1440');
       await schedule.click();
@@ -178,7 +184,7 @@ describe('executive summary report', () => {
       await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
       await dialog.getByText('Quarterly', { exact: true }).click();
       await expect.poll(() => dialog.getByRole('radio', { name: 'Quarterly' }).isChecked()).toBe(true);
-      await typeAddresses(page, dialog.getByRole('combobox', { name: 'Send to' }), [third!]);
+      await typeAddresses(dialog.getByRole('combobox', { name: 'Send to' }), [third!]);
       await screenshot(page, 'reports-05-edit-1440');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.waitFor({ state: 'detached' });
