@@ -25,7 +25,7 @@ const device: RbDeviceRow = {
 };
 
 function exporting(): WizardState {
-  let s = { ...initialState({ kind: 'client', clientId: 1 }), step: { name: 'typeRB' as const } };
+  let s: WizardState = { ...initialState({ kind: 'client', clientId: 1 }), step: { name: 'typeRB' } };
   s = reduce(s, { type: 'rbChooseType', kind: 'disk' });
   s = reduce(s, { type: 'rbChooseDevice', device });
   s = reduce(s, { type: 'rbChoosePoint', point: { id: 9, label: '02:15 UTC' } });
