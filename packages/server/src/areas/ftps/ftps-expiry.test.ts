@@ -24,8 +24,8 @@ beforeAll(async () => {
     ftpsDir: dir,
     dataDir: dir,
     ftpsExpirationDays: DAYS,
-    ftpsPasvMin: 31300,
-    ftpsPasvMax: 31399,
+    ftpsPasvMin: 31400,
+    ftpsPasvMax: 31499,
   });
   ftps = await startFtpsServer(f.t.ctx, { port: 0 });
 });
