@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { lightCalls } from './lightCalls';
 import { precompress } from './precompress';
 
 const API_TARGET = process.env.LIFEBOAT_API ?? 'http://127.0.0.1:8080';
@@ -15,7 +16,7 @@ function serveAppForNavigation(req: IncomingMessage): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), lightCalls(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
