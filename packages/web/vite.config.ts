@@ -31,6 +31,14 @@ export default defineConfig({
         moduleSideEffects: (id: string) => !id.includes('/packages/contract/'),
         manualPureFunctions: ['z'],
       },
+      output: {
+        // zod in a chunk of its own: shared with React in one common chunk, the sign-in page
+        // (which validates by hand) would download it with React (issue 18 point 19).
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ }],
+        },
+      },
     },
   },
   server: {
