@@ -43,7 +43,11 @@ export function lightCalls(): Plugin {
     apply: 'build',
     async load(id) {
       const file = id.split('?')[0] ?? id;
-      if (path.dirname(file) !== CALLS_DIR || !file.endsWith('.ts') || /(^|\/)index\.ts$|\.test\.ts$/.test(file))
+      if (
+        path.dirname(file) !== CALLS_DIR ||
+        !file.endsWith('.ts') ||
+        /(^|\/)index\.ts$|\.test\.ts$/.test(file)
+      )
         return null;
       const { tsImport } = await import('tsx/esm/api');
       const mod = (await tsImport(pathToFileURL(file).href, import.meta.url)) as Record<string, unknown>;

@@ -136,7 +136,6 @@ export function declaredCalls(): Call[] {
   return [...registry.values()];
 }
 
-
 type Out<T> = T extends z.ZodType ? z.output<T> : never;
 type In<T> = T extends z.ZodType ? z.input<T> : never;
 

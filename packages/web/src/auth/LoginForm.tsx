@@ -4,6 +4,7 @@ import { ApiError } from '../api/client';
 import { IconAlert } from '../components/icons';
 import { mapServerError } from '../forms/serverErrors';
 import { signIn } from '../session/sessionApi';
+import classes from './LoginPage.module.css';
 import {
   checkLogin,
   type LoginErrors,
@@ -13,7 +14,6 @@ import {
   loginFieldError,
   loginInputs,
 } from './loginValues';
-import classes from './LoginPage.module.css';
 import { PlainAlert, PlainPasswordInput, PlainSubmitButton, PlainTextInput } from './plainFields';
 import { useShake } from './useShake';
 
@@ -94,11 +94,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
     setSaving(true);
     try {
       const session = await signIn(loginBody(values, needCode));
+      // Still busy until the app takes over the screen (its code may still be loading).
       onSignedIn(session);
     } catch (err) {
-      onRefused(err);
-    } finally {
       setSaving(false);
+      onRefused(err);
     }
   };
 
@@ -107,12 +107,24 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
       ref={cardRef}
       className={`m_1b7284a3 mantine-Paper-root ${classes.card}`}
       data-with-border="true"
-      style={{ '--paper-radius': 'var(--mantine-radius-md)', '--paper-shadow': 'var(--mantine-shadow-sm)', width: '100%' } as React.CSSProperties}
+      style={
+        {
+          '--paper-radius': 'var(--mantine-radius-md)',
+          '--paper-shadow': 'var(--mantine-shadow-sm)',
+          width: '100%',
+        } as React.CSSProperties
+      }
     >
       <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="login-title">
         <div
           className="m_6d731127 mantine-Stack-root"
-          style={{ '--stack-gap': 'var(--mantine-spacing-md)', '--stack-align': 'stretch', '--stack-justify': 'flex-start' } as React.CSSProperties}
+          style={
+            {
+              '--stack-gap': 'var(--mantine-spacing-md)',
+              '--stack-align': 'stretch',
+              '--stack-justify': 'flex-start',
+            } as React.CSSProperties
+          }
         >
           <h1
             className="m_8a5d1357 mantine-Title-root"

@@ -76,7 +76,11 @@ export function LoginPage({ reason, onSignedIn }: LoginPageProps) {
             ))}
           </ul>
         </div>
-        <p className={TEXT} data-size="sm" style={{ ...SMALL, color: 'var(--mantine-color-blue-1)' } as CSSProperties}>
+        <p
+          className={TEXT}
+          data-size="sm"
+          style={{ ...SMALL, color: 'var(--mantine-color-blue-1)' } as CSSProperties}
+        >
           Self-hosted · your data stays on your servers
         </p>
       </aside>
@@ -85,7 +89,11 @@ export function LoginPage({ reason, onSignedIn }: LoginPageProps) {
         <div className={classes.column}>
           <div className={classes.compactBrand}>
             <LifeboatMark size={36} nameSize="xl" />
-            <p className={TEXT} data-size="sm" style={{ ...SMALL, color: 'var(--mantine-color-dimmed)' } as CSSProperties}>
+            <p
+              className={TEXT}
+              data-size="sm"
+              style={{ ...SMALL, color: 'var(--mantine-color-dimmed)' } as CSSProperties}
+            >
               {TAGLINE}
             </p>
           </div>

@@ -19,7 +19,8 @@ function schemaErrors(needCode: boolean, values: LoginValues) {
   const schema = needCode ? loginWithCodeRequest : loginRequest;
   const result = schema.safeParse(values);
   const errors: Record<string, string> = {};
-  if (!result.success) for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  if (!result.success)
+    for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
   return { errors, data: result.success ? result.data : undefined };
 }
 

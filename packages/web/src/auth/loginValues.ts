@@ -11,7 +11,11 @@ export type LoginErrors = Partial<Record<LoginField, string>>;
 const tooLong = (max: number) => `Too big: expected string to have <=${max} characters`;
 
 /** The message of one field, or undefined when it is fine. */
-export function loginFieldError(field: LoginField, values: LoginValues, needCode: boolean): string | undefined {
+export function loginFieldError(
+  field: LoginField,
+  values: LoginValues,
+  needCode: boolean,
+): string | undefined {
   if (field === 'username') {
     const v = values.username.trim();
     if (v.length < 1) return 'Enter your user name.';

@@ -52,7 +52,10 @@ function Field({
       : 'm_46b77525 mantine-InputWrapper-root mantine-TextInput-root';
   const psiStyle =
     kind === 'PasswordInput'
-      ? ({ '--psi-icon-size': 'var(--psi-icon-size-sm)', '--psi-button-size': 'var(--psi-button-size-sm)' } as React.CSSProperties)
+      ? ({
+          '--psi-icon-size': 'var(--psi-icon-size-sm)',
+          '--psi-button-size': 'var(--psi-button-size-sm)',
+        } as React.CSSProperties)
       : undefined;
   return (
     <div className={root} data-size="sm" style={psiStyle}>
@@ -70,7 +73,12 @@ function Field({
           className={`m_fe47ce59 mantine-InputWrapper-description mantine-${kind}-description`}
           data-size="sm"
           id={`${id}-description`}
-          style={{ '--input-description-size': 'calc(var(--mantine-font-size-sm) - calc(0.125rem * var(--mantine-scale)))' } as React.CSSProperties}
+          style={
+            {
+              '--input-description-size':
+                'calc(var(--mantine-font-size-sm) - calc(0.125rem * var(--mantine-scale)))',
+            } as React.CSSProperties
+          }
         >
           {description}
         </p>
@@ -96,7 +104,15 @@ function describedBy(id: string, error?: string, description?: string): string |
 }
 
 /** Mantine's TextInput (size sm), drawn by its stylesheet. */
-export function PlainTextInput({ label, value, onValue, error, description, inputRef, ...input }: FieldProps) {
+export function PlainTextInput({
+  label,
+  value,
+  onValue,
+  error,
+  description,
+  inputRef,
+  ...input
+}: FieldProps) {
   const id = `mantine-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
     <Field kind="TextInput" label={label} error={error} description={description} id={id}>
@@ -207,12 +223,16 @@ function ToggleIcon({ reveal }: { reveal: boolean }) {
     <svg
       xmlns="http://www.w3.org/2000/svg"
       viewBox="0 0 256 256"
+      aria-hidden="true"
       style={{ width: 'var(--psi-icon-size)', height: 'var(--psi-icon-size)' }}
     >
       <path fill="none" d="M0 0h256v256H0z" />
       {reveal ? (
         <>
-          <path {...ICON_LINE} d="M48 40l160 176M154.91 157.6a40 40 0 01-53.82-59.2M135.53 88.71a40 40 0 0132.3 35.53" />
+          <path
+            {...ICON_LINE}
+            d="M48 40l160 176M154.91 157.6a40 40 0 01-53.82-59.2M135.53 88.71a40 40 0 0132.3 35.53"
+          />
           <path
             {...ICON_LINE}
             d="M208.61 169.1C230.41 149.58 240 128 240 128s-32-72-112-72a126 126 0 00-20.68 1.68M74 68.6C33.23 89.24 16 128 16 128s32 72 112 72a118.05 118.05 0 0054-12.6"
@@ -305,7 +325,9 @@ export function PlainAlert({
           '--alert-bg': `var(--mantine-color-${color}-light)`,
           '--alert-color': `var(--mantine-color-${color}-light-color)`,
           '--alert-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent',
-          ...(compact ? { paddingTop: 'var(--mantine-spacing-sm)', paddingBottom: 'var(--mantine-spacing-sm)' } : {}),
+          ...(compact
+            ? { paddingTop: 'var(--mantine-spacing-sm)', paddingBottom: 'var(--mantine-spacing-sm)' }
+            : {}),
         } as React.CSSProperties
       }
     >
