@@ -38,6 +38,10 @@ export function buildWeb() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // Stamped like `npm start`'s own build, so the next `npm start` does not build again.
+  const { snapshotInputs } = await import('./build-if-changed.mjs');
+  const stamp = snapshotInputs();
   await buildServer();
   buildWeb();
+  stamp();
 }
