@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = path.join(ROOT, 'packages/server/dist/build-stamp');
-const OUTPUTS = ['packages/server/dist/main.js', 'packages/web/dist/index.html'];
+const OUTPUTS = ['packages/server/dist/main.cjs', 'packages/web/dist/index.html'];
 const INPUTS = [
   'package-lock.json',
   'scripts/build.mjs',

@@ -24,7 +24,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       // The build writes file.br and file.gz beside each text file (web/precompress.ts).
       preCompressed: true,
       // Source maps stay on the build machine: they expose the source, and no page needs them.
-      allowedPath: (pathName) => !pathName.endsWith('.map'),
+      // A folder (`/`, `/assets/`) is no file either: the not-found handler answers it (the
+      // page for a browser), not the static plugin's 403.
+      allowedPath: (pathName) => !pathName.endsWith('.map') && !pathName.endsWith('/'),
       setHeaders: (res, file) => {
         // Vite puts content hashes in asset names, so they never change once served.
         if (file.includes(`${path.sep}assets${path.sep}`))
