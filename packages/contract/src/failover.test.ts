@@ -7,13 +7,11 @@ import {
   autoStopMinutesError,
   autoStopMinutesUntil,
   canMovePhase,
-  canStartRunbook,
   createFailoverBody,
   FAILOVER_PHASES,
-  runbookForm,
-  runbookStartErrors,
   runbookStatusOf,
 } from './failover';
+import { canStartRunbook, runbookForm, runbookStartErrors } from './runbooks';
 
 // issue 16: the auto-stop rule (inventory-reports-exports-security 5, 8), the phases
 // (recovery-flow 4 'Failover'), the runbook start rules (recovery-flow 5) and the runbook form.

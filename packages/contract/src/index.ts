@@ -22,6 +22,7 @@ export * from './operations';
 export * from './ports';
 export * from './recovery';
 export * from './reports';
+export * from './runbooks';
 export * from './security';
 export * from './session';
 export * from './settings';

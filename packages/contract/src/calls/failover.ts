@@ -5,7 +5,6 @@ import {
   approvalRequestsAnswer,
   approvalSettingAnswer,
   approvalSettingBody,
-  clientRunbooksAnswer,
   createFailoverAnswer,
   createFailoverBody,
   failoverIdBody,
@@ -13,6 +12,12 @@ import {
   failoverStatusAnswer,
   getFailoverStatusAnswer,
   refuseFailoverBody,
+  runningOfficesAnswer,
+  runningOfficesQuery,
+  stopFailoverAnswer,
+} from '../failover';
+import {
+  clientRunbooksAnswer,
   runbookAnswer,
   runbookCheckAnswer,
   runbookCheckBody,
@@ -24,12 +29,9 @@ import {
   runbookSavedAnswer,
   runbookStartAnswer,
   runbookStartBody,
-  runningOfficesAnswer,
-  runningOfficesQuery,
-  stopFailoverAnswer,
   verifyRunbookPasswordAnswer,
   verifyRunbookPasswordBody,
-} from '../failover';
+} from '../runbooks';
 
 // spec: recovery-flow 7 'Discovery' (the failover setups), 'Virtual machine and failover',
 // 'Runbooks'; issue 16. get_available_recovery_options is declared in calls/ftps.ts. Paths the

@@ -1,5 +1,6 @@
 import { APPROVAL_WINDOW_MINUTES } from '@lifeboat/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PASSWORD_TRIES, resetPasswordTries } from '../../password-tries';
 import { insertUser, TEST_PASSWORD } from '../../test/factories';
 import { call, loginAs, type Session } from '../../test/harness';
 import { type RecoveryFixture, recoveryFixture } from '../recovery/test-fixture';
@@ -493,6 +494,37 @@ describe('runbooks', () => {
       'runbook.copy',
       'runbook.delete',
     ]);
+  });
+
+  beforeEach(resetPasswordTries);
+
+  it('counts wrong runbook passwords: past the limit even the right one waits (429)', async () => {
+    const id = (
+      await f.post('resa', '/runbook/create', { client_id: f.w.clientA1, ...form({ name: 'Guarded' }) })
+    ).json().id;
+    const verify = (password: string) =>
+      f.post('resa', '/runbook/actions/verify_runbook_password', {
+        runbook_id: id,
+        password,
+        client_id: f.w.clientA1,
+        is_recovery_flow: true,
+      });
+    for (let i = 0; i < PASSWORD_TRIES.max; i++)
+      expect((await verify(`guess-${i}`)).json().correct).toBe(false);
+    const locked = await verify('runbook-secret');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toContain('Too many wrong passwords');
+    const start = await f.post('resa', '/runbook/actions/start', {
+      client_id: f.w.clientA1,
+      runbook_id: id,
+      vo_type: 'cloud',
+      password: 'runbook-secret',
+      autostop_after_minutes: 120,
+    });
+    expect(start.statusCode).toBe(429);
+    // The window passes: the right password is taken again.
+    f.t.clock.advance(PASSWORD_TRIES.windowMs + 1000);
+    expect((await verify('runbook-secret')).json().correct).toBe(true);
   });
 
   it('verifies the password, checks and starts a runbook, polled to vo_created', async () => {

@@ -11,18 +11,15 @@ import {
   saveApprovalSetting,
 } from './approval';
 import { runningOffices } from './offices';
+import { checkRunbook, runbookFailoverStatus, startRunbook, verifyRunbookPassword } from './runbook-start';
 import {
-  checkRunbook,
   clientRunbooks,
   copyRunbook,
   createRunbook,
   deleteRunbook,
   editRunbook,
   getRunbook,
-  runbookFailoverStatus,
   runbookList,
-  startRunbook,
-  verifyRunbookPassword,
 } from './runbooks';
 import { applianceScriptOf, clientScript } from './scripts';
 import {

@@ -62,7 +62,7 @@ export function InventoryTable({ filter, type, search }: InventoryTableProps) {
           title={search ? 'No device matches this search' : 'No devices here'}
           description={
             search
-              ? `No device name starts with “${search}”.`
+              ? `No device name contains “${search}”.`
               : virtualized
                 ? 'No virtual machine runs for these devices.'
                 : 'Devices appear here once an agent protects them.'

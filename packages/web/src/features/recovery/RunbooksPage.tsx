@@ -1,5 +1,17 @@
 import type { RunbookRow } from '@lifeboat/contract';
-import { Badge, Button, Group, Menu, Paper, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Menu,
+  Paper,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -99,16 +111,15 @@ export function RunbooksPage({ clientId }: { clientId: number }) {
       )}
       {q.data && rows.length === 0 && (
         <Paper withBorder radius="md" p="xl">
-          <Stack align="center" gap="xs">
-            <Text fw={600}>No runbook yet</Text>
-            <Text size="sm" c="dimmed" ta="center">
-              Create one to start this client's servers in the right order, with fixed addresses, in one
-              click.
-            </Text>
+          <EmptyState
+            size="sm"
+            title="No runbook yet"
+            description="Create one to start this client's servers in the right order, with fixed addresses, in one click."
+          >
             <Button size="xs" onClick={() => setDialog({ kind: 'create' })}>
               New runbook
             </Button>
-          </Stack>
+          </EmptyState>
         </Paper>
       )}
       {rows.length > 0 && (

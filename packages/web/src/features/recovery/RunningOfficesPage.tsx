@@ -2,6 +2,7 @@ import { failoverCalls, type RunningOffice, TABLE_ROWS_DEFAULT } from '@lifeboat
 import {
   Anchor,
   Badge,
+  EmptyState,
   Group,
   Pagination,
   Paper,
@@ -56,13 +57,11 @@ export function RunningOfficesPage() {
       )}
       {q.data && q.data.total === 0 && (
         <Paper withBorder radius="md" p="xl">
-          <Stack align="center" gap="xs">
-            <Text fw={600}>No virtual office is running</Text>
-            <Text size="sm" c="dimmed" ta="center">
-              A virtual office starts from the recovery wizard or a client's runbooks, and shows here while it
-              runs.
-            </Text>
-          </Stack>
+          <EmptyState
+            size="sm"
+            title="No virtual office is running"
+            description="A virtual office starts from the recovery wizard or a client's runbooks, and shows here while it runs."
+          />
         </Paper>
       )}
       {offices.length > 0 && (
