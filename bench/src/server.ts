@@ -17,6 +17,8 @@ export type ServerDatabase = { kind: 'sqlite'; file: string } | { kind: 'postgre
 
 export interface RunningServer {
   url: string;
+  /** The server process's id (its memory is read from /proc/<pid>/status). */
+  pid: number;
   /** The database the server uses (the copy, for SQLite). */
   database: ServerDatabase;
   /** What the server logged since the last call: a warning during a run must not go unseen. */
@@ -99,6 +101,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     log.take(); // the start-up banner
     return {
       url,
+      pid: child.pid ?? 0,
       database,
       takeLog: () => log.take(),
       stop: async () => {

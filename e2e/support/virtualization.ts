@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { vi } from 'vitest';
 
 // Helpers of the virtualization browser test: finds demo devices by rules that hold at any hour,
 // with calls made in the page's own session.
@@ -44,16 +45,16 @@ interface VmState {
 }
 
 /**
- * The first first-generation device of the signed-in reseller, on an online appliance, that
- * offers `needs`, is not virtualized and has no disk open now, and is none of `avoid` (devices
- * other browser tests use).
+ * The first-generation devices of the signed-in reseller, on an online appliance, that offer
+ * `needs`, are not virtualized, have no disk open now, and are none of `avoid` (devices other
+ * browser tests use), in a fixed order.
  */
-export async function findVmDevice(
+async function* vmDevices(
   page: Page,
   resellerId: number,
   needs: (keyof Locations)[],
   avoid: RegExp,
-): Promise<VmDevice> {
+): AsyncGenerator<VmDevice> {
   const h = await csrf(page);
   const clients = await getJson<{ table_data: { data: { id: number; has_brc: number }[] } }>(
     page,
@@ -95,9 +96,131 @@ export async function findVmDevice(
           h,
         );
         if (s.error || s.virtualized || s.exposed_disk) continue;
-        return { id: d.id, name: d.name, clientId: c.id, applianceId: a.id, applianceName: a.name };
+        yield { id: d.id, name: d.name, clientId: c.id, applianceId: a.id, applianceName: a.name };
       }
     }
   }
+}
+
+/** The first of vmDevices(). */
+export async function findVmDevice(
+  page: Page,
+  resellerId: number,
+  needs: (keyof Locations)[],
+  avoid: RegExp,
+): Promise<VmDevice> {
+  for await (const d of vmDevices(page, resellerId, needs, avoid)) return d;
   throw new Error(`No first-generation device offering ${needs.join(', ')} in the demo fleet.`);
+}
+
+interface FullVmState extends VmState {
+  production: boolean;
+  running: boolean;
+  bmr: boolean;
+  transition: boolean;
+  vmdk_disabled: boolean;
+  exposed_disk: { share_id: number } | null;
+}
+
+const vmState = async (page: Page, d: VmDevice) =>
+  postJson<FullVmState>(
+    page,
+    '/ra_ajax/get_virtualized_state',
+    { aid: d.applianceId, device_id: d.id },
+    await csrf(page),
+  );
+
+/** The device's VM state in the inventory (is_vm_running's sva_job_status), once it settles on `want`. */
+async function vmStatusBecomes(page: Page, d: VmDevice, want: string | null): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const r = await postJson<{ sva_job_status: string | null; starting: boolean; error?: string }>(
+        page,
+        '/ra_ajax/is_vm_running',
+        { aid: d.applianceId, device_id: d.id },
+        await csrf(page),
+      );
+      if (r.error) throw new Error(`The VM of ${d.name} failed: ${r.error}`);
+      if (r.starting || r.sva_job_status !== want) throw new Error(`${d.name}: ${r.sva_job_status}`);
+    },
+    { timeout: 30_000, interval: 250 },
+  );
+}
+
+/**
+ * Starts a production (not test) VM of the device on its appliance, as a production failover
+ * does: the same create_start call the wizard makes, with isTest off. Answers when it runs.
+ */
+async function startProductionVm(page: Page, d: VmDevice): Promise<void> {
+  const h = await csrf(page);
+  const { jobs } = await postJson<{ jobs: { id: number; type: string }[] }>(
+    page,
+    '/offsite_ajax/jobs',
+    { deviceId: d.id, applianceId: d.applianceId },
+    h,
+  );
+  const job = jobs.find((j) => j.type === 'SERVER_ALIVE_BMR') ?? jobs[0];
+  if (!job) throw new Error(`${d.name} has no job`);
+  const points = await getJson<{ data: { dates: { points: { ts: number }[] }[] } | null }>(
+    page,
+    `/api/localbrowsing/recovery_points/${d.clientId}/${d.applianceId}/${d.id}/${job.id}/null`,
+    h,
+  );
+  const latest = Math.max(...(points.data?.dates ?? []).flatMap((day) => day.points.map((p) => p.ts)));
+  const caps = await postJson<{ vmSizes: number[]; minVMMemMb: number; vmCpuRange: [number, number] }>(
+    page,
+    '/ra_ajax/capabilities',
+    { aid: d.applianceId, schedule_asid: d.id },
+    h,
+  );
+  const started = await postJson<{ ok: boolean; error?: string }>(
+    page,
+    '/ra_ajax/create_start_local_vm',
+    {
+      aid: d.applianceId,
+      sid: d.id,
+      restorePointsMillis: latest,
+      vmSizeMb: caps.vmSizes.find((m) => m >= caps.minVMMemMb),
+      vmCpus: caps.vmCpuRange[0],
+      useVNC: true,
+      vncPasswd: 'e2e-console',
+      testIpAddress: '192.168.61.20',
+      useCurrentAddress: false,
+      isTest: false,
+    },
+    h,
+  );
+  if (!started.ok) throw new Error(`${d.name}: ${started.error}`);
+  await vmStatusBecomes(page, d, 'Running');
+}
+
+/** Closes an open disk of the device, stops and discards its VM: the demo as it was. */
+export async function endVm(page: Page, d: VmDevice): Promise<void> {
+  const open = (await vmState(page, d)).exposed_disk;
+  const h = await csrf(page);
+  if (open) await getJson(page, `/share/suppress_cifs_share/${open.share_id}`, h);
+  for (const [action, after] of [
+    ['stop_vm', 'Stopped'],
+    ['discard_vm', null],
+  ] as const) {
+    const res = await page.request.post(`/devices/${action}`, { headers: h, form: { id: d.id } });
+    if (!res.ok()) throw new Error(`${action} ${d.name}: ${res.status()}`);
+    await vmStatusBecomes(page, d, after);
+  }
+}
+
+/**
+ * A device in production failover whose disk can be exported from its running VM (spec:
+ * recovery-flow 4: virtualized, production, running, none of the appliance's rarer states), made
+ * in the test's own data: a production VM started on a device that had none. A device whose
+ * appliance reports a rarer state for it is put back and the next one tried.
+ */
+export async function makeFailoverDevice(page: Page, resellerId: number, avoid: RegExp): Promise<VmDevice> {
+  for await (const d of vmDevices(page, resellerId, ['local_vm', 'vhdx_export'], avoid)) {
+    await startProductionVm(page, d);
+    const s = await vmState(page, d);
+    if (s.production && s.running && !s.vmdk_disabled && !s.bmr && !s.transition && !s.exposed_disk) return d;
+    await endVm(page, d);
+  }
+  throw new Error('No first-generation device could run a production VM in the demo fleet.');
 }

@@ -6,13 +6,14 @@ import type { SessionResponse } from '@lifeboat/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, signIn, type Viewport } from '../support/browser';
-import { findVmDevice, type VmDevice } from '../support/virtualization';
+import { endVm, findVmDevice, makeFailoverDevice, type VmDevice } from '../support/virtualization';
 
 // The recovery wizard's virtualization on the first tool (issue 12): a disk exported as VHDX and
 // downloaded, the revoke-mount screen, a local VM set up, started and listed, the VM-running
 // screen, each on a demo device found by a rule (support/virtualization.ts) and left as found
 // where the test can (the VM is stopped and discarded). Devices other browser tests use are avoided.
-// The two long walks get 90 s: a loaded CI machine must not fail them on time alone.
+// Each walk gets 90 to 150 s (screens at two widths each): a loaded CI machine must not fail them
+// on time alone.
 
 const AVOID = /^(DC01-ACME|PRINT01-IRONWOOD)$/;
 const WIDE: Viewport = { width: 1440, height: 900 };
@@ -28,6 +29,16 @@ afterAll(async () => {
 async function resellerId(page: Page): Promise<number> {
   const res = await page.request.get('/api/session', { headers: { 'x-requested-with': 'XMLHttpRequest' } });
   return ((await res.json()) as SessionResponse).user.organisationId;
+}
+
+/** A step at desktop width and at 768 px (issue 12: screenshots of every step at both), then as it was. */
+async function shots(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize() ?? WIDE;
+  await page.setViewportSize(WIDE);
+  await screenshot(page, `${name}-1440`);
+  await page.setViewportSize({ width: 768, height: 1000 });
+  await screenshot(page, `${name}-768`);
+  await page.setViewportSize(size);
 }
 
 const stepLocator = (page: Page, name: string) =>
@@ -78,7 +89,7 @@ describe('virtualization on the first tool', () => {
     await signIn(page, 'reseller');
     const device = await findVmDevice(page, await resellerId(page), ['vhdx_export', 'vmdk_export'], AVOID);
     await openOn(page, device);
-    await screenshot(page, 'virtualization-01-locate-1440');
+    await shots(page, 'virtualization-01-locate');
     await page.getByRole('button', { name: 'VHDX export' }).click();
     await page
       .locator(
@@ -86,15 +97,14 @@ describe('virtualization on the first tool', () => {
       )
       .first()
       .waitFor();
-    if (await stepLocator(page, 'setExportType').count())
-      await screenshot(page, 'virtualization-02-export-type-1440');
+    if (await stepLocator(page, 'setExportType').count()) await shots(page, 'virtualization-02-export-type');
     await choosePoint(page, 'Dynamic VHDX');
 
     await step(page, 'exportVm');
     const download = page.getByRole('button', { name: 'Download VHDX' });
     await download.waitFor({ timeout: 20_000 });
     await page.getByText('Share path', { exact: true }).waitFor();
-    await screenshot(page, 'virtualization-03-export-1440');
+    await shots(page, 'virtualization-03-export');
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/\.vhdx$/);
     const saved = path.join(os.tmpdir(), `lifeboat-e2e-${process.pid}-${file.suggestedFilename()}`);
@@ -122,7 +132,7 @@ describe('virtualization on the first tool', () => {
     await page.locator('[data-step="setExportType"], [data-step="revokeMount"]').first().waitFor();
     if (await setType.count()) await page.getByRole('button', { name: 'Dynamic VMDK' }).click();
     await step(page, 'revokeMount');
-    await screenshot(page, 'virtualization-04-revoke-1440');
+    await shots(page, 'virtualization-04-revoke');
     await page.getByRole('button', { name: 'Remove the open share' }).click();
     // The share is gone, so the device's check now continues to its jobs and points.
     await page
@@ -130,7 +140,7 @@ describe('virtualization on the first tool', () => {
       .first()
       .waitFor({ timeout: 15_000 });
     await context.close();
-  }, 90_000);
+  }, 120_000);
 
   it('sets up and starts a local VM, lists it, shows the VM-running screen, then stops and discards it', async () => {
     const { context, page } = await openPage(browser, WIDE);
@@ -149,16 +159,16 @@ describe('virtualization on the first tool', () => {
     await dialog.getByRole('button', { name: 'Start the virtual machine' }).click();
     await dialog.getByText('Enter a valid IPv4 address', { exact: false }).waitFor();
     await dialog.getByText('Enter a VNC password', { exact: false }).waitFor();
-    await screenshot(page, 'virtualization-05-setup-hints-1440');
+    await shots(page, 'virtualization-05-setup-hints');
     await dialog.getByLabel('Test IP address').fill('192.168.50.20');
     await dialog.getByLabel('VNC password').fill('console-1');
-    await screenshot(page, 'virtualization-06-setup-1440');
+    await shots(page, 'virtualization-06-setup');
     await dialog.getByRole('button', { name: 'Start the virtual machine' }).click();
 
     await step(page, 'browseLocalVms');
     const row = dialog.getByTestId('local-vm').filter({ hasText: device.name });
     await row.getByText('Running', { exact: true }).waitFor({ timeout: 20_000 });
-    await screenshot(page, 'virtualization-07-vms-1440');
+    await shots(page, 'virtualization-07-vms');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
@@ -173,7 +183,7 @@ describe('virtualization on the first tool', () => {
     expect(['testfailover', 'vmdk_disabled', 'bmr', 'transition']).toContain(
       await page.getByTestId('vm-running-screen').getAttribute('data-screen'),
     );
-    await screenshot(page, 'virtualization-08-vm-running-1440');
+    await shots(page, 'virtualization-08-vm-running');
     await page.getByRole('link', { name: 'Open the virtualized tab' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
@@ -183,6 +193,15 @@ describe('virtualization on the first tool', () => {
       .getByRole('row')
       .filter({ has: page.getByRole('link', { name: device.name, exact: true }) });
     await vmRow.getByTestId('vm-state').getByText('Running', { exact: true }).waitFor({ timeout: 15_000 });
+    // The running VM's console screenshot in its row (issue 12.4), a real picture.
+    const screen = vmRow.getByRole('img', { name: `Console of ${device.name}` });
+    await screen.waitFor();
+    await expect
+      .poll(() => screen.evaluate((img) => (img as HTMLImageElement).naturalWidth), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
+    await shots(page, 'virtualization-11-virtualized-tab');
     await page.getByRole('button', { name: `Actions for ${device.name}` }).click();
     await page.getByRole('menuitem', { name: 'Stop virtual machine' }).click();
     await vmRow.getByTestId('vm-state').getByText('Stopped', { exact: true }).waitFor({ timeout: 15_000 });
@@ -194,7 +213,7 @@ describe('virtualization on the first tool', () => {
       .click();
     await vmRow.waitFor({ state: 'detached', timeout: 15_000 });
     await context.close();
-  }, 90_000);
+  }, 150_000);
 
   it('walks from the client to an export device at 768 px, and fits the VM settings at 390 px', async () => {
     const { context, page } = await openPage(browser, { width: 768, height: 1000 });
@@ -211,7 +230,7 @@ describe('virtualization on the first tool', () => {
     await page.getByRole('button', { name: 'Virtual disk' }).click();
     await step(page, 'locateVirtualization');
     await page.getByRole('button', { name: 'VHDX export' }).waitFor();
-    await screenshot(page, 'virtualization-01-locate-768');
+    await shots(page, 'virtualization-12-client-locate');
     await page.getByRole('button', { name: 'VHDX export' }).click();
     await page
       .locator('[data-step="setExportType"], [data-step="setAppliance"], [data-step="setDevice"]')
@@ -226,7 +245,7 @@ describe('virtualization on the first tool', () => {
     await step(page, 'setDevice');
     const row = dialog.getByRole('row', { name: new RegExp(`^${device.name}\\b`) });
     await row.waitFor();
-    await screenshot(page, 'virtualization-10-export-device-768');
+    await shots(page, 'virtualization-10-export-device');
     await row.click();
     await page
       .locator('[data-step="setJob"], [data-step="setDrive"], [data-step="setRecoveryPoint"]')
@@ -246,7 +265,46 @@ describe('virtualization on the first tool', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
-  });
+  }, 90_000);
+
+  it('exports the disk of a machine in production failover from its running VM', async () => {
+    const { context, page } = await openPage(browser, WIDE);
+    await signIn(page, 'reseller');
+    // The test's own failover machine: a production VM started on a device that had none.
+    const device = await makeFailoverDevice(page, await resellerId(page), AVOID);
+    try {
+      await openOn(page, device);
+      await page.getByRole('button', { name: 'VHDX export' }).click();
+      await page.locator('[data-step="setExportType"], [data-step="exportVmFailover"]').first().waitFor();
+      if (await stepLocator(page, 'setExportType').count())
+        await page.getByRole('button', { name: 'Dynamic VHDX' }).click();
+      // spec 4: production and running, the disk can come from the VM (is_disk_from_failover).
+      await step(page, 'exportVmFailover');
+      await page.getByText(`${device.name} runs as a production failover machine`).waitFor();
+      await shots(page, 'virtualization-13-export-failover');
+      await page.getByRole('button', { name: 'Export from the running machine' }).click();
+      await step(page, 'setVmExportFailover');
+      const exportDisk = page.getByRole('button', { name: 'Export the disk' });
+      await expect.poll(() => exportDisk.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await page.getByText('is exported from its running failover machine', { exact: false }).waitFor();
+      await shots(page, 'virtualization-14-set-export-failover');
+      // The expose call of a failover VM's disk ends with the spec's /1.
+      const [request] = await Promise.all([
+        page.waitForRequest((r) => r.url().includes('/ra/expose_cifs_share/')),
+        exportDisk.click(),
+      ]);
+      expect(new URL(request.url()).pathname).toMatch(/\/VHDX\/(dynamic|fixed)\/1$/);
+      await step(page, 'exportVm');
+      await page.getByRole('button', { name: 'Download VHDX' }).waitFor({ timeout: 20_000 });
+      await page.getByText('Share path', { exact: true }).waitFor();
+      await shots(page, 'virtualization-15-export-failover-share');
+      await page.getByRole('button', { name: 'Done' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    } finally {
+      await endVm(page, device);
+      await context.close();
+    }
+  }, 120_000);
 
   it('offers VHDX when the appliance refuses VMDK (the change-format prompt)', async () => {
     // SIM_FAULTS format_refused@system:115: reseller2's PRINT01-IRONWOOD takes VHDX only.
@@ -263,7 +321,7 @@ describe('virtualization on the first tool', () => {
       .waitFor();
     await choosePoint(page, 'Dynamic VMDK');
     await step(page, 'exportChangeFormat');
-    await screenshot(page, 'virtualization-09-change-format-1440');
+    await shots(page, 'virtualization-09-change-format');
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.url().includes('/ra/expose_cifs_share/') && r.url().includes('/VHDX/')),
       page.getByRole('button', { name: 'Switch to VHDX and try again' }).click(),
@@ -273,5 +331,5 @@ describe('virtualization on the first tool', () => {
     // no share of this device is left open for the next test.
     await step(page, 'genericError');
     await context.close();
-  });
+  }, 90_000);
 });

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { lightCalls } from './lightCalls';
 import { precompress } from './precompress';
 
 const API_TARGET = process.env.LIFEBOAT_API ?? 'http://127.0.0.1:8080';
@@ -15,7 +16,7 @@ function serveAppForNavigation(req: IncomingMessage): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), lightCalls(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -29,6 +30,14 @@ export default defineConfig({
         // dropped, so the initial bundle carries no zod unless a page really validates with it.
         moduleSideEffects: (id: string) => !id.includes('/packages/contract/'),
         manualPureFunctions: ['z'],
+      },
+      output: {
+        // zod in a chunk of its own: shared with React in one common chunk, the sign-in page
+        // (which validates by hand) would download it with React (issue 18 point 19).
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ }],
+        },
       },
     },
   },

@@ -146,6 +146,8 @@ export const azureJobBody = z.object({ job_id: id });
 
 /** Not in the spec: the provider's staff switch Azure direct restore per reseller. */
 export const setResellerAzureBody = z.object({ reseller_id: jsonId, enabled: z.boolean() });
+/** The reseller's azure_restore_enabled as the staff's settings view shows it. */
+export const resellerAzureAnswer = z.object({ reseller_id: z.number(), enabled: z.boolean() });
 
 /** Not in the spec: whether the Azure export panels and the wizard exist for this user. */
 export const azureAvailabilityAnswer = z.object({ enabled: z.boolean() });

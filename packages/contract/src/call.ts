@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// Kept apart without zod: the web app's bundles use them (callPaths.ts).
+export { callPath, isRawAnswer, pathParams } from './callPaths';
+
 // One declaration per HTTP call (issue 11.1). The server registers its route from it
 // (server/src/http/route.ts), the web app calls it through a client typed by it
 // (web/src/api/call.ts), and the OpenAPI document is generated from it (server/src/http/openapi.ts).
@@ -133,8 +136,6 @@ export function declaredCalls(): Call[] {
   return [...registry.values()];
 }
 
-export const isRawAnswer = (a: AnswerSchema): a is RawAnswer => typeof (a as RawAnswer).raw === 'string';
-
 type Out<T> = T extends z.ZodType ? z.output<T> : never;
 type In<T> = T extends z.ZodType ? z.input<T> : never;
 
@@ -164,19 +165,6 @@ export interface CallRequestParts<C extends CallSpec> {
   query: Out<C['query']>;
   body: C['json'] extends z.ZodType ? Out<C['json']> : Out<C['form']>;
 }
-
-/** Fill a declared path with its params, each one encoded. */
-export function callPath(path: string, params: Record<string, string | number> | undefined): string {
-  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => {
-    const v = params?.[name];
-    if (v === undefined) throw new Error(`${path}: the param ${name} is missing`);
-    return encodeURIComponent(String(v));
-  });
-}
-
-/** Names of the params of a declared path, in order. */
-export const pathParams = (path: string): string[] =>
-  [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1] as string);
 
 // Shared pieces of declarations.
 

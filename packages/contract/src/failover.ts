@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { jsonWhole } from './call';
-import { nameRule } from './fields';
 import { listPage, listRows } from './lists';
 
 // The cloud virtual office (issue 16; spec: recovery-flow 3 'Failover setup', 'Runbook'; 4

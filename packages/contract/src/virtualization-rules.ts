@@ -4,6 +4,9 @@
 
 import type { VirtualizedState } from './ports/virtualization';
 
+/** A VM shows a console screenshot while it runs (issue 12.4; the inventory's virtualized rows). */
+export const vmShowsScreen = (svaJobStatus: string | null) => svaJobStatus === 'Running';
+
 /** spec: recovery-flow 9, startVm polls every 4 s. */
 export const VM_START_POLL_MS = 4000;
 

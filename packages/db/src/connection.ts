@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  type LogEvent,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  SqliteDialect,
+} from 'kysely';
 import type PgModule from 'pg';
 import type { DialectName } from './dialect';
 import type { Database } from './schema';
@@ -55,7 +62,7 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
       max: opts.poolSize ?? 10,
       ...(opts.schema ? { options: `-c search_path="${opts.schema.replace(/"/g, '')}"` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...qlog() });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedReads(pool) }), ...qlog() });
     return { db, dialect: 'postgres', sqlite: null, close: () => db.destroy() };
   }
   if (opts.url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(opts.url)), { recursive: true });
@@ -69,6 +76,53 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
     ...qlog(),
   });
   return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+}
+
+/** Distinct SQL texts that get a name (a server-side prepared statement on each connection). */
+const NAMED_STATEMENTS = 1000;
+const statementNames = new Map<string, string>();
+/** Texts whose named statement PostgreSQL refused (a table changed under it): run unnamed. */
+const unnamed = new Set<string>();
+
+/**
+ * Reads on PostgreSQL as named prepared statements: each connection parses and plans a query text
+ * once, and every later run of the same text with other parameters only binds and executes (Kysely
+ * sends each query unnamed, so PostgreSQL parsed and planned it on every request). Only reads:
+ * the texts of writes and of migrations' DDL stay unnamed. The same text always gets the same name.
+ */
+function namedReads(pool: PgModule.Pool): PostgresPool {
+  const nameOf = (text: string) => {
+    if (unnamed.has(text) || !/^\s*(select|with)\b/i.test(text)) return null;
+    let name = statementNames.get(text);
+    if (!name && statementNames.size < NAMED_STATEMENTS) {
+      name = `lb${statementNames.size + 1}`;
+      statementNames.set(text, name);
+    }
+    return name ?? null;
+  };
+  return {
+    end: () => pool.end(),
+    async connect() {
+      const client = await pool.connect();
+      // pg's own result type is wider than Kysely's view of it (command is any string).
+      return <PostgresPoolClient>(<unknown>{
+        release: () => client.release(),
+        async query(text: string, values: unknown[]) {
+          const name = nameOf(text);
+          if (!name) return client.query(text, values);
+          try {
+            return await client.query({ name, text, values });
+          } catch (err) {
+            // "cached plan must not change result type": a migration changed a table after this
+            // connection prepared the text. Run it unnamed from now on.
+            if ((err as { code?: string }).code !== '0A000') throw err;
+            unnamed.add(text);
+            return client.query(text, values);
+          }
+        },
+      });
+    },
+  };
 }
 
 const STATEMENT_CACHE = 500;

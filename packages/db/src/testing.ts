@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { type DbHandle, openDb } from './connection';
 import { migrateToLatest } from './migrate';
 
@@ -44,6 +43,9 @@ export async function openTestDb(prefix = 't'): Promise<TestDb> {
     async close() {
       for (const h of others) await h.close();
       await dbh.close();
+      // Loaded here, not at the top: the server bundle includes this module, and a start on
+      // SQLite should not load the PostgreSQL driver.
+      const pg = (await import('pg')).default;
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);

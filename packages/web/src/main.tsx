@@ -1,21 +1,29 @@
 import '@mantine/core/styles.css';
+import './styles/theme-variables.css';
 import './styles/global.css';
+import type { SessionResponse } from '@lifeboat/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
-import { createQueryClient } from './api/queryClient';
-import { createAppRouter } from './routes/router';
-import { connectApiClient } from './session/session';
+import { SignInBoot } from './auth/SignInBoot';
 
-const queryClient = createQueryClient();
-const router = createAppRouter();
-
-connectApiClient(queryClient);
+// The first script a browser loads holds React and the sign-in page only (issue 18 point 19:
+// under 100 KB of gzipped JavaScript): /login renders without the app; every other address, and
+// /login once someone has signed in, loads the app (router, Mantine, query cache) from AppMain.
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} router={router} />
-  </StrictMode>,
-);
+const root = createRoot(container);
+
+function startApp(session: SessionResponse | null = null): void {
+  void import('./AppMain').then((m) => m.renderApp(root, session));
+}
+
+if (window.location.pathname === '/login') {
+  root.render(
+    <StrictMode>
+      <SignInBoot start={startApp} />
+    </StrictMode>,
+  );
+} else {
+  startApp();
+}

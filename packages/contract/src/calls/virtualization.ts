@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCall, idParam, rawAnswer, type TenantObject } from '../call';
+import { inventoryPage } from '../inventory';
+import { listSearch } from '../lists';
 import { devicesAnswer } from '../recovery';
 import { errorResponse } from '../session';
 import {
@@ -56,6 +58,13 @@ const exportDevices = <const P extends string, S extends z.ZodObject>(
   });
 
 const where = { clientId: idParam, applianceId: idParam };
+
+/** spec: recovery-flow 7, inventory_data's body (its fields' meaning: docs/decisions.md 'Virtualization'). */
+const inventoryDataBody = z.object({
+  filter: listSearch.optional(),
+  startable: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional(),
+  flowType: z.string().max(32).optional(),
+});
 
 export const virtualizationCalls = {
   locations: locations(
@@ -147,5 +156,26 @@ export const virtualizationCalls = {
       200: rawAnswer('application/octet-stream', 'The virtual disk image in the share\u2019s format.'),
       409: errorResponse,
     },
+  }),
+  inventoryData: defineCall({
+    area,
+    method: 'POST',
+    path: '/dashboardumc/inventory_data/:clientId/:type',
+    summary: 'The virtualized rows of a client (browseLocalVms): the inventory\u2019s VIRTUALIZED tab.',
+    params: z.object({ clientId: idParam, type: z.enum(['VIRTUALIZED']) }),
+    json: inventoryDataBody,
+    ids: { clientId: 'client' },
+    examples: { type: 'VIRTUALIZED' },
+    answers: { 200: inventoryPage },
+  }),
+  vmScreenshot: defineCall({
+    area,
+    method: 'GET',
+    path: '/api/virtualization/vm_screenshot/:deviceId',
+    summary: 'The console screenshot of a device\u2019s running virtual machine (loaded by an <img>).',
+    access: 'navigation',
+    params: z.object({ deviceId: idParam }),
+    ids: { deviceId: 'system' },
+    answers: { 200: rawAnswer('image/png', 'The screenshot.') },
   }),
 };

@@ -5,13 +5,18 @@ import type { RestorePointRef } from './files';
 // cloud copies a restore point's files or disk to an FTPS area the customer downloads from.
 // The console keeps the export row (the spec's export_uuid) and runs this port from an
 // operation; COMPLETED is the operation succeeding, ERROR a FabricError (RP_IN_USE is the
-// spec's rpInUseError, FAILED its isRecoverError).
+// spec's rpInUseError; APPLIANCE_OFFLINE and FAILED its isRecoverError).
 
 export interface FtpsExportRequest {
   /** The console's export row. */
   exportId: number;
   systemName: string;
   point: RestorePointRef;
+  /**
+   * The second-generation appliance the system is behind (null: direct to cloud). It must be
+   * online for the cloud to open its restore points: APPLIANCE_OFFLINE otherwise.
+   */
+  applianceId: number | null;
   /** Files and folders, or the whole disk as an image. */
   type: 'files' | 'disk';
   /** Disk format; null for files. */

@@ -110,4 +110,17 @@ export interface WizardVirtualization {
   startLocalVm(req: LocalVmStart, progress: FabricProgress): Promise<VmActionOutcome>;
   /** The exported disk image of a point in a format (sparse, the system's disk size). */
   diskImage(req: DiskImageSpec): Promise<DiskImage>;
+  /** The PNG console screen of a running VM (the inventory's virtualized row, issue 12.4). */
+  consoleScreenshot(req: VmScreenshotRequest): Promise<Buffer>;
+}
+
+/** Which VM console to draw: the system, and the run (a local VM's id, 0 for another VM). */
+export interface VmScreenshotRequest {
+  systemId: number;
+  seed: number;
+  runId: number;
+  hostname: string;
+  osType: string;
+  width: number;
+  height: number;
 }

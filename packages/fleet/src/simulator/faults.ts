@@ -19,7 +19,7 @@ export const PORT_FAULTS = {
   files: ['appliance_offline', 'format_refused', 'share_failed'],
   virtualization: ['appliance_offline', 'timeout', 'rp_in_use'],
   failover: ['appliance_offline', 'failover_failed', 'runbook_failed'],
-  ftps: ['rp_in_use', 'ftps_failed'],
+  ftps: ['appliance_offline', 'rp_in_use', 'ftps_failed'],
   azure: ['azure_failed'],
   autoverify: ['appliance_offline', 'rp_in_use', 'autoverify_fail', 'timeout'],
   fleet: ['autoverify_fail', 'appliance_outage'],

@@ -11,6 +11,7 @@ const req: FtpsExportRequest = {
   systemName: 'FS 01',
   type: 'files',
   format: null,
+  applianceId: null,
   point: {
     systemId: 5,
     applianceId: null,
@@ -56,6 +57,21 @@ describe('the simulated FTPS port', () => {
     await expect(faulty.runExport(req, progress())).rejects.toMatchObject({ code: 'RP_IN_USE' });
     const other = { ...req, point: { ...req.point, systemId: 6, restorePointId: 78 } };
     await expect(faulty.runExport(other, progress())).rejects.toMatchObject({ code: 'FAILED' });
+  });
+
+  it("refuses an export while the system's appliance is offline; direct-to-cloud systems are immune", async () => {
+    const faulty = sim({ faults: 'appliance_offline@3' });
+    const behind = { ...req, applianceId: 3 };
+    await expect(faulty.runExport(behind, progress())).rejects.toMatchObject({
+      code: 'APPLIANCE_OFFLINE',
+      message: expect.stringMatching(/appliance of FS 01 is offline/),
+    });
+    await expect(faulty.runExport({ ...req, applianceId: 4 }, progress())).resolves.toMatchObject({
+      login: 'export-12',
+    });
+    await expect(sim({ faults: 'appliance_offline=1' }).runExport(req, progress())).resolves.toMatchObject({
+      login: 'export-12',
+    });
   });
 
   it('sets the FTPS password, refusing a short one, and removes an export', async () => {

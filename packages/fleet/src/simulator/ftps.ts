@@ -3,8 +3,10 @@ import type { SimDeps } from './deps';
 import { intBetween } from './random';
 
 // The simulated FTPS export (recovery-flow 7 'Second tool (FTPS)'): the cloud stages a restore
-// point's files or disk on an FTPS host. Faults: rp_in_use (the spec's rpInUseError; natural
-// subject the restore point) and ftps_failed (its isRecoverError; natural subject the system).
+// point's files or disk on an FTPS host. Faults: appliance_offline (a system behind an appliance
+// that is offline; natural subject the appliance, direct-to-cloud systems are immune), rp_in_use
+// (the spec's rpInUseError; natural subject the restore point) and ftps_failed (failure midway;
+// natural subject the system). Both of the others are the spec's isRecoverError.
 
 export const FTPS_HOST = 'ftps.lifeboat.test';
 
@@ -32,8 +34,18 @@ export function createSimulatedFtps(deps: SimDeps<'ftps'>): FtpsPort {
   return {
     async runExport(req, progress) {
       const p = req.point;
-      const subject = { systemId: p.systemId, applianceId: p.applianceId, restorePointId: p.restorePointId };
+      const subject = {
+        systemId: p.systemId,
+        applianceId: req.applianceId,
+        restorePointId: p.restorePointId,
+      };
       await progress.report(0, 'Preparing the restore point');
+      if (req.applianceId !== null && deps.faults.strikes('appliance_offline', subject)) {
+        throw new FabricError(
+          'APPLIANCE_OFFLINE',
+          `The appliance of ${req.systemName} is offline: the cloud cannot open its restore points. Bring the appliance back online, then try again.`,
+        );
+      }
       if (deps.faults.strikes('rp_in_use', subject)) {
         throw new FabricError(
           'RP_IN_USE',

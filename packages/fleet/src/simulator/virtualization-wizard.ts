@@ -8,6 +8,7 @@ import {
 import { diskImageBytes } from '@lifeboat/contract/node';
 import type { SimDeps } from './deps';
 import { pick, unit } from './random';
+import { simulatedScreenshot } from './screenshots';
 
 // The recovery wizard's virtualization on the simulated appliance (spec: recovery-flow 3, 4, 7):
 // locations, the VM state, local VM capabilities and start, and the exported disk images. All of
@@ -134,5 +135,16 @@ export function createWizardVirtualization(deps: SimDeps<'virtualization'>): Wiz
       });
       return { fileName, sizeBytes, bytes };
     },
+
+    // Drawn like the AutoVerify screenshots: the same picture for the same run of the same system.
+    consoleScreenshot: async (req) =>
+      simulatedScreenshot({
+        screenshotSeed: (req.seed * 31 + req.systemId * 7 + req.runId) % 2_147_483_647,
+        hostname: req.hostname,
+        osType: req.osType,
+        ok: true,
+        width: req.width,
+        height: req.height,
+      }),
   };
 }

@@ -58,3 +58,23 @@ describe('the simulated virtualization port: disk images', () => {
     expect(systemDiskBytes(7, 'server')).toBe(systemDiskBytes(7, 'server'));
   });
 });
+
+describe('the simulated virtualization port: console screenshots', () => {
+  it('draws a PNG of the asked size, the same for the same run and another for another run', async () => {
+    const port = sim({ clock: new ManualClock(0), speed: 0 });
+    const shot = {
+      systemId: 5,
+      seed: 42,
+      runId: 7,
+      hostname: 'fs01',
+      osType: 'WINDOWS',
+      width: 320,
+      height: 240,
+    };
+    const a = await port.consoleScreenshot(shot);
+    expect(a.subarray(1, 4).toString()).toBe('PNG');
+    expect([a.readUInt32BE(16), a.readUInt32BE(20)]).toEqual([320, 240]);
+    expect((await port.consoleScreenshot(shot)).equals(a)).toBe(true);
+    expect((await port.consoleScreenshot({ ...shot, runId: 8 })).equals(a)).toBe(false);
+  });
+});

@@ -302,6 +302,12 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
         ).id,
       );
     const system = await systemRow(`ISO-${tag}`, appliance);
+    // Its VM runs on the appliance: the console screenshot call (issue 12.4) has a picture to answer.
+    await db
+      .updateTable('protected_systems')
+      .set({ sva_job_status: 'Running', currently_running: 1 })
+      .where('id', '=', system)
+      .execute();
     const d2cSystem = await systemRow(`ISO-D2C-${tag}`, null);
     // A system of the second-generation tool, with a job and a cloud point (the FTPS calls).
     const rbSystem = await systemRow(`ISO-RB-${tag}`, appliance, 4);

@@ -11,7 +11,7 @@ function renderForm() {
   return renderRoutes({
     path: '/login',
     session: null,
-    routes: [{ path: '/login', element: <LoginForm /> }],
+    routes: [{ path: '/login', element: <LoginForm onSignedIn={() => {}} /> }],
   });
 }
 

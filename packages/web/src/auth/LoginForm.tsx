@@ -1,12 +1,20 @@
-import { type LoginRequest, loginRequest, loginWithCodeRequest } from '@lifeboat/contract';
-import { Alert, Button, Paper, Stack, Title } from '@mantine/core';
+import type { SessionResponse } from '@lifeboat/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
 import { IconAlert } from '../components/icons';
-import { FormPasswordInput } from '../forms/FormPasswordInput';
-import { FormTextInput } from '../forms/FormTextInput';
-import { useSchemaForm } from '../forms/useSchemaForm';
-import { useSignIn } from '../session/session';
+import { mapServerError } from '../forms/serverErrors';
+import { signIn } from '../session/sessionApi';
+import classes from './LoginPage.module.css';
+import {
+  checkLogin,
+  type LoginErrors,
+  type LoginField,
+  type LoginValues,
+  loginBody,
+  loginFieldError,
+  loginInputs,
+} from './loginValues';
+import { PlainAlert, PlainPasswordInput, PlainSubmitButton, PlainTextInput } from './plainFields';
 import { useShake } from './useShake';
 
 interface Feedback {
@@ -16,19 +24,43 @@ interface Feedback {
   attempt: number;
 }
 
-type LoginValues = { username: string; password: string; code?: string };
+const EMPTY: LoginValues = { username: '', password: '', code: '' };
 
-/** The sign-in card: user name, password and, when the server asks for it, the MFA code. */
-export function LoginForm() {
-  const signIn = useSignIn();
+/**
+ * The sign-in card: user name, password and, when the server asks for it, the MFA code. A small
+ * form of its own (no react-hook-form, no zod: the sign-in page stays light, issue 18 point 19)
+ * that behaves as the schema forms do: checked on submit, then again as a field is corrected.
+ */
+export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionResponse) => void }) {
   const cardRef = useRef<HTMLDivElement>(null);
+  const refs = {
+    username: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    code: useRef<HTMLInputElement>(null),
+  };
   const shake = useShake(cardRef);
   const [needCode, setNeedCode] = useState(false);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [values, setValues] = useState<LoginValues>(EMPTY);
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const focus = (field: LoginField) => refs[field].current?.focus();
+
+  useEffect(() => {
+    refs.username.current?.focus();
+  }, [refs.username]);
+
+  const change = (field: LoginField) => (value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors((e) => ({ ...e, [field]: loginFieldError(field, next, needCode) }));
+  };
 
   // The server's answer is always said in the alert; field messages also go under the fields.
   const onRefused = (err: unknown) => {
     const attempt = (feedback?.attempt ?? 0) + 1;
+    setErrors(mapServerError(err, loginInputs(needCode)).fields);
     if (!(err instanceof ApiError)) {
       setFeedback({ kind: 'error', message: 'Signing in failed. Try again.', attempt });
       return;
@@ -36,95 +68,130 @@ export function LoginForm() {
     if (err.code === 'MFA_REQUIRED') {
       setNeedCode(true);
       setFeedback({ kind: 'info', message: err.message, attempt });
-      requestAnimationFrame(() => form.setFocus('code'));
+      requestAnimationFrame(() => focus('code'));
       return;
     }
     setFeedback({ kind: 'error', message: err.message, attempt });
     if (err.status === 401) {
       // Wrong credentials (or code): shake the card and let the user retype the secret.
       shake();
-      if (!needCode) form.setValue('password', '');
-      form.setValue('code', '');
-      form.setFocus(needCode ? 'code' : 'password');
+      setValues((v) => ({ ...v, password: needCode ? v.password : '', code: '' }));
+      focus(needCode ? 'code' : 'password');
     }
   };
 
-  const { form, onSubmit, saving } = useSchemaForm<LoginValues, LoginRequest>(
-    needCode ? loginWithCodeRequest : loginRequest,
-    {
-      defaultValues: { username: '', password: '', code: '' },
-      inputs: needCode ? ['username', 'password', 'code'] : ['username', 'password'],
-      send: ({ username, password, code }) =>
-        signIn.mutateAsync(needCode ? { username, password, code } : { username, password }),
-      onRefused,
-    },
-  );
-  const { control, setFocus } = form;
-
-  useEffect(() => {
-    setFocus('username');
-  }, [setFocus]);
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (!saving) void onSubmit(e);
+    if (saving) return;
+    setSubmitted(true);
+    const found = checkLogin(values, needCode);
+    setErrors(found);
+    const first = loginInputs(needCode).find((f) => found[f]);
+    if (first) {
+      focus(first);
+      return;
+    }
+    setSaving(true);
+    try {
+      const session = await signIn(loginBody(values, needCode));
+      // Still busy until the app takes over the screen (its code may still be loading).
+      onSignedIn(session);
+    } catch (err) {
+      setSaving(false);
+      onRefused(err);
+    }
   };
 
   return (
-    <Paper ref={cardRef} withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%">
-      <form onSubmit={submit} noValidate aria-labelledby="login-title">
-        <Stack gap="md">
-          <Title order={1} id="login-title" fz={22}>
+    <div
+      ref={cardRef}
+      className={`m_1b7284a3 mantine-Paper-root ${classes.card}`}
+      data-with-border="true"
+      style={
+        {
+          '--paper-radius': 'var(--mantine-radius-md)',
+          '--paper-shadow': 'var(--mantine-shadow-sm)',
+          width: '100%',
+        } as React.CSSProperties
+      }
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="login-title">
+        <div
+          className="m_6d731127 mantine-Stack-root"
+          style={
+            {
+              '--stack-gap': 'var(--mantine-spacing-md)',
+              '--stack-align': 'stretch',
+              '--stack-justify': 'flex-start',
+            } as React.CSSProperties
+          }
+        >
+          <h1
+            className="m_8a5d1357 mantine-Title-root"
+            data-order="1"
+            id="login-title"
+            style={
+              {
+                '--title-fw': 'var(--mantine-h1-font-weight)',
+                '--title-lh': 'var(--mantine-h1-line-height)',
+                '--title-fz': 'var(--mantine-h1-font-size)',
+                fontSize: 'calc(1.375rem * var(--mantine-scale))',
+              } as React.CSSProperties
+            }
+          >
             Sign in
-          </Title>
+          </h1>
           {feedback && (
-            <Alert
+            <PlainAlert
               key={feedback.attempt}
               role={feedback.kind === 'error' ? 'alert' : 'status'}
               color={feedback.kind === 'error' ? 'red' : 'blue'}
-              variant="light"
               icon={<IconAlert size={20} />}
             >
               {feedback.message}
-            </Alert>
+            </PlainAlert>
           )}
-          <FormTextInput
-            control={control}
+          <PlainTextInput
+            inputRef={refs.username}
             name="username"
             label="User name"
+            value={values.username}
+            onValue={change('username')}
+            error={errors.username}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
             required
-            withAsterisk={false}
           />
-          <FormPasswordInput
-            control={control}
+          <PlainPasswordInput
+            inputRef={refs.password}
             name="password"
             label="Password"
+            value={values.password}
+            onValue={change('password')}
+            error={errors.password}
             autoComplete="current-password"
             required
-            withAsterisk={false}
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }}
+            toggleLabel="Show or hide the password"
           />
           {needCode && (
-            <FormTextInput
-              control={control}
+            <PlainTextInput
+              inputRef={refs.code}
               name="code"
               label="Authentication code"
               description="The 6-digit code from your authenticator app."
+              value={values.code}
+              onValue={change('code')}
+              error={errors.code}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={16}
               required
-              withAsterisk={false}
             />
           )}
-          <Button type="submit" fullWidth size="md" loading={saving} mt={4}>
-            Sign in
-          </Button>
-        </Stack>
+          <PlainSubmitButton loading={saving}>Sign in</PlainSubmitButton>
+        </div>
       </form>
-    </Paper>
+    </div>
   );
 }

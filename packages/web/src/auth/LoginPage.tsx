@@ -1,12 +1,16 @@
-import { Alert, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import type { SessionResponse } from '@lifeboat/contract';
+import type { CSSProperties, ReactNode } from 'react';
 import { IconDevice, IconRecover, IconUsers } from '../components/icons';
 import { LifeboatMark } from '../components/LifeboatMark';
 import { usePageTitle } from '../components/usePageTitle';
 import { LoginForm } from './LoginForm';
 import classes from './LoginPage.module.css';
-import { readLoginState } from './loginState';
+import type { LoginState } from './loginState';
+import { PlainAlert } from './plainFields';
+
+// No router, Mantine or query cache here: the sign-in page is the first thing a browser loads
+// and stays under its JavaScript budget (issue 18 point 19). Mantine's Stack and Text are
+// written as their markup, drawn by Mantine's stylesheet.
 
 const TAGLINE = 'The backup and recovery console for service providers and their clients.';
 
@@ -24,51 +28,88 @@ const NOTICES = {
   'signed-out': 'You have signed out.',
 } as const;
 
-export function LoginPage() {
+const TEXT = 'mantine-focus-auto m_b6d8b162 mantine-Text-root';
+const SMALL = { '--text-fz': 'var(--mantine-font-size-sm)', '--text-lh': 'var(--mantine-line-height-sm)' };
+
+interface LoginPageProps {
+  reason?: LoginState['reason'];
+  onSignedIn: (session: SessionResponse) => void;
+}
+
+export function LoginPage({ reason, onSignedIn }: LoginPageProps) {
   usePageTitle('Sign in');
-  const { reason } = readLoginState(useLocation().state);
 
   return (
     <div className={classes.page}>
       <aside className={classes.brand} aria-label="About Lifeboat">
         <LifeboatMark size={40} nameSize="xl" inverted />
-        <Stack gap="xl" maw={440}>
-          <Text c="white" fz={30} lh={1.2} fw={650}>
+        <div
+          className="m_6d731127 mantine-Stack-root"
+          style={
+            {
+              '--stack-gap': 'var(--mantine-spacing-xl)',
+              '--stack-align': 'stretch',
+              '--stack-justify': 'flex-start',
+              maxWidth: 'calc(27.5rem * var(--mantine-scale))',
+            } as CSSProperties
+          }
+        >
+          <p
+            className={TEXT}
+            style={{
+              color: 'var(--mantine-color-white)',
+              fontSize: 'calc(1.875rem * var(--mantine-scale))',
+              fontWeight: 650,
+              lineHeight: 1.2,
+            }}
+          >
             {TAGLINE}
-          </Text>
+          </p>
           <ul className={classes.points}>
             {POINTS.map((p) => (
               <li key={p.text} className={classes.point}>
                 <span className={classes.pointIcon}>{p.icon}</span>
-                <Text component="span" c="blue.0">
+                <span className={TEXT} style={{ color: 'var(--mantine-color-blue-0)' }}>
                   {p.text}
-                </Text>
+                </span>
               </li>
             ))}
           </ul>
-        </Stack>
-        <Text size="sm" c="blue.1">
+        </div>
+        <p
+          className={TEXT}
+          data-size="sm"
+          style={{ ...SMALL, color: 'var(--mantine-color-blue-1)' } as CSSProperties}
+        >
           Self-hosted · your data stays on your servers
-        </Text>
+        </p>
       </aside>
 
       <main className={classes.main}>
         <div className={classes.column}>
           <div className={classes.compactBrand}>
             <LifeboatMark size={36} nameSize="xl" />
-            <Text c="dimmed" size="sm">
+            <p
+              className={TEXT}
+              data-size="sm"
+              style={{ ...SMALL, color: 'var(--mantine-color-dimmed)' } as CSSProperties}
+            >
               {TAGLINE}
-            </Text>
+            </p>
           </div>
           {reason && (
-            <Alert color={reason === 'ended' ? 'orange' : 'blue'} variant="light" role="status" py="sm">
+            <PlainAlert color={reason === 'ended' ? 'orange' : 'blue'} role="status" compact>
               {NOTICES[reason]}
-            </Alert>
+            </PlainAlert>
           )}
-          <LoginForm />
-          <Text size="sm" c="dimmed" ta="center">
+          <LoginForm onSignedIn={onSignedIn} />
+          <p
+            className={TEXT}
+            data-size="sm"
+            style={{ ...SMALL, color: 'var(--mantine-color-dimmed)', textAlign: 'center' } as CSSProperties}
+          >
             Forgot your password? Ask an administrator of your organisation.
-          </Text>
+          </p>
         </div>
       </main>
     </div>

@@ -1,23 +1,22 @@
-import { lazy, Suspense } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { landingPath } from '../routes/tabPaths';
-import { useSession } from '../session/session';
+import { applySignIn, useSession } from '../session/session';
+import { LoginPage } from './LoginPage';
 import { readLoginState } from './loginState';
 
-// Signed-in users never need the login page's code; signed-out users never need the shell's.
-const LoginPage = lazy(() => import('./LoginPage').then((m) => ({ default: m.LoginPage })));
-
-/** /login: the form, or straight on to where the user was going once a session exists. */
+/**
+ * /login inside the app (after signing out, or when a session ends): the form, or straight on to
+ * where the user was going once a session exists. A browser that opens /login first gets the
+ * same page without the app around it (SignInBoot.tsx).
+ */
 export function LoginRoute() {
   const session = useSession();
-  const { from } = readLoginState(useLocation().state);
+  const client = useQueryClient();
+  const { from, reason } = readLoginState(useLocation().state);
 
   if (session.isPending) return <PageLoader fullScreen />;
   if (session.data) return <Navigate to={from ?? landingPath(session.data.user)} replace />;
-  return (
-    <Suspense fallback={<PageLoader fullScreen />}>
-      <LoginPage />
-    </Suspense>
-  );
+  return <LoginPage reason={reason} onSignedIn={(s) => applySignIn(client, s)} />;
 }

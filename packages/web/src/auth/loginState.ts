@@ -1,5 +1,3 @@
-import { safeReturnPath } from '../routes/tabPaths';
-
 /** Why the login page is shown, and where to go after signing in (router location state). */
 export interface LoginState {
   from?: string;
@@ -12,4 +10,11 @@ export function readLoginState(state: unknown): LoginState {
   const from = safeReturnPath(s.from) ?? undefined;
   const reason = s.reason === 'ended' || s.reason === 'signed-out' ? s.reason : undefined;
   return { from, reason };
+}
+
+/** A path to return to after signing in, if it is a page of this app (never an open redirect). */
+export function safeReturnPath(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return null;
+  if (value === '/login' || value.startsWith('/login?') || value.startsWith('/api/')) return null;
+  return value;
 }

@@ -1,4 +1,3 @@
-import { useReducedMotion } from '@mantine/hooks';
 import { type RefObject, useCallback } from 'react';
 import { shakeAnimation } from './shake';
 
@@ -8,9 +7,10 @@ import { shakeAnimation } from './shake';
  * which lets the browser tests see that it happened.
  */
 export function useShake(ref: RefObject<HTMLElement | null>): () => void {
-  const reduceMotion = useReducedMotion();
   return useCallback(() => {
     const el = ref.current;
+    // Asked at the moment of the shake (Mantine's useReducedMotion is not loaded on this page).
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
     if (!el || reduceMotion || typeof el.animate !== 'function') return;
     const { keyframes, durationMs } = shakeAnimation();
     el.getAnimations().forEach((a) => {
@@ -24,5 +24,5 @@ export function useShake(ref: RefObject<HTMLElement | null>): () => void {
     };
     animation.addEventListener('finish', done);
     animation.addEventListener('cancel', done);
-  }, [ref, reduceMotion]);
+  }, [ref]);
 }

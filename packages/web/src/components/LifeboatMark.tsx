@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import type { CSSProperties } from 'react';
 
 interface LifeboatMarkProps {
   size?: number;
@@ -9,7 +9,11 @@ interface LifeboatMarkProps {
   inverted?: boolean;
 }
 
-/** The Lifeboat mark: a lifebuoy on a deep-blue tile, with the product name. */
+/**
+ * The Lifeboat mark: a lifebuoy on a deep-blue tile, with the product name. Mantine's Group and
+ * Text as markup (drawn by Mantine's stylesheet): the sign-in page shows it before Mantine's
+ * JavaScript has loaded (issue 18 point 19).
+ */
 export function LifeboatMark({
   size = 32,
   withName = true,
@@ -18,8 +22,22 @@ export function LifeboatMark({
 }: LifeboatMarkProps) {
   const tile = inverted ? 'var(--mantine-color-white)' : 'var(--mantine-color-blue-9)';
   const ring = inverted ? 'var(--mantine-color-blue-9)' : 'var(--mantine-color-white)';
+  const group = {
+    '--group-gap': 'calc(0.625rem * var(--mantine-scale))',
+    '--group-align': 'center',
+    '--group-justify': 'flex-start',
+    '--group-wrap': 'nowrap',
+  } as CSSProperties;
+  const text = {
+    '--text-fz': `var(--mantine-font-size-${nameSize})`,
+    '--text-lh': `var(--mantine-line-height-${nameSize})`,
+    letterSpacing: '-0.01em',
+    color: inverted ? 'var(--mantine-color-white)' : 'var(--mantine-color-blue-9)',
+    fontWeight: 700,
+    lineHeight: 1,
+  } as CSSProperties;
   return (
-    <Group gap={10} wrap="nowrap">
+    <div className="m_4081bf90 mantine-Group-root" style={group}>
       <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
         <rect width="32" height="32" rx="7" fill={tile} />
         <circle cx="16" cy="16" r="8.5" fill="none" stroke={ring} strokeWidth="5" />
@@ -35,17 +53,10 @@ export function LifeboatMark({
         />
       </svg>
       {withName && (
-        <Text
-          component="span"
-          fw={700}
-          size={nameSize}
-          c={inverted ? 'white' : 'blue.9'}
-          lh={1}
-          style={{ letterSpacing: '-0.01em' }}
-        >
+        <span className="mantine-focus-auto m_b6d8b162 mantine-Text-root" data-size={nameSize} style={text}>
           Lifeboat
-        </Text>
+        </span>
       )}
-    </Group>
+    </div>
   );
 }

@@ -142,9 +142,5 @@ export function landingPath(user: TabViewer): string {
   return friendlyPath(tabs.includes('resellers') ? 'resellers' : (tabs[0] ?? 'resellers'));
 }
 
-/** A path to return to after signing in, if it is a page of this app (never an open redirect). */
-export function safeReturnPath(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return null;
-  if (value === '/login' || value.startsWith('/login?') || value.startsWith('/api/')) return null;
-  return value;
-}
+// Kept beside the login state (auth/loginState.ts) so the sign-in page does not load the router.
+export { safeReturnPath } from '../auth/loginState';

@@ -1,7 +1,7 @@
-import { type LoginRequest, type SessionResponse, type SessionUser, sessionCalls } from '@lifeboat/contract';
+import type { SessionResponse, SessionUser } from '@lifeboat/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../api/call';
-import { ApiError, configureApiClient } from '../api/client';
+import { configureApiClient } from '../api/client';
+import { fetchSession, signIn, signOut } from './sessionApi';
 
 /** Why the last session ended, so the login page can say so (UI state, not server data). */
 export type SessionExit = 'ended' | 'signed-out';
@@ -17,23 +17,7 @@ export const sessionKeys = {
   current: () => [...sessionKeys.all, 'current'] as const,
 };
 
-/** The session probe: `null` when nobody is signed in. */
-export async function fetchSession(): Promise<SessionResponse | null> {
-  try {
-    return await call(sessionCalls.current, {}, { expectUnauthorized: true });
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return null;
-    throw err;
-  }
-}
-
-export function signIn(body: LoginRequest): Promise<SessionResponse> {
-  return call(sessionCalls.signIn, { json: body }, { expectUnauthorized: true });
-}
-
-export async function signOut(): Promise<void> {
-  await call(sessionCalls.signOut, {}, { expectUnauthorized: true });
-}
+export { fetchSession, signIn, signOut } from './sessionApi';
 
 export function readCsrfToken(client: QueryClient): string | undefined {
   return client.getQueryData<SessionResponse | null>(sessionKeys.current())?.csrfToken;
@@ -62,15 +46,18 @@ export function useCurrentUser(): SessionUser {
   return data.user;
 }
 
+/** A new session: the previous user's cached answers go, the session query holds the new one. */
+export function applySignIn(client: QueryClient, session: SessionResponse): void {
+  lastExit = undefined;
+  client.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
+  client.setQueryData(sessionKeys.current(), session);
+}
+
 export function useSignIn() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: signIn,
-    onSuccess: (session) => {
-      lastExit = undefined;
-      client.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
-      client.setQueryData(sessionKeys.current(), session);
-    },
+    onSuccess: (session) => applySignIn(client, session),
   });
 }
 

@@ -227,39 +227,86 @@ describe('the wizard session', () => {
 });
 
 describe("the staff's switch", () => {
-  it('lets the provider staff switch a reseller, nobody else; audited', async () => {
-    expect(
-      (
-        await f.post('resa', '/azure_export/set_reseller_azure_enabled', {
-          reseller_id: f.w.resellerA,
-          enabled: false,
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await f.post('staff', '/azure_export/set_reseller_azure_enabled', {
-          reseller_id: f.w.clientA1,
-          enabled: true,
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (await f.post('staff', '/azure_export/set_reseller_azure_enabled', { reseller_id: 'x', enabled: true }))
-        .statusCode,
-    ).toBe(400);
-    const on = await f.post('staff', '/azure_export/set_reseller_azure_enabled', {
+  const set = (who: Who, reseller_id: number | string, enabled: unknown) =>
+    f.post(who, '/azure_export/set_reseller_azure_enabled', { reseller_id, enabled });
+  const read = (who: Who, id: number | string) =>
+    f.get(who, `/azure_export/get_reseller_azure_enabled/${id}`);
+
+  it('reads the flag of a reseller in scope, a 404 outside it', async () => {
+    const own = await read('resa', f.w.resellerA);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({ reseller_id: f.w.resellerA, enabled: true });
+    expect((await read('staff', f.w.resellerB)).json()).toEqual({
       reseller_id: f.w.resellerB,
-      enabled: true,
+      enabled: false,
     });
-    expect(on.json()).toEqual({ success: true });
+    expect((await read('resb', f.w.resellerA)).statusCode).toBe(404);
+    expect((await read('clib1', f.w.resellerA)).statusCode).toBe(404);
+    // A client's id is no reseller: 404, as a foreign id is.
+    expect((await read('staff', f.w.clientA1)).statusCode).toBe(404);
+    expect((await read('staff', 'x')).statusCode).toBe(404);
+  });
+
+  it('lets the provider staff switch a reseller and its clients, nobody else', async () => {
+    // The reseller itself is refused (403); its client users do not see the reseller's row
+    // through scope, so for them, as for another reseller, it is a 404.
+    expect((await set('resa', f.w.resellerA, false)).statusCode).toBe(403);
+    expect((await set('clia1', f.w.resellerA, false)).statusCode).toBe(404);
+    expect((await set('resb', f.w.resellerA, false)).statusCode).toBe(404);
+    expect((await read('resa', f.w.resellerA)).json().enabled).toBe(true);
+    expect((await set('staff', f.w.clientA1, true)).statusCode).toBe(404);
+    expect((await set('staff', 999_999, true)).statusCode).toBe(404);
+    // Bad input.
+    expect((await set('staff', 'x', true)).statusCode).toBe(400);
+    expect((await set('staff', f.w.resellerB, 'yes')).statusCode).toBe(400);
+    expect((await set('staff', f.w.resellerB, undefined)).statusCode).toBe(400);
+
+    const on = await set('staff', f.w.resellerB, true);
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toEqual({ reseller_id: f.w.resellerB, enabled: true });
+    expect((await read('staff', f.w.resellerB)).json().enabled).toBe(true);
+    // The reseller's users and its clients' users see the wizard and the panels.
     expect((await f.get('resb', '/azure_export/availability')).json()).toEqual({ enabled: true });
-    await f.post('staff', '/azure_export/set_reseller_azure_enabled', {
+    expect((await f.get('clib1', '/azure_export/availability')).json()).toEqual({ enabled: true });
+    expect((await set('staff', f.w.resellerB, false)).json()).toEqual({
       reseller_id: f.w.resellerB,
       enabled: false,
     });
     expect((await f.get('resb', '/azure_export/availability')).json()).toEqual({ enabled: false });
-    expect(await auditActions()).toContain('azure.reseller_enabled');
+    expect((await f.get('clib1', '/azure_export/availability')).json()).toEqual({ enabled: false });
+  });
+
+  it('audits each change with the old and the new value', async () => {
+    await set('staff', f.w.resellerB, true);
+    await set('staff', f.w.resellerB, false);
+    const rows = await f.t.dbh.db
+      .selectFrom('audit_log')
+      .select(['target_id', 'details'])
+      .where('action', '=', 'azure.reseller_enabled')
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    const details = rows.map((r) => (typeof r.details === 'string' ? JSON.parse(r.details) : r.details));
+    expect(rows.map((r) => Number(r.target_id))).toEqual([f.w.resellerB, f.w.resellerB]);
+    expect(details.map((d) => [d.old, d.new])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+    expect(details[0].changed_by).toBeTruthy();
+    // A refused attempt changes nothing and records no change.
+    const changes = async () =>
+      (
+        await f.t.dbh.db
+          .selectFrom('audit_log')
+          .select('id')
+          .where('action', '=', 'azure.reseller_enabled')
+          .where('target_id', '=', String(f.w.resellerB))
+          .execute()
+      ).length;
+    const before = await changes();
+    expect((await set('resb', f.w.resellerB, true)).statusCode).toBe(403);
+    expect(await changes()).toBe(before);
+    expect((await read('staff', f.w.resellerB)).json().enabled).toBe(false);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   getAndResetData,
   jobInfo,
   listJobs,
+  resellerEnabled,
   resetSession,
   resourceGroups,
   setClient,
@@ -39,6 +40,9 @@ export function azureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         () => false,
       ),
     }));
+    route(app, c.resellerEnabled, ({ params, actor }) =>
+      resellerEnabled(ctx, actor, parseId(params.id, 'This reseller')),
+    );
     route(app, c.setResellerEnabled, ({ body, actor, req }) => setResellerEnabled(ctx, actor, body, req.ip));
     route(app, c.data, ({ actor }) => getAndResetData(ctx, actor));
     route(app, c.devices, async ({ params, actor }) => {

@@ -574,7 +574,13 @@ export async function dismissJob(ctx: AppContext, actor: Actor, id: number, ip: 
 
 // --- The staff's switch ------------------------------------------------------------------------
 
-/** The provider's staff switch the flag of a reseller and of its clients (audited). */
+/** The reseller's flag as the staff's settings view shows it; another tenant's reseller is a 404. */
+export async function resellerEnabled(ctx: AppContext, actor: Actor, resellerId: number) {
+  const r = await loadReseller(ctx.dbh.db, actor, resellerId);
+  return { reseller_id: Number(r.id), enabled: Number(r.azure_restore_enabled) === 1 };
+}
+
+/** The provider's staff switch the flag of a reseller and of its clients (audited, old and new value). */
 export async function setResellerEnabled(
   ctx: AppContext,
   actor: Actor,
@@ -598,9 +604,15 @@ export async function setResellerEnabled(
       action: 'azure.reseller_enabled',
       targetType: 'organisation',
       targetId: Number(reseller.id),
-      details: { old: Number(reseller.azure_restore_enabled) === 1, new: b.enabled },
+      // Every settings change is audited with the old and new value (issue 17).
+      details: {
+        reseller: reseller.name,
+        old: Number(reseller.azure_restore_enabled) === 1,
+        new: b.enabled,
+        changed_by: actor.name || actor.username,
+      },
       ip,
     });
   });
-  return { success: true };
+  return { reseller_id: Number(reseller.id), enabled: b.enabled };
 }

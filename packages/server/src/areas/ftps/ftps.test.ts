@@ -86,6 +86,40 @@ describe('discovery', () => {
   });
 });
 
+describe('browse', () => {
+  it('lists a folder of a cloud point; another tenant or point is 404, a path outside it 400', async () => {
+    const p = f.pointsA1[0]?.id ?? 0;
+    const r = await f.get('clia1', `/ftps_export/browse/${f.w.systemA1}/${p}?path=C%3A`);
+    expect(r.statusCode).toBe(200);
+    const body = r.json() as { path: string; entries: { name: string; type: string; size: number }[] };
+    expect(body.path).toBe('C:');
+    expect(body.entries.length).toBeGreaterThan(0);
+    expect(Object.keys(body.entries[0] ?? {}).sort()).toEqual(['name', 'size', 'type']);
+    expect(body.entries.some((e) => e.type === 'folder')).toBe(true);
+    expect((await f.get('clib1', `/ftps_export/browse/${f.w.systemA1}/${p}?path=C%3A`)).statusCode).toBe(404);
+    expect(
+      (await f.get('clia1', `/ftps_export/browse/${f.w.systemA1}/${f.pointsB1[0]?.id ?? 0}?path=C%3A`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await f.get('clia1', `/ftps_export/browse/${f.w.systemA1}/${p}?path=Z%3A%2Fnone`)).statusCode,
+    ).toBe(400);
+  });
+
+  it('answers 400 or 404 to bad ids and bodies of status, credentials and discard', async () => {
+    expect((await f.get('clia1', `/ftps_export/get_status/${'x'.repeat(65)}`)).statusCode).toBe(400);
+    expect((await f.get('clia1', '/ftps_export/get_status/no-such-export')).statusCode).toBe(404);
+    expect((await f.post('clia1', '/ftps_export/ftps_credentials', { export_id: 'abc' })).statusCode).toBe(
+      400,
+    );
+    expect((await f.post('clia1', '/ftps_export/ftps_credentials', { export_id: 999999 })).statusCode).toBe(
+      404,
+    );
+    expect((await del('clia1', '/ftps_export/discard/abc')).statusCode).toBe(404);
+    expect((await del('clia1', '/ftps_export/discard/999999')).statusCode).toBe(404);
+  });
+});
+
 describe('password', () => {
   it('checks the password and rate-limits wrong ones', async () => {
     const ok = await f.post('clia1', '/ftps_export/verify_ps_password', {

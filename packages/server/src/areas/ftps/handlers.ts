@@ -8,8 +8,8 @@ import { exportDir } from './ftps-server';
 import { copyPaths, ExportTooLargeError, publish, removeHome, writeDisk } from './materialize';
 
 // Operations of the ftps area (operations/README.md 'Kinds'):
-// - ftps.export: the fabric stages the export (faults: rp_in_use, ftps_failed), then the console
-//   writes the home folder of its FTPS user and opens it for expirationDays;
+// - ftps.export: the fabric stages the export (faults: appliance_offline, rp_in_use, ftps_failed),
+//   then the console writes the home folder of its FTPS user and opens it for expirationDays;
 // - ftps.discard: remove a discarded export's folder and its FTPS user;
 // - ftps.expiries, a schedule: the same for exports whose days are over.
 
@@ -90,6 +90,7 @@ export function ftpsExportHandler(
           exportId: Number(e.id),
           systemName: e.system_name,
           point,
+          applianceId: e.appliance_id === null ? null : Number(e.appliance_id),
           type: e.type === 'disk' ? 'disk' : 'files',
           format: e.type === 'disk' ? format : null,
         },

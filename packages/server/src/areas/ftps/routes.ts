@@ -4,17 +4,14 @@ import type { AppContext } from '../../context';
 import { BadRequestError } from '../../http/errors';
 import { route } from '../../http/route';
 import { parseId } from '../../scope';
+import { exportStatus, startExport } from './export-service';
+import { discardExport, exportRecords, revealCredentials } from './feed-service';
 import {
-  discardExport,
-  exportRecords,
-  exportStatus,
   RB_COLUMNS,
   rbBrowse,
   rbDevices,
   rbRestorePoints,
   recoveryOptions,
-  revealCredentials,
-  startExport,
   verifyPsPassword,
 } from './service';
 

@@ -18,8 +18,9 @@ export interface SystemFacts {
   jobs: number;
   succeeded: number;
   failed: number;
+  /** Restore points taken in the period: its successful backups. */
   restorePoints: number;
-  /** Bytes the period's restore points added. */
+  /** Bytes the period's restore points (those retention kept) added. */
   growthBytes: number;
   usedBytes: number;
   /** Recovery-point objective in minutes (the alert threshold); null when alerting is off. */
@@ -39,7 +40,7 @@ export interface SystemFacts {
 
 export interface RecoveryActivity {
   at: number;
-  kind: 'Share' | 'Download' | 'Restore';
+  kind: 'Share' | 'Download' | 'Export' | 'Restore to Azure';
   system: string;
   user: string | null;
 }
@@ -54,6 +55,9 @@ export interface ReportData {
   daily: { day: string; healthy: number; warned: number; troubled: number; other: number }[];
   activity: RecoveryActivity[];
 }
+
+/** How far before the period the last successful backup is looked for (the RPO's first gap). */
+const LOOK_BACK_MS = 31 * DAY_MS;
 
 const HEALTHY = new Set(['NORMAL']);
 const WARNED = new Set(['WARNED']);
@@ -98,73 +102,98 @@ export async function gatherReportData(
   const none = ids.length === 0;
   const inIds = none ? [-1] : ids;
 
-  const [jobs, points, before, avs, health, thresholds, shares, downloads] = await Promise.all([
-    db
-      .selectFrom('job_history')
-      .select(['system_id', 'status'])
-      .where('system_id', 'in', inIds)
-      .where('kind', '=', 'Backup')
-      .where('started_at', '>=', start)
-      .where('started_at', '<', end)
-      .execute(),
-    db
-      .selectFrom('restore_points')
-      .select(['system_id', 'taken_at', 'size_bytes'])
-      .where('system_id', 'in', inIds)
-      .where('taken_at', '>=', start)
-      .where('taken_at', '<', end)
-      .orderBy('taken_at')
-      .execute(),
-    db
-      .selectFrom('restore_points')
-      .select(['system_id', (eb) => eb.fn.max('taken_at').as('at')])
-      .where('system_id', 'in', inIds)
-      .where('taken_at', '<', start)
-      .groupBy('system_id')
-      .execute(),
-    db
-      .selectFrom('autoverify_results')
-      .select(['system_id', 'ended_at', 'status', 'result', 'screenshot_seed'])
-      .where('system_id', 'in', inIds)
-      .where('ended_at', '>=', start)
-      .where('ended_at', '<', end)
-      .orderBy('ended_at')
-      .execute(),
-    db
-      .selectFrom('health_history')
-      .select(['system_id', 'started_at', 'health'])
-      .where('system_id', 'in', inIds)
-      .where('started_at', '<', end)
-      .orderBy('started_at')
-      .execute(),
-    db
-      .selectFrom('thresholds')
-      .select(['scope_kind', 'scope_id', 'kind', 'minutes', 'enabled'])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('scope_kind', '=', 'reseller'), eb('scope_id', '=', Number(client.reseller_id))]),
-          eb.and([eb('scope_kind', '=', 'client'), eb('scope_id', '=', clientId)]),
-          eb.and([eb('scope_kind', '=', 'system'), eb('scope_id', 'in', inIds)]),
-        ]),
-      )
-      .execute(),
-    db
-      .selectFrom('cifs_shares as s')
-      .leftJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.created_at', 's.system_id', 'u.name as user'])
-      .where('s.client_id', '=', clientId)
-      .where('s.created_at', '>=', start)
-      .where('s.created_at', '<', end)
-      .execute(),
-    db
-      .selectFrom('download_sessions as d')
-      .leftJoin('users as u', 'u.id', 'd.user_id')
-      .select(['d.created_at', 'd.system_id', 'u.name as user'])
-      .where('d.client_id', '=', clientId)
-      .where('d.created_at', '>=', start)
-      .where('d.created_at', '<', end)
-      .execute(),
-  ]);
+  const resellerId = Number(client.reseller_id);
+  const [jobs, points, before, avs, health, thresholds, shares, downloads, exports, restores] =
+    await Promise.all([
+      db
+        .selectFrom('job_history')
+        .select(['system_id', 'status', 'started_at', 'ended_at'])
+        .where('system_id', 'in', inIds)
+        .where('kind', '=', 'Backup')
+        .where('started_at', '>=', start)
+        .where('started_at', '<', end)
+        .orderBy('started_at')
+        .execute(),
+      db
+        .selectFrom('restore_points')
+        .select(['system_id', 'size_bytes'])
+        .where('system_id', 'in', inIds)
+        .where('taken_at', '>=', start)
+        .where('taken_at', '<', end)
+        .execute(),
+      // The last successful backup before the period (a bounded look back: the index's range).
+      db
+        .selectFrom('job_history')
+        .select(['system_id', (eb) => eb.fn.max(eb.fn.coalesce('ended_at', 'started_at')).as('at')])
+        .where('system_id', 'in', inIds)
+        .where('kind', '=', 'Backup')
+        .where('status', '=', 'COMPLETED')
+        .where('started_at', '>=', start - LOOK_BACK_MS)
+        .where('started_at', '<', start)
+        .groupBy('system_id')
+        .execute(),
+      db
+        .selectFrom('autoverify_results')
+        .select(['system_id', 'ended_at', 'status', 'result', 'screenshot_seed'])
+        .where('system_id', 'in', inIds)
+        .where('ended_at', '>=', start)
+        .where('ended_at', '<', end)
+        .orderBy('ended_at')
+        .execute(),
+      db
+        .selectFrom('health_history')
+        .select(['system_id', 'started_at', 'health'])
+        .where('system_id', 'in', inIds)
+        .where('started_at', '<', end)
+        .orderBy('started_at')
+        .execute(),
+      db
+        .selectFrom('thresholds')
+        .select(['scope_kind', 'scope_id', 'kind', 'minutes', 'enabled'])
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('scope_kind', '=', 'reseller'), eb('scope_id', '=', Number(client.reseller_id))]),
+            eb.and([eb('scope_kind', '=', 'client'), eb('scope_id', '=', clientId)]),
+            eb.and([eb('scope_kind', '=', 'system'), eb('scope_id', 'in', inIds)]),
+          ]),
+        )
+        .execute(),
+      db
+        .selectFrom('cifs_shares as s')
+        .leftJoin('users as u', 'u.id', 's.user_id')
+        .select(['s.created_at', 's.system_id', 'u.name as user'])
+        .where('s.client_id', '=', clientId)
+        .where('s.created_at', '>=', start)
+        .where('s.created_at', '<', end)
+        .execute(),
+      db
+        .selectFrom('download_sessions as d')
+        .leftJoin('users as u', 'u.id', 'd.user_id')
+        .select(['d.created_at', 'd.system_id', 'u.name as user'])
+        .where('d.client_id', '=', clientId)
+        .where('d.created_at', '>=', start)
+        .where('d.created_at', '<', end)
+        .execute(),
+      // Exports over FTPS and restores to Azure, on their tenant indexes (reseller, client, time).
+      db
+        .selectFrom('ftps_exports as f')
+        .leftJoin('users as u', 'u.id', 'f.user_id')
+        .select(['f.created_at', 'f.system_id', 'u.name as user'])
+        .where('f.reseller_id', '=', resellerId)
+        .where('f.client_id', '=', clientId)
+        .where('f.created_at', '>=', start)
+        .where('f.created_at', '<', end)
+        .execute(),
+      db
+        .selectFrom('azure_jobs as a')
+        .leftJoin('users as u', 'u.id', 'a.user_id')
+        .select(['a.created_at', 'a.system_id', 'u.name as user'])
+        .where('a.reseller_id', '=', resellerId)
+        .where('a.client_id', '=', clientId)
+        .where('a.created_at', '>=', start)
+        .where('a.created_at', '<', end)
+        .execute(),
+    ]);
 
   const group = <T extends { system_id: number }>(rows: T[]) => {
     const m = new Map<number, T[]>();
@@ -194,13 +223,19 @@ export async function gatherReportData(
       { id, client_id: Number(s.client_id), reseller_id: Number(s.reseller_id), device_type: s.device_type },
       rows,
     );
-    // The longest stretch without a restore point, from the period's start (or the system's
-    // creation) to its end.
-    let last = Math.max(beforeBy.get(id) ?? Math.max(start, Number(s.created_at)), Number(s.created_at));
+    // Each successful backup took a restore point when it ended; retention merges old points
+    // later, so the ones kept today would understate a past period. The longest stretch
+    // without one runs from the period's start (or the system's creation) to its end.
+    const taken = js
+      .filter((j) => j.status === 'COMPLETED')
+      .map((j) => Number(j.ended_at ?? j.started_at))
+      .filter((t) => t < end)
+      .sort((a, b) => a - b);
+    let last = Math.max(beforeBy.get(id) ?? start, Number(s.created_at));
     let worst = 0;
-    for (const p of ps) {
-      worst = Math.max(worst, Number(p.taken_at) - last);
-      last = Number(p.taken_at);
+    for (const t of taken) {
+      worst = Math.max(worst, t - last);
+      last = Math.max(last, t);
     }
     worst = Math.max(worst, end - last);
     const lastAv = av.at(-1);
@@ -215,7 +250,7 @@ export async function gatherReportData(
       jobs: js.length,
       succeeded: js.filter((j) => j.status === 'COMPLETED').length,
       failed: js.filter((j) => j.status === 'FAILED' || j.status === 'MISSED').length,
-      restorePoints: ps.length,
+      restorePoints: taken.length,
       growthBytes: ps.reduce((a, p) => a + Number(p.size_bytes), 0),
       usedBytes: Number(s.cloud_used_bytes) + Number(s.local_used_bytes),
       rpoMinutes: rpo,
@@ -270,6 +305,18 @@ export async function gatherReportData(
     ...downloads.map((r) => ({
       at: Number(r.created_at),
       kind: 'Download' as const,
+      id: r.system_id,
+      user: r.user,
+    })),
+    ...exports.map((r) => ({
+      at: Number(r.created_at),
+      kind: 'Export' as const,
+      id: r.system_id,
+      user: r.user,
+    })),
+    ...restores.map((r) => ({
+      at: Number(r.created_at),
+      kind: 'Restore to Azure' as const,
       id: r.system_id,
       user: r.user,
     })),

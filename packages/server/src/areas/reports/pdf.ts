@@ -1,3 +1,4 @@
+import { HEALTH_LABELS, type Health } from '@lifeboat/contract';
 import PDFDocument from 'pdfkit';
 import type { ReportData, SystemFacts } from './data';
 
@@ -48,6 +49,13 @@ export const successRate = (s: Pick<SystemFacts, 'jobs' | 'succeeded'>): string 
 
 const fmtDay = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 const TYPE_LABEL = { server: 'Server', workstation: 'Workstation', nas: 'NAS' } as const;
+const TYPE_COUNT = {
+  server: (n: number) => `${n} server${n === 1 ? '' : 's'}`,
+  workstation: (n: number) => `${n} workstation${n === 1 ? '' : 's'}`,
+  nas: (n: number) => `${n} NAS`,
+} as const;
+/** The words the console shows for a health (issue 18.18), not its code. */
+const healthLabel = (h: string) => HEALTH_LABELS[h as Health] ?? h;
 
 function healthColour(h: string): string {
   if (h === 'NORMAL') return GREEN;
@@ -68,7 +76,7 @@ function keyFigures(doc: PDFKit.PDFDocument, data: ReportData) {
   const byType = (['server', 'workstation', 'nas'] as const)
     .map((t) => [t, s.filter((x) => x.deviceType === t).length] as const)
     .filter(([, n]) => n > 0)
-    .map(([t, n]) => `${n} ${TYPE_LABEL[t].toLowerCase()}${n === 1 ? '' : 's'}`)
+    .map(([t, n]) => TYPE_COUNT[t](n))
     .join(', ');
   const healthy = s.filter((x) => x.health === 'NORMAL').length;
   const rpoKnown = s.filter((x) => x.rpoMet !== null);
@@ -149,25 +157,28 @@ function healthChart(doc: PDFKit.PDFDocument, data: ReportData) {
 
 function systemsTable(doc: PDFKit.PDFDocument, data: ReportData, mbps: number) {
   const cols = [
-    ['System', 120],
-    ['Type', 55],
-    ['Health', 55],
-    ['Success', 50],
-    ['Points', 40],
-    ['RPO', 65],
+    ['System', 115],
+    ['Type', 58],
+    ['Health', 60],
+    ['Backups OK', 48],
+    ['Restore points', 42],
+    ['RPO', 62],
     ['Storage', 50],
-    [`Restore @ ${mbps} Mbit/s`, 60],
+    [`Restore at ${mbps} Mbit/s`, 60],
   ] as const;
   const header = () => {
     let x = M;
     const y = doc.y;
     doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED);
+    // A long title wraps onto a second line: the rows start below the tallest.
+    let h = 0;
     for (const [t, w] of cols) {
-      doc.text(t, x, y, { width: w - 4, lineBreak: false });
+      h = Math.max(h, doc.heightOfString(t, { width: w - 4 }));
+      doc.text(t, x, y, { width: w - 4 });
       x += w;
     }
     doc.x = M;
-    doc.y = y + 14;
+    doc.y = y + h + 4;
   };
   header();
   for (const s of data.systems) {
@@ -183,7 +194,7 @@ function systemsTable(doc: PDFKit.PDFDocument, data: ReportData, mbps: number) {
     const cells = [
       s.name,
       TYPE_LABEL[s.deviceType],
-      s.health,
+      healthLabel(s.health),
       successRate(s),
       String(s.restorePoints),
       rpo,
@@ -195,7 +206,7 @@ function systemsTable(doc: PDFKit.PDFDocument, data: ReportData, mbps: number) {
     cells.forEach((c, i) => {
       const w = cols[i]?.[1] ?? 50;
       const colour = i === 2 ? healthColour(s.health) : i === 5 && s.rpoMet === false ? RED : INK;
-      doc.fillColor(colour).text(c, x, y, { width: w - 4, lineBreak: false, ellipsis: true });
+      doc.fillColor(colour).text(c, x, y, { width: w - 4, height: 10, ellipsis: true });
       x += w;
     });
     doc.x = M;
@@ -260,7 +271,7 @@ function systemPage(doc: PDFKit.PDFDocument, s: SystemFacts, mbps: number) {
   doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`${TYPE_LABEL[s.deviceType]}, ${s.osName}`);
   doc.moveDown();
   const rows: [string, string][] = [
-    ['Health at the end of the period', s.health],
+    ['Health at the end of the period', healthLabel(s.health)],
     ['Backups', `${s.jobs} (${s.succeeded} succeeded, ${s.failed} failed or missed)`],
     ['Backup success rate', successRate(s)],
     ['Restore points taken', String(s.restorePoints)],

@@ -4,7 +4,6 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import { OperationError } from '../../operations/errors';
 import { gatherReportData } from './data';
-import { renderReportPdf } from './pdf';
 
 /** At most this many boot screenshots go into one report (the latest tested servers). */
 const MAX_SCREENSHOTS = 24;
@@ -41,6 +40,8 @@ export async function renderReport(
       }),
     );
   }
+  // pdfkit (fonts, unicode tables) is loaded on the first report, not at every start.
+  const { renderReportPdf } = await import('./pdf');
   return renderReportPdf(data, {
     level: report.level,
     bandwidthMbps: Number(report.bandwidth_estimate),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { OrgKind } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { type Actor, unscoped } from '../../scope';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -33,7 +33,7 @@ export function findUserByUsername(db: Kysely<Database>, username: string) {
     .executeTakeFirst();
 }
 
-export function findSessionByToken(db: Kysely<Database>, token: string) {
+function sessionLookup(db: Kysely<Database>, tokenHash: string) {
   return (
     unscoped(db, 'the session lookup makes the actor')
       .selectFrom('sessions')
@@ -50,9 +50,26 @@ export function findSessionByToken(db: Kysely<Database>, token: string) {
         'sessions.last_seen_at',
         'sessions.absolute_expires_at',
       ])
-      .where('sessions.token_hash', '=', hashToken(token))
-      .executeTakeFirst()
+      .where('sessions.token_hash', '=', tokenHash)
   );
+}
+
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['executeTakeFirst']>>;
+
+// Every API request runs this lookup: its SQL is built once per database (Kysely builds and
+// compiles a query anew on each call otherwise) and only the token's hash changes.
+const compiledLookup = new WeakMap<Kysely<Database>, CompiledQuery<NonNullable<SessionRow>>>();
+
+export async function findSessionByToken(db: Kysely<Database>, token: string): Promise<SessionRow> {
+  let compiled = compiledLookup.get(db);
+  if (!compiled) {
+    compiled = sessionLookup(db, '').compile();
+    compiledLookup.set(db, compiled);
+  }
+  const { rows } = await db.executeQuery(
+    CompiledQuery.raw(compiled.sql, [hashToken(token)]) as CompiledQuery<NonNullable<SessionRow>>,
+  );
+  return rows[0];
 }
 
 type ActorSource = NonNullable<UserWithOrg>;

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { BadRequestError } from '../../http/errors';
 import { route } from '../../http/route';
 import { parseId } from '../../scope';
+import { inventoryPage } from '../inventory/service';
 import {
   capabilities,
   checkFormat,
@@ -15,6 +16,7 @@ import {
   isVmRunning,
   locations,
   virtualizedState,
+  vmScreenshot,
 } from './service';
 
 // spec: recovery-flow 7 'Discovery' and 'Virtual machine and failover'.
@@ -56,7 +58,23 @@ export function virtualizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     route(app, c.capabilities, ({ body, actor }) => capabilities(ctx, actor, body.aid, body.schedule_asid));
     route(app, c.createStart, ({ body, actor, req }) => createStart(ctx, actor, body, req.ip));
+    // spec: recovery-flow 7, browseLocalVms lists the client's VIRTUALIZED rows; `filter` is the
+    // name search, `startable` keeps the rows a VM can be started of, `flowType` is not used.
+    route(app, c.inventoryData, async ({ params, body, actor }) => {
+      const page = await inventoryPage(ctx, actor, params.type, {
+        client_id: parseId(params.clientId, 'This client'),
+        search: body.filter || undefined,
+      });
+      const startable = body.startable === true || body.startable === 1;
+      return startable ? { ...page, rows: page.rows.filter((r) => r.actions.includes('start_vm')) } : page;
+    });
     route(app, c.isVmRunning, ({ body, actor }) => isVmRunning(ctx, actor, body.aid, body.device_id));
+    // Loaded by an <img> of the inventory's virtualized row; a new run is a new picture.
+    route(app, c.vmScreenshot, async ({ params, actor, reply }) => {
+      const png = await vmScreenshot(ctx, actor, parseId(params.deviceId, 'This device'));
+      reply.header('content-type', 'image/png').header('cache-control', 'private, no-cache');
+      return reply.send(png);
+    });
 
     // Opened by the browser (a download link): the sparse image in the share's format.
     route(app, c.diskImage, async ({ params, actor, req, reply }) => {

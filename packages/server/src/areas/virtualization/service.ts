@@ -11,6 +11,7 @@ import {
   SERVICE_GEN,
   type VirtualizedStateAnswer,
   type VmRunningAnswer,
+  vmShowsScreen,
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
@@ -328,4 +329,31 @@ export async function diskImageOf(ctx: AppContext, actor: Actor, shareId: number
     restorePointTakenAt: Number(share.rp_taken_at),
   });
   return { share, system, image };
+}
+
+/**
+ * GET /api/virtualization/vm_screenshot/{deviceId}: the console of a device's running VM (issue
+ * 12.4), a local VM's own run or another VM of the device; 404 while none runs.
+ */
+export async function vmScreenshot(ctx: AppContext, actor: Actor, deviceId: number): Promise<Buffer> {
+  const db = ctx.dbh.db;
+  const system = await findInScope(db, actor, 'protected_systems', deviceId, 'This device');
+  if (!vmShowsScreen(system.sva_job_status)) throw new NotFoundError('This screenshot');
+  const run = await scoped(db, actor)
+    .selectFrom('local_vms')
+    .select('id')
+    .where('system_id', '=', system.id)
+    .where('status', '=', 'running')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return ctx.ports.virtualization.consoleScreenshot({
+    systemId: Number(system.id),
+    seed: Number(system.seed),
+    runId: run ? Number(run.id) : 0,
+    hostname: system.hostname || system.name.toLowerCase(),
+    osType: system.os_type,
+    width: 800,
+    height: 600,
+  });
 }

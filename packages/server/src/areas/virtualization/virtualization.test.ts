@@ -143,6 +143,9 @@ describe('local VM', () => {
   });
 
   it('starts the VM as an operation, polls it running, refuses a second; inventory stops and discards it', async () => {
+    const screenshotUrl = `/api/virtualization/vm_screenshot/${f.w.systemA1}`;
+    expect((await f.get('resa', screenshotUrl)).statusCode).toBe(404);
+    expect((await f.get('resa', '/api/virtualization/vm_screenshot/x1')).statusCode).toBe(404);
     const res = await start();
     expect(res.json()).toMatchObject({ ok: true, operation_id: expect.any(Number) });
     expect((await f.post('resa', '/ra_ajax/is_vm_running', subject())).json()).toMatchObject({
@@ -157,11 +160,31 @@ describe('local VM', () => {
     });
     const state = await f.post('resa', '/ra_ajax/get_virtualized_state', subject());
     expect(state.json()).toMatchObject({ virtualized: true, testfailover: true });
+    // The running VM's console screenshot (issue 12.4): a PNG, the same for the same run; 404 elsewhere.
+    const shot = await f.get('resa', screenshotUrl);
+    expect(shot.statusCode).toBe(200);
+    expect(shot.headers['content-type']).toBe('image/png');
+    expect(shot.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect(shot.rawPayload.readUInt32BE(16)).toBe(800);
+    expect(shot.rawPayload.readUInt32BE(20)).toBe(600);
+    expect((await f.get('resa', screenshotUrl)).rawPayload.equals(shot.rawPayload)).toBe(true);
+    expect((await f.get('resb', screenshotUrl)).statusCode).toBe(404);
     const page = await f.get('resa', '/device/device_summary/1');
     const row =
       page.json().content?.find?.((r: { id: number }) => r.id === f.w.systemA1) ??
       page.json().rows?.find?.((r: { id: number }) => r.id === f.w.systemA1);
     expect(row.actions).toEqual(['details', 'stop_vm', 'discard_vm']);
+    // browseLocalVms' list (spec: recovery-flow 7 inventory_data): the same row; a running VM is not startable.
+    const data = `/dashboardumc/inventory_data/${f.w.clientA1}/VIRTUALIZED`;
+    const listed = await f.post('resa', data, { flowType: 'recovery' });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().rows.map((r: { id: number }) => r.id)).toContain(f.w.systemA1);
+    const startable = await f.post('resa', data, { startable: 1 });
+    expect(startable.json().rows.map((r: { id: number }) => r.id)).not.toContain(f.w.systemA1);
+    expect((await f.post('resb', data, {})).statusCode).toBe(404);
+    expect((await f.post('resa', `/dashboardumc/inventory_data/${f.w.clientA1}/SERVER`, {})).statusCode).toBe(
+      400,
+    );
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const stop = await call(f.t.app, f.s.resa, {
       method: 'POST',
@@ -181,5 +204,7 @@ describe('local VM', () => {
     await drain();
     const vm = await f.t.dbh.db.selectFrom('local_vms').select('status').executeTakeFirstOrThrow();
     expect(vm.status).toBe('ended');
+    // No VM runs any more: no screenshot.
+    expect((await f.get('resa', screenshotUrl)).statusCode).toBe(404);
   });
 });

@@ -7,6 +7,7 @@ import { call } from '../../api/call';
 export const azureKeys = {
   all: ['azure'] as const,
   availability: () => [...azureKeys.all, 'availability'] as const,
+  resellerEnabled: (resellerId: number) => [...azureKeys.all, 'reseller-enabled', resellerId] as const,
   jobs: (scope: 'reseller' | 'client', id: number) => [...azureKeys.all, 'jobs', scope, id] as const,
   job: (id: number) => [...azureKeys.all, 'job', id] as const,
   data: () => [...azureKeys.all, 'data'] as const,
@@ -22,6 +23,10 @@ export const azureKeys = {
 };
 
 export const fetchAzureAvailability = () => call(c.availability);
+export const fetchResellerAzureEnabled = (resellerId: number) =>
+  call(c.resellerEnabled, { params: { id: resellerId } });
+export const saveResellerAzureEnabled = (resellerId: number, enabled: boolean) =>
+  call(c.setResellerEnabled, { json: { reseller_id: resellerId, enabled } });
 export const fetchAzureJobs = (scope: 'reseller' | 'client', id: number) =>
   scope === 'reseller'
     ? call(c.resellerJobs, { params: { resellerId: id } })

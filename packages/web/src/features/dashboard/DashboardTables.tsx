@@ -11,8 +11,8 @@ import { Group, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { lazyDialog } from '../../components/lazyDialog';
 import { readList, writeList } from '../../components/lists/listUrl';
-import { DeviceSidebar } from '../devices/DeviceSidebar';
 import { dashboardKeys, useSaveRefreshRate } from './dashboardApi';
 import { EntityTable } from './EntityTable';
 import { applianceCells, vaultCells } from './entityCells';
@@ -20,6 +20,12 @@ import { QuickFilters } from './QuickFilters';
 import { RefreshControl } from './RefreshControl';
 import { systemCells } from './systemCells';
 import { HEALTH_KEY, tableOptions } from './tableOptions';
+
+// The sidebar (and its dialogs) loads when a device is first opened (issue 18 point 19).
+const DeviceSidebar = lazyDialog(
+  () => import('../devices/DeviceSidebar').then((m) => m.DeviceSidebar),
+  (p) => p.deviceId !== null,
+);
 
 /**
  * Blocks 6-8 of the dashboard, also the client page's tables: quick filters acting on the three

@@ -3,10 +3,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { IconBuilding, IconDevice, IconRecover, IconSettings } from '../../components/icons';
-import { ClientDialog } from '../clients/ClientDialog';
+import { lazyDialog } from '../../components/lazyDialog';
 import { useRecoveryWizard } from '../recovery/wizardEntry';
-import { DownloadAgentDialog } from './DownloadAgentDialog';
 import { dashboardKeys, useCard } from './dashboardApi';
+
+// Loaded when first opened (issue 18 point 19).
+const ClientDialog = lazyDialog(
+  () => import('../clients/ClientDialog').then((m) => m.ClientDialog),
+  (p) => p.opened,
+);
+const DownloadAgentDialog = lazyDialog(
+  () => import('./DownloadAgentDialog').then((m) => m.DownloadAgentDialog),
+  (p) => p.opened,
+);
 
 /** Block 1: the actions the server grants, and nothing else (spec 2.2). */
 export function QuickActionsCard({ resellerId }: { resellerId: number }) {

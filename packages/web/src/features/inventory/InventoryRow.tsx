@@ -6,6 +6,7 @@ import { formatDateTime } from '../../format/dateTime';
 import { detailsPath, PENDING_LABELS, VM_STATE } from './labels';
 import { RowActionsMenu } from './RowActionsMenu';
 import { StatusBadge } from './StatusBadge';
+import { VmScreen } from './VmScreen';
 
 interface InventoryRowProps {
   row: DeviceRow;
@@ -56,6 +57,7 @@ export function InventoryRow({ row, virtualized, busy, onVmAction }: InventoryRo
       {virtualized ? (
         <Table.Td data-testid="vm-state">
           <VmStateCell row={row} />
+          <VmScreen row={row} />
         </Table.Td>
       ) : (
         <Table.Td style={{ whiteSpace: 'nowrap' }}>

@@ -1,10 +1,11 @@
 import { reportCalls as c } from '@lifeboat/contract';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { call } from '../../api/call';
 import { ApiError } from '../../api/client';
 import { useCurrentUser } from '../../session/session';
+import { reportKeys } from './api';
 import { type BuilderValues, defaultValues } from './builderForm';
 import { LoadingStep } from './LoadingStep';
 import { OptionsStep } from './OptionsStep';
@@ -42,8 +43,13 @@ export function ReportBuilder() {
         message: err instanceof ApiError ? err.message : 'Please try again.',
       }),
   });
+  const queryClient = useQueryClient();
   const back = useCallback(() => setStep({ name: 'options' }), []);
-  const ready = useCallback(() => setStep((s) => (s.name === 'loading' ? { ...s, name: 'preview' } : s)), []);
+  const ready = useCallback(() => {
+    setStep((s) => (s.name === 'loading' ? { ...s, name: 'preview' } : s));
+    // The new report belongs in the history below the builder.
+    void queryClient.invalidateQueries({ queryKey: reportKeys.history() });
+  }, [queryClient]);
   if (step.name === 'loading')
     return <LoadingStep reportId={step.reportId} startedAt={step.startedAt} onReady={ready} onBack={back} />;
   if (step.name === 'preview')

@@ -46,7 +46,7 @@ export function SchedulesCard() {
           No report is scheduled.
         </Text>
       ) : (
-        <Table>
+        <Table aria-label="Scheduled reports">
           <Table.Tbody>
             {defs.data?.definitions.map((d) => (
               <Table.Tr key={d.id}>
@@ -82,7 +82,7 @@ export function SchedulesCard() {
           No report was generated in the history period.
         </Text>
       )}
-      <Table>
+      <Table aria-label="Generated reports">
         <Table.Tbody>
           {history.data?.reports.map((r) => (
             <Table.Tr key={r.id}>
@@ -95,7 +95,10 @@ export function SchedulesCard() {
               <Table.Td>{r.sent_to.join(', ')}</Table.Td>
               <Table.Td>
                 {r.status === 'COMPLETED' ? (
-                  <Anchor href={callUrl(c.download, { reportId: r.id, from: r.from_date, to: r.to_date })}>
+                  <Anchor
+                    href={callUrl(c.download, { reportId: r.id, from: r.from_date, to: r.to_date })}
+                    aria-label={`Download the report of ${r.client_name}, ${r.from_date} to ${r.to_date}`}
+                  >
                     Download
                   </Anchor>
                 ) : (

@@ -1,8 +1,11 @@
+import { LEVEL } from '@lifeboat/contract';
 import { Alert, Button, Card, Tabs } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { usePageLinks } from '../../components/usePageLinks';
+import { useCurrentUser } from '../../session/session';
+import { AzureRestoreTab } from '../azure/AzureRestoreTab';
 import { FailoverApprovalTab } from './FailoverApprovalTab';
 import { OfficeNetworkTab } from './OfficeNetworkTab';
 import { OrgThresholdsForm } from './OrgThresholdsForm';
@@ -11,7 +14,8 @@ import { UpdateSchedulesPanel } from './UpdateSchedulesPanel';
 
 // The reseller and client settings pages (issue 17.4; dashboard-device-azure 2.1 routes), in
 // tabs: alert thresholds; a client's virtual office network; a reseller's appliance update schedules
-// and its production-failover approval rule (issue 16.4).
+// and its production-failover approval rule (issue 16.4); for the provider's staff, a reseller's Azure
+// direct restore switch (issue 14.6).
 
 interface Props {
   level: SettingsLevel;
@@ -21,6 +25,8 @@ interface Props {
 export function OrgSettingsPage({ level, id }: Props) {
   const thresholds = useOrgThresholds(level, id);
   const { page } = usePageLinks();
+  const user = useCurrentUser();
+  const staffSwitches = level === 'reseller' && user.isProvider && user.level === LEVEL.STAFF;
   const back =
     level === 'client'
       ? page('clients', `/client/details/${id}`, 'Back to the client')
@@ -53,6 +59,7 @@ export function OrgSettingsPage({ level, id }: Props) {
             {level === 'client' && <Tabs.Tab value="office">Virtual office</Tabs.Tab>}
             {level === 'reseller' && <Tabs.Tab value="updates">Update schedules</Tabs.Tab>}
             {level === 'reseller' && <Tabs.Tab value="failover">Failover approval</Tabs.Tab>}
+            {staffSwitches && <Tabs.Tab value="azure">Azure direct restore</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="thresholds">
             <OrgThresholdsForm level={level} id={id} settings={thresholds.data} />
@@ -70,6 +77,11 @@ export function OrgSettingsPage({ level, id }: Props) {
           {level === 'reseller' && (
             <Tabs.Panel value="failover">
               <FailoverApprovalTab resellerId={id} />
+            </Tabs.Panel>
+          )}
+          {staffSwitches && (
+            <Tabs.Panel value="azure">
+              <AzureRestoreTab resellerId={id} />
             </Tabs.Panel>
           )}
         </Tabs>

@@ -66,7 +66,11 @@ describe('second-tool transitions', () => {
     const inUse = reduce(s, { type: 'rbStatus', status: { ...base, status: 'ERROR', rpInUseError: true } });
     expect(inUse.step.name).toBe('recoveryInProgress');
     expect(inUse.data.rb.failure?.kind).toBe('rpInUse');
-    expect(reduce(s, { type: 'rbNetworkError', message: 'x' }).data.rb.failure?.kind).toBe('network');
+    const down = reduce(s, { type: 'rbNetworkError', message: 'x' });
+    expect(down.data.rb.failure?.kind).toBe('network');
+    // Retry after a network error follows the same export again; after an ERROR it is a new start.
+    expect(reduce(down, { type: 'rbFollowAgain' }).data.rb).toMatchObject({ failure: null, exportUuid: 'u' });
+    expect(reduce(inUse, { type: 'rbFollowAgain' })).toBe(inUse);
     // Retry: a new start clears the failure and stays on the step.
     const again = reduce(inUse, { type: 'rbStarted', uuid: 'v' });
     expect(again.step.name).toBe('recoveryInProgress');

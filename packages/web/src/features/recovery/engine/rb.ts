@@ -54,7 +54,8 @@ export type RbEvent =
   | { type: 'rbChooseFormat'; format: FtpsFormat; exportType: FtpsExportType }
   | { type: 'rbStarted'; uuid: string }
   | { type: 'rbStatus'; status: FtpsStatusAnswer }
-  | { type: 'rbNetworkError'; message: string };
+  | { type: 'rbNetworkError'; message: string }
+  | { type: 'rbFollowAgain' };
 
 const RB_EVENTS = new Set<string>([
   'rbChooseType',
@@ -66,6 +67,7 @@ const RB_EVENTS = new Set<string>([
   'rbStarted',
   'rbStatus',
   'rbNetworkError',
+  'rbFollowAgain',
 ]);
 export const isRbEvent = (e: { type: string }): e is RbEvent => RB_EVENTS.has(e.type);
 
@@ -130,5 +132,10 @@ export function rbReduce(state: WizardState, e: RbEvent): WizardState {
     }
     case 'rbNetworkError':
       return patch(state, { failure: { kind: 'network', message: e.message } });
+    case 'rbFollowAgain':
+      // Retry after a network error: the export may still be running, so follow it again (a
+      // new start only once it has ended in ERROR; docs/decisions.md).
+      if (state.data.rb.failure?.kind !== 'network') return state;
+      return patch(state, { failure: null });
   }
 }

@@ -23,7 +23,11 @@ export function ExportCompleteStep({ state, close }: StepProps) {
   return (
     <Stack gap="md">
       {q.isPending && <Skeleton h={160} />}
-      {(q.error || q.data?.error) && <Alert color="red">{q.error?.message ?? q.data?.error}</Alert>}
+      {(q.error || q.data?.error) && (
+        <Alert color="red" role="alert">
+          {q.error?.message ?? q.data?.error}
+        </Alert>
+      )}
       {c && (
         <>
           <Text size="sm">
@@ -34,6 +38,11 @@ export function ExportCompleteStep({ state, close }: StepProps) {
         </>
       )}
       <Group justify="flex-end">
+        {q.error && (
+          <Button variant="default" loading={q.isFetching} onClick={() => void q.refetch()}>
+            Try again
+          </Button>
+        )}
         <Button onClick={close}>Done</Button>
       </Group>
     </Stack>

@@ -6,6 +6,9 @@ import { fetchFtpsStatus, ftpsKeys } from '../../ftps-api';
 import type { StepProps } from '../types';
 import { useStartExport } from './useStartExport';
 
+// spec: recovery-flow 8, 'FTPS export: a recovery-point-in-use message and a recover error
+// message'. The recover error carries the fabric's sentence when there is one (appliance offline,
+// failure midway); a network error while following the export is a recover error too (4).
 const TEXT = {
   rpInUse: 'The restore point is in use by another recovery. Finish or end that recovery, then try again.',
   error: 'The export could not be completed.',
@@ -29,7 +32,15 @@ export function RecoveryInProgressStep(props: StepProps) {
   useEffect(() => {
     if (q.error) dispatch({ type: 'rbNetworkError', message: q.error.message });
   }, [q.error, dispatch]);
-  const retry = useStartExport(props);
+  const restart = useStartExport(props);
+  // After a network error the export may still be running: follow it again rather than start a
+  // second one; after an ERROR, start again.
+  const retry = () => {
+    if (failure?.kind === 'network' && exportUuid !== null) {
+      dispatch({ type: 'rbFollowAgain' });
+      void q.refetch();
+    } else restart.mutate();
+  };
   if (failure)
     return (
       <Stack gap="md">
@@ -37,14 +48,20 @@ export function RecoveryInProgressStep(props: StepProps) {
           color="red"
           title={failure.kind === 'rpInUse' ? 'The restore point is in use' : 'The export failed'}
           role="alert"
+          data-testid="rb-failure"
         >
           {failure.kind === 'error' ? failure.message || TEXT.error : TEXT[failure.kind]}
         </Alert>
+        {restart.error && (
+          <Alert color="red" data-testid="rb-retry-error">
+            {restart.error.message}
+          </Alert>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             Close
           </Button>
-          <Button loading={retry.isPending} onClick={() => retry.mutate()}>
+          <Button loading={restart.isPending} onClick={retry}>
             Retry
           </Button>
         </Group>

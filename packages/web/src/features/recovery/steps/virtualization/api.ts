@@ -1,7 +1,6 @@
 import {
   type DiskFormat,
   type ExportType,
-  inventoryCalls,
   type LocalVmFields,
   recoveryCalls,
   virtualizationCalls as v,
@@ -71,7 +70,10 @@ export const diskImageUrl = (shareId: number) => callUrl(v.diskImage, { shareId 
 
 /** The VIRTUALIZED tab's rows of a client (spec: recovery-flow 7, inventory_data/{clientId}/VIRTUALIZED). */
 export const fetchLocalVms = (clientId: number) =>
-  call(inventoryCalls.virtualized, { query: { client_id: String(clientId) } });
+  call(v.inventoryData, {
+    params: { clientId, type: 'VIRTUALIZED' },
+    json: { startable: 0, flowType: 'recovery' },
+  });
 
 /** spec: recovery-flow 7, the devices whose disks can be exported in a format (/sva/{format}[/1]). */
 export const fetchExportDevices = (

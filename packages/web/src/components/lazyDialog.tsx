@@ -1,0 +1,26 @@
+import { type ComponentType, lazy, Suspense, useState } from 'react';
+
+/**
+ * A dialog (modal, drawer) whose code loads the first time it opens, not with the page that
+ * holds it (issue 18 point 19: the dashboard's JavaScript budget). Until then it renders
+ * nothing; once loaded it stays mounted, so it opens and closes with its transitions as before.
+ * `isOpen` reads the open state from the dialog's own props (`opened`, a selected id).
+ */
+export function lazyDialog<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  isOpen: (props: P) => boolean,
+): ComponentType<P> {
+  const Dialog = lazy(() => load().then((component) => ({ default: component })));
+  function LazyDialog(props: P) {
+    const [wanted, setWanted] = useState(false);
+    const open = isOpen(props);
+    if (open && !wanted) setWanted(true);
+    if (!open && !wanted) return null;
+    return (
+      <Suspense fallback={null}>
+        <Dialog {...props} />
+      </Suspense>
+    );
+  }
+  return LazyDialog;
+}
