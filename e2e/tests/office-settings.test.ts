@@ -160,7 +160,7 @@ describe('Appliance update schedules', () => {
     await warnings.getByText('ouch1: no appliance has this identifier.').waitFor();
     await warnings.getByText(`Added: ${appliance?.sid}.`).waitFor();
     await shots(page, 'update-schedule-warnings');
-    await add.getByRole('button', { name: 'Close' }).click();
+    await add.getByRole('button', { name: 'Close', exact: true }).click();
     await add.waitFor({ state: 'hidden' });
     await card.getByText(appliance?.name ?? '').waitFor();
     await shots(page, 'update-schedules');

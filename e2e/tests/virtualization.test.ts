@@ -169,7 +169,7 @@ describe('virtualization on the first tool', () => {
     const row = dialog.getByTestId('local-vm').filter({ hasText: device.name });
     await row.getByText('Running', { exact: true }).waitFor({ timeout: 20_000 });
     await shots(page, 'virtualization-07-vms');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     // The test VM runs: an export of the device stops at the VM-running screen.

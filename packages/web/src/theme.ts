@@ -13,8 +13,8 @@ export const theme = createTheme({
     Paper: { defaultProps: { shadow: 'xs' } },
     // Accessibility (issue 18.20): a dialog's close button has a name, and a menu holds only its
     // items (the focus placeholder, role=presentation, is a child axe refuses in role=menu).
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } },
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });

@@ -68,6 +68,12 @@ async function refuseControlCharacters(req: FastifyRequest) {
     throw new BadRequestError('The request contains control characters, which are not allowed.');
 }
 
+/** A JSON call refuses a form body even when every field is optional (zod would strip it to {}). */
+function refuseFormBody(req: FastifyRequest) {
+  if (String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
+    throw new BadRequestError('This call takes a JSON body (Content-Type: application/json), not a form.');
+}
+
 /** Register a declared call on `app` (the API scope, behind the auth hook). */
 export function route<C extends Call>(app: FastifyInstance, call: C, handler: Handler<C>): void {
   const access = call.access ?? 'session';
@@ -81,7 +87,12 @@ export function route<C extends Call>(app: FastifyInstance, call: C, handler: Ha
       navigation: access === 'navigation' || undefined,
       beforeMfa: call.beforeMfa || undefined,
     },
-    preValidation: refuseControlCharacters,
+    preValidation: call.json
+      ? async (req) => {
+          refuseFormBody(req);
+          await refuseControlCharacters(req);
+        }
+      : refuseControlCharacters,
     schema: {
       ...(call.params ? { params: call.params } : {}),
       ...(call.query ? { querystring: call.query } : {}),
