@@ -606,7 +606,7 @@ export interface ReportTable {
   sent_to: string | null;
   created_by: number | null;
   created_at: number;
-  /** History retention: the row goes after this instant (REPORT_HISTORY_DAYS). */
+  /** History retention: the row goes after this instant (LIFEBOAT_REPORT_HISTORY_DAYS, config reportHistoryDays). */
   expires_at: number;
 }
 

@@ -115,6 +115,7 @@ const CASES: Record<keyof typeof ACCEPTS, Case> = {
   LIFEBOAT_FTPS_KEY: { good: [], bad: ['/etc/key.pem'] },
   LIFEBOAT_FTPS_DIR: { good: [['/srv/ftps', { ftpsDir: '/srv/ftps' }]], bad: ['a\0b'] },
   LIFEBOAT_FTPS_EXPIRATION_DAYS: { good: [['14', { ftpsExpirationDays: 14 }]], bad: ['0', '365'] },
+  LIFEBOAT_REPORT_HISTORY_DAYS: { good: [['365', { reportHistoryDays: 365 }]], bad: ['0', '4000', 'a year'] },
 };
 
 describe('loadConfig', () => {
@@ -138,6 +139,7 @@ describe('loadConfig', () => {
       mailFrom: 'Lifeboat <lifeboat@localhost>',
       agentDir: path.join(path.resolve('data'), 'agents'),
       logLevel: null,
+      reportHistoryDays: 90,
     });
   });
 

@@ -56,6 +56,8 @@ export interface Config {
   ftpsDir: string;
   /** Days an export stays downloadable (spec: recovery-flow 3, expirationDays). */
   ftpsExpirationDays: number;
+  /** Days a generated report stays in the reports history (issue 15.4). */
+  reportHistoryDays: number;
 }
 
 /** A setting the server refuses to start with; the message is one sentence per bad setting. */
@@ -100,6 +102,7 @@ export const ACCEPTS = {
   LIFEBOAT_FTPS_KEY: 'the path of a PEM private key file (with LIFEBOAT_FTPS_CERT)',
   LIFEBOAT_FTPS_DIR: 'the path of a folder',
   LIFEBOAT_FTPS_EXPIRATION_DAYS: 'a whole number of days from 1 to 90',
+  LIFEBOAT_REPORT_HISTORY_DAYS: 'a whole number of days from 1 to 3650',
 } as const;
 type Setting = keyof typeof ACCEPTS;
 
@@ -230,6 +233,7 @@ export const envSchema = z
     LIFEBOAT_FTPS_KEY: setting(folder),
     LIFEBOAT_FTPS_DIR: setting(folder),
     LIFEBOAT_FTPS_EXPIRATION_DAYS: setting(whole(1, 90)),
+    LIFEBOAT_REPORT_HISTORY_DAYS: setting(whole(1, 3650)),
     // Not in the table: how the server is run.
     NODE_ENV: z.string().optional(),
     LIFEBOAT_WEB_DIST: setting(folder),
@@ -307,5 +311,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ftpsKeyFile: e.LIFEBOAT_FTPS_KEY ? path.resolve(e.LIFEBOAT_FTPS_KEY) : null,
     ftpsDir: path.resolve(e.LIFEBOAT_FTPS_DIR ?? path.join(dataDir, 'ftps')),
     ftpsExpirationDays: e.LIFEBOAT_FTPS_EXPIRATION_DAYS ?? 7,
+    reportHistoryDays: e.LIFEBOAT_REPORT_HISTORY_DAYS ?? 90,
   };
 }

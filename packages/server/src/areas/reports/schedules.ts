@@ -19,7 +19,7 @@ import type { HandlerFor } from '../../operations/types';
 import { type Actor, parseId, scoped, unscoped } from '../../scope';
 import { sendReportMail } from './mail';
 import { renderReport } from './render';
-import { findClient, mayUseReports, REPORT_HISTORY_DAYS } from './service';
+import { findClient, mayUseReports } from './service';
 import { registerReportSweep } from './sweep';
 
 // Scheduled reports (spec 3 'Schedule definition', issue 15.4). A definition's next delivery is a
@@ -30,7 +30,7 @@ export const REPORT_DELIVER = 'reports.deliver';
 const PREFIX = 'report:';
 const key = (id: number) => `${PREFIX}${id}`;
 
-type Ctx = Pick<AppContext, 'dbh' | 'clock' | 'operations'>;
+type Ctx = Pick<AppContext, 'dbh' | 'clock' | 'operations' | 'config'>;
 type SaveBody = z.output<typeof saveReportDefinitionBody>;
 
 /** The scheduler's family: the next slot is the next period boundary after now. */
@@ -279,7 +279,7 @@ export function reportDeliverHandler(
       sent_to: null,
       created_by: def.created_by,
       created_at: now,
-      expires_at: now + REPORT_HISTORY_DAYS * DAY_MS,
+      expires_at: now + ctx.config.reportHistoryDays * DAY_MS,
     };
     const pdf = await renderReport(ctx, report, (step) =>
       progress(step === 'Reading the fleet' ? 10 : 40, step),

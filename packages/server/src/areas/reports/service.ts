@@ -16,9 +16,8 @@ import { type Actor, canUseReports, findOrgInScope, scoped, scopeKind } from '..
 import { REPORT_GENERATE } from './generate-handler';
 
 /** How long generated reports stay in the history (and downloadable), in days. */
-export const REPORT_HISTORY_DAYS = Number(process.env.LIFEBOAT_REPORT_HISTORY_DAYS ?? 90);
 
-type Ctx = Pick<AppContext, 'dbh' | 'clock' | 'operations'>;
+type Ctx = Pick<AppContext, 'dbh' | 'clock' | 'operations' | 'config'>;
 
 export function mayUseReports(actor: Actor): void {
   if (!canUseReports(actor))
@@ -108,7 +107,7 @@ export async function generateReport(ctx: Ctx, actor: Actor, clientId: number, b
         sent_to: null,
         created_by: actor.userId,
         created_at: now,
-        expires_at: now + REPORT_HISTORY_DAYS * DAY_MS,
+        expires_at: now + ctx.config.reportHistoryDays * DAY_MS,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
