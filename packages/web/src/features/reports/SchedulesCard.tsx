@@ -1,5 +1,5 @@
 import { reportCalls as c, type ReportDefinitionRow } from '@lifeboat/contract';
-import { Anchor, Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call, callUrl } from '../../api/call';
@@ -47,6 +47,17 @@ export function SchedulesCard() {
         </Text>
       ) : (
         <Table aria-label="Scheduled reports">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Client</Table.Th>
+              <Table.Th>Frequency</Table.Th>
+              <Table.Th>Sent to</Table.Th>
+              <Table.Th>Next report</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
           <Table.Tbody>
             {defs.data?.definitions.map((d) => (
               <Table.Tr key={d.id}>
@@ -83,6 +94,18 @@ export function SchedulesCard() {
         </Text>
       )}
       <Table aria-label="Generated reports">
+        {(history.data?.reports.length ?? 0) > 0 && (
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Client</Table.Th>
+              <Table.Th>Period</Table.Th>
+              <Table.Th>Generated</Table.Th>
+              <Table.Th>By</Table.Th>
+              <Table.Th>Sent to</Table.Th>
+              <Table.Th>Report</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+        )}
         <Table.Tbody>
           {history.data?.reports.map((r) => (
             <Table.Tr key={r.id}>
