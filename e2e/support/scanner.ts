@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { type AxeFinding, accessibilityFindings } from './axe';
+import { settled } from './browser';
 
 // The accessibility walk's moves (issue 18.20): open a page or a dialog the way a person would,
 // wait until it has settled, and scan it with axe. One signed-in page per user, moving inside
@@ -19,14 +20,7 @@ export async function loaded(page: Page): Promise<void> {
     polling: 50,
   });
   // A dialog or menu half faded in has colours axe would misjudge.
-  await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running'),
-    undefined,
-    {
-      timeout: 30_000,
-      polling: 50,
-    },
-  );
+  await settled(page);
 }
 
 /** The element and everything around it are fully opaque (its transition in has ended). */
