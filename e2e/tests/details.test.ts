@@ -100,4 +100,26 @@ describe('details pages', () => {
     await lookAt(page, 'missing-client');
     await context.close();
   });
+
+  it('a client user opens its appliance from its dashboard; vault names are not links', async () => {
+    const { context, page } = await openPage(browser, WIDE);
+    await signIn(page, 'client');
+    await page.waitForURL('**/home/clients');
+    const systems = page.locator('[data-table="client_protected_systems_table"]');
+    await systems.locator('[data-row-id]').first().waitFor();
+    // Vaults are the reseller's: a link there would end on "No access" (issue 18.8).
+    // The demo client's systems copy to the provider's cloud vault: its name is shown, as text.
+    await systems.getByText('Cloud Vault US-East').first().waitFor();
+    await rows(page, 'Vaults').first().waitFor();
+    expect(await page.locator('a[href*="/vault/details/"]').count()).toBe(0);
+    const appliance = systems.locator('a[href*="/appliance/details/"]').first();
+    const name = await appliance.innerText();
+    await appliance.click();
+    await page.waitForURL('**/appliance/details/*');
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page.getByTestId('appliance-schedule').waitFor();
+    expect(await page.getByText('No access').count()).toBe(0);
+    await lookAt(page, 'client-appliance');
+    await context.close();
+  });
 });

@@ -1,5 +1,11 @@
 import { type Tab, visibleTabs } from '@lifeboat/contract';
-import { friendlyPath, landingPath, TAB_LABELS } from '../routes/tabPaths';
+import {
+  type AppRoutePattern,
+  canOpenRoute,
+  friendlyPath,
+  landingPath,
+  TAB_LABELS,
+} from '../routes/tabPaths';
 import { useCurrentUser } from '../session/session';
 
 /** A link a page offers: where it goes and what it says. */
@@ -25,4 +31,14 @@ export function usePageLinks() {
       return visible.includes(tab) ? { to, label } : null;
     },
   };
+}
+
+/**
+ * Whether the signed-in user can open a page of the app: a link to a page the user cannot open
+ * would end on "No access" (issue 18.8), so such names are shown as text instead.
+ */
+export function useCanOpen(): (pattern: AppRoutePattern) => boolean {
+  const user = useCurrentUser();
+  const visible = visibleTabs(user);
+  return (pattern) => canOpenRoute(pattern, visible);
 }

@@ -47,8 +47,10 @@ export const APP_ROUTES = {
   '/job/details/:id': ['devices'],
   '/azure_export/view': ['devices', 'clients'],
   '/appliance/empty_table': ['appliances'],
-  '/appliance/details/:id': ['appliances', 'support-appliances'],
-  '/home/appliance/:id': ['appliances', 'support-appliances'],
+  // A client user opens its own appliance from its dashboard and device pages (issue 18.8: no
+  // dead end); the server answers only the client's own.
+  '/appliance/details/:id': ['appliances', 'support-appliances', 'clients'],
+  '/home/appliance/:id': ['appliances', 'support-appliances', 'clients'],
   '/dashboard/appliance_list': ['appliances', 'reseller-dashboard'],
   '/vault/empty_table': ['vault'],
   '/vault/details/:id': ['vault'],

@@ -169,3 +169,24 @@ describe('vault pages', () => {
     expect((await get('resb', `/vault/get_vault_details/${sharedVault}`)).json().systems.total).toBe(1);
   });
 });
+
+describe('a client user', () => {
+  // The client's dashboard and device pages link its systems' appliance (issue 18.8: no dead
+  // end); vaults stay the reseller's (a private vault's capacity and use are the reseller's
+  // business), so their names are not links for a client (docs/decisions.md).
+  it('opens its own appliance, with only its own systems', async () => {
+    const a = await get('clia1', `/appliance/get_appliance_details/${w.applianceA1}`);
+    expect(a.statusCode).toBe(200);
+    expect(a.json()).toMatchObject({ id: w.applianceA1, can_support: false });
+    const systems = (
+      await get('clia1', `/appliance/get_protected_systems/${w.applianceA1}?rows=10&page=1`)
+    ).json();
+    expect(systems.records_count).toBe(13);
+  });
+
+  it('gets 404 for another client’s appliance and for vaults', async () => {
+    expect((await get('clia1', `/appliance/get_appliance_details/${w.applianceB1}`)).statusCode).toBe(404);
+    expect((await get('clia1', `/appliance/get_protected_systems/${w.applianceB1}`)).statusCode).toBe(404);
+    expect((await get('clia1', `/vault/get_vault_details/${vaultA}`)).statusCode).toBe(404);
+  });
+});

@@ -1,7 +1,7 @@
 import type { DashboardPageData, EntityBlockConfig } from '@lifeboat/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../../test/render';
+import { makeUser, renderRoutes } from '../../test/render';
 import { DashboardTables } from './DashboardTables';
 
 // The quick filters and tables against a fake server: what each table asks for, and what shows.
@@ -87,8 +87,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderTables(page = PAGE, path = '/') {
-  return renderRoutes({ path, routes: [{ path: '/', element: <DashboardTables page={page} /> }] });
+function renderTables(page = PAGE, path = '/', kind: 'reseller' | 'client' = 'reseller') {
+  return renderRoutes({
+    path,
+    routes: [{ path: '/', element: <DashboardTables page={page} /> }],
+    session: { user: makeUser(kind), csrfToken: 't' },
+  });
 }
 
 // Generous waits: the suite shares two cores with other work.
@@ -183,5 +187,17 @@ describe('DashboardTables', { timeout: 30_000 }, () => {
     await findText('protected_systems-all-11');
     expect(lastPost('protected_systems')).toMatchObject({ page: 2, sort: 'health_status', dir: 'asc' });
     await findText('appliances-WARNED-1');
+  });
+
+  it('links a vault to its page for a reseller, and shows it as text to a client (issue 18.8)', async () => {
+    const reseller = renderTables();
+    const link = await screen.findByRole('link', { name: 'vaults-all-1' });
+    expect(link.getAttribute('href')).toMatch(/^\/vault\/details\//);
+    reseller.unmount();
+    renderTables(PAGE, '/', 'client');
+    await findText('vaults-all-1');
+    expect(screen.queryByRole('link', { name: 'vaults-all-1' })).toBeNull();
+    // Its appliance's page is the client's to open.
+    expect(await screen.findByRole('link', { name: 'appliances-all-1' })).toBeTruthy();
   });
 });

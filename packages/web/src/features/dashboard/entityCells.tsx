@@ -1,6 +1,6 @@
 import type { DashboardApplianceRow, DashboardVaultRow } from '@lifeboat/contract';
-import { Anchor, Badge, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Badge, Stack, Text } from '@mantine/core';
+import { PageName } from '../../components/PageName';
 import { LicenceUsageCell } from '../appliances/LicenceUsageCell';
 import type { CellRenderers } from './EntityTable';
 import { HealthBadge } from './HealthBadge';
@@ -10,9 +10,9 @@ import { HealthBadge } from './HealthBadge';
 export const applianceCells: CellRenderers<DashboardApplianceRow> = {
   name: (a) => (
     <Stack gap={0}>
-      <Anchor component={Link} to={`/appliance/details/${a.id}`} size="sm" fw={600}>
+      <PageName to={`/appliance/details/${a.id}`} pattern="/appliance/details/:id" size="sm" fw={600}>
         {a.name}
-      </Anchor>
+      </PageName>
       <Text size="xs" c="dimmed">
         {a.sid}
         {a.online ? '' : ' · offline'}
@@ -57,9 +57,9 @@ export const applianceCells: CellRenderers<DashboardApplianceRow> = {
 
 export const vaultCells: CellRenderers<DashboardVaultRow> = {
   name: (v) => (
-    <Anchor component={Link} to={`/vault/details/${v.id}`} size="sm" fw={600}>
+    <PageName to={`/vault/details/${v.id}`} pattern="/vault/details/:id" size="sm" fw={600}>
       {v.name}
-    </Anchor>
+    </PageName>
   ),
   health_status: (v) => <HealthBadge status={v.health_status} />,
   vault_type: (v) => <Text size="sm">{v.vault_type === 'cloud' ? 'Cloud' : 'Private'}</Text>,

@@ -1,7 +1,7 @@
 import type { DashboardSystemRow } from '@lifeboat/contract';
 import { Anchor, Badge, Group, Image, Popover, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { PageName } from '../../components/PageName';
 import { NoImage } from '../devices/NoImage';
 import { CellTooltip } from './CellTooltip';
 import type { CellRenderers } from './EntityTable';
@@ -58,15 +58,19 @@ function VaultCell({ row }: { row: DashboardSystemRow }) {
   return (
     <Stack gap={0}>
       {v.appliance && (
-        <Anchor component={Link} to={`/appliance/details/${v.appliance.appliance_id}`} size="xs">
+        <PageName
+          to={`/appliance/details/${v.appliance.appliance_id}`}
+          pattern="/appliance/details/:id"
+          size="xs"
+        >
           {v.appliance.appliance_name}
-        </Anchor>
+        </PageName>
       )}
       {first ? (
         <Group gap={6} wrap="nowrap">
-          <Anchor component={Link} to={`/vault/details/${first.vault_id}`} size="xs">
+          <PageName to={`/vault/details/${first.vault_id}`} pattern="/vault/details/:id" size="xs">
             {first.vault_name}
-          </Anchor>
+          </PageName>
           {v.has_extra_vaults && (
             <Popover withArrow shadow="md" position="bottom">
               <Popover.Target>
@@ -77,9 +81,14 @@ function VaultCell({ row }: { row: DashboardSystemRow }) {
               <Popover.Dropdown>
                 <Stack gap={4}>
                   {v.vault_info.map((x) => (
-                    <Anchor key={x.vault_id} component={Link} to={`/vault/details/${x.vault_id}`} size="sm">
+                    <PageName
+                      key={x.vault_id}
+                      to={`/vault/details/${x.vault_id}`}
+                      pattern="/vault/details/:id"
+                      size="sm"
+                    >
                       {x.vault_name} ({x.type})
-                    </Anchor>
+                    </PageName>
                   ))}
                 </Stack>
               </Popover.Dropdown>

@@ -6,7 +6,7 @@ import { ApiError } from '../../api/client';
 import { IconDevice } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { StatePage } from '../../components/StatePage';
-import { usePageLinks } from '../../components/usePageLinks';
+import { useCanOpen, usePageLinks } from '../../components/usePageLinks';
 import { AutoVerifyCard } from './AutoVerifyCard';
 import { AutoVerifyModal } from './AutoVerifyModal';
 import { useDeviceCard } from './api';
@@ -31,6 +31,7 @@ interface DeviceDetailsPageProps {
 /** The device details page (spec: dashboard-device-azure 2.4): 9 + 3 columns, mobile slots below 768 px. */
 export function DeviceDetailsPage({ deviceId, vaultId }: DeviceDetailsPageProps) {
   const { home } = usePageLinks();
+  const canOpen = useCanOpen();
   const info = useDeviceCard(deviceId, 'get_device_details_info');
   const narrow = useMediaQuery(NARROW) ?? false;
   const [avOpen, setAvOpen] = useState(false);
@@ -78,10 +79,12 @@ export function DeviceDetailsPage({ deviceId, vaultId }: DeviceDetailsPageProps)
         eyebrow={card ? `Protected system · ${card.device_type_label}` : 'Protected system'}
         title={card?.display_name ?? (info.error ? 'Protected system' : 'Loading…')}
         subtitle={
-          vaultId === undefined ? undefined : (
+          vaultId === undefined ? undefined : canOpen('/vault/details/:id') ? (
             <Anchor component={Link} to={`/vault/details/${vaultId}`} size="sm">
               As stored in vault {vaultId}
             </Anchor>
+          ) : (
+            `As stored in vault ${vaultId}`
           )
         }
       />
