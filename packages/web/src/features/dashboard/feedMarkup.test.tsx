@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { parseFeeds } from './feedMarkup';
 
-const markup = (body: React.ReactNode) => renderToStaticMarkup(<>{body}</>);
+const markup = (body: React.ReactNode) => renderToStaticMarkup(body);
 
 // issue 18.18: the server's <details> feeds become the app's accordion items; nothing unsafe passes.
 describe('parseFeeds', () => {
