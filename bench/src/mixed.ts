@@ -7,7 +7,7 @@ import autocannon, { type Result } from 'autocannon';
 import { onCleanup, runMain } from './cleanup';
 import { ensureSqliteFleet, type FleetMarker } from './fleet';
 import { type CallResult, measure, percentile } from './load';
-import { otherCpuShare } from './machine';
+import { cpuMeter, otherCpuShare } from './machine';
 import { MIX, type MixSession, nextRequest, type SessionName, seeded } from './mix';
 import { REPO_ROOT } from './paths';
 import { ensurePgFleet } from './pg-fleet';
@@ -92,6 +92,8 @@ async function prepare(args: MixedArgs): Promise<{ database: ServerDatabase; mar
 
 interface PerCall {
   latencies: number[];
+  /** Bytes of every answer (headers and body), for the average size. */
+  bytes: number;
   statuses: Map<number, number>;
   sessions: Set<SessionName>;
 }
@@ -103,6 +105,8 @@ interface MixRow {
   p50: number;
   p95: number;
   p99: number;
+  /** Average answer size in KB (headers and body). */
+  kb: number;
   non2xx: number;
   statuses: Record<string, number>;
   sessions: SessionName[];
@@ -146,16 +150,17 @@ function runMix(
     );
     const forget = onCleanup(() => instance.stop());
     if (!record) return;
-    instance.on('response', (client, status, _bytes, ms) => {
+    instance.on('response', (client, status, bytes, ms) => {
       const ctx = (client as { requestIterator: { context: { label?: string; session?: SessionName } } })
         .requestIterator.context;
       const label = ctx.label ?? '?';
       let c = perCall.get(label);
       if (!c) {
-        c = { latencies: [], statuses: new Map(), sessions: new Set() };
+        c = { latencies: [], bytes: 0, statuses: new Map(), sessions: new Set() };
         perCall.set(label, c);
       }
       c.statuses.set(status, (c.statuses.get(status) ?? 0) + 1);
+      c.bytes += bytes;
       if (ctx.session) c.sessions.add(ctx.session);
       if (status >= 200 && status < 300) c.latencies.push(ms);
     });
@@ -179,6 +184,7 @@ function summarise(perCall: Map<string, PerCall>, total: number): MixRow[] {
         p50: percentile(sorted, 50),
         p95: percentile(sorted, 95),
         p99: percentile(sorted, 99),
+        kb: c.bytes / Math.max(1, requests) / 1024,
         non2xx,
         statuses: Object.fromEntries([...c.statuses.entries()].map(([s, n]) => [String(s), n])),
         sessions: [...c.sessions].sort(),
@@ -189,20 +195,21 @@ function summarise(perCall: Map<string, PerCall>, total: number): MixRow[] {
 const f2 = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '-');
 
 function table(rows: MixRow[], p95Target: number): string {
-  const header = ['call', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'sessions'];
+  const header = ['call', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'avg KB', 'non-2xx', 'sessions'];
   const body = rows.map((r) => [
     r.label,
     String(r.requests),
     f2(r.p50),
     `${f2(r.p95)}${r.p95 > p95Target ? ' >' : ''}`,
     f2(r.p99),
+    r.kb.toFixed(1),
     r.non2xx > 0 ? `${r.non2xx} !!` : '0',
     r.sessions.join(','),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => (i === 0 || i === 6 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .map((c, i) => (i === 0 || i === 7 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
       .join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
@@ -278,6 +285,7 @@ async function main(argv: string[]): Promise<number> {
     );
   }
   process.stderr.write(`Mixed load: ${args.duration} s measured...\n`);
+  const meter = cpuMeter(server.pid);
   const { result, perCall } = await runMix(
     server.url,
     sessions,
@@ -285,6 +293,7 @@ async function main(argv: string[]): Promise<number> {
     { ...args, seed: args.mixSeed },
     true,
   );
+  const cpu = meter();
   const log = server.takeLog();
   await server.stop();
 
@@ -326,6 +335,7 @@ async function main(argv: string[]): Promise<number> {
       warmupSeconds: args.warmup,
       mixSeed: args.mixSeed,
     },
+    cpu,
     bare: { ...bare, ratios: ratiosTo(bare, bare) },
     mix: {
       requestsPerSecond: mixRate,
@@ -346,6 +356,12 @@ async function main(argv: string[]): Promise<number> {
   );
   out.write(
     `mix (${MIX.length} calls): ${Math.round(mixRate).toLocaleString('en')} req/s = ${(share * 100).toFixed(1)}% of the bare route; ${total} requests, ${result.non2xx} non-2xx, ${result.errors} errors\n\n`,
+  );
+  const core = (v: number | null) => (v === null ? '-' : `${Math.round(v * 100)}%`);
+  // Both the server and this harness run on the machine's cores: when the harness or the database
+  // takes a large share, the throughput is theirs as much as the server's.
+  out.write(
+    `CPU during the mix (100% = one core of ${os.cpus().length}): server ${core(cpu.server)}, this harness ${core(cpu.harness)}, everything else ${core(cpu.rest)}\n\n`,
   );
   out.write(`${table(rows, P95_TARGET)}\n\n`);
   out.write(`${slow.length} of ${rows.length} calls have p95 over ${P95_TARGET} ms.\n`);

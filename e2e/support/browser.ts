@@ -72,9 +72,17 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
 /** Saves a full-page screenshot into e2e/screenshots/ (gitignored) for people to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  // Let fonts, transitions and lazy pages settle so the picture shows the finished screen.
+  // Let fonts, transitions and lazy pages settle so the picture shows the finished screen; an
+  // endless animation (a striped progress bar, a loader) never settles and is taken as it is.
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+      ),
+  );
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 

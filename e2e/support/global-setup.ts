@@ -67,11 +67,14 @@ export async function setup(project: TestProject): Promise<void> {
       // The console's FTPS export server on a free port too (several runs may share the machine).
       LIFEBOAT_FTPS_PORT: String(await freePort()),
       // The recovery wizard's error screens (issue 6): reseller2's appliance 7 never answers a
-      // share request (applianceOffline), appliance 9 refuses it (genericError), and system 115
-      // (on appliance 9) is refused anything but VHDX (exportChangeFormat).
+      // share request (applianceOffline) or a VM state check (error), appliance 9 refuses it
+      // (genericError), and system 115 (on appliance 9) is refused anything but VHDX
+      // (exportChangeFormat). System 108 (git01-ironwood, appliance 9) boots its local VM slowly,
+      // so the wizard's startVm can be seen, and the reseller's ERP01-BAKER (36), which no other
+      // test uses, takes disks in VHDX only, so a change-format export ends on its share (issue 12).
       SIM_FAULTS:
         process.env.E2E_SIM_FAULTS ??
-        'appliance_offline@appliance:7,share_failed@appliance:9,format_refused@system:115',
+        'appliance_offline@appliance:7,share_failed@appliance:9,format_refused@system:115,slow_vm_start@system:108,format_refused@system:36',
       NODE_ENV: 'production',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -102,6 +102,17 @@ async function* vmDevices(
   }
 }
 
+/** Device `id` of the reseller, when it offers `needs` and is as vmDevices() wants it (a fault's subject). */
+export async function vmDeviceWithId(
+  page: Page,
+  resellerId: number,
+  id: number,
+  needs: (keyof Locations)[],
+): Promise<VmDevice> {
+  for await (const d of vmDevices(page, resellerId, needs, /^$/)) if (d.id === id) return d;
+  throw new Error(`Device ${id} does not offer ${needs.join(', ')}, or is virtualized or has a disk open.`);
+}
+
 /** The first of vmDevices(). */
 export async function findVmDevice(
   page: Page,
@@ -130,20 +141,41 @@ const vmState = async (page: Page, d: VmDevice) =>
     await csrf(page),
   );
 
+interface VmRunning {
+  sva_job_status: string | null;
+  starting: boolean;
+  error?: string;
+}
+
+const vmRunning = async (page: Page, d: VmDevice) =>
+  postJson<VmRunning>(
+    page,
+    '/ra_ajax/is_vm_running',
+    { aid: d.applianceId, device_id: d.id },
+    await csrf(page),
+  );
+
 /** The device's VM state in the inventory (is_vm_running's sva_job_status), once it settles on `want`. */
 async function vmStatusBecomes(page: Page, d: VmDevice, want: string | null): Promise<void> {
   await vi.waitFor(
     async () => {
-      const r = await postJson<{ sva_job_status: string | null; starting: boolean; error?: string }>(
-        page,
-        '/ra_ajax/is_vm_running',
-        { aid: d.applianceId, device_id: d.id },
-        await csrf(page),
-      );
+      const r = await vmRunning(page, d);
       if (r.error) throw new Error(`The VM of ${d.name} failed: ${r.error}`);
       if (r.starting || r.sva_job_status !== want) throw new Error(`${d.name}: ${r.sva_job_status}`);
     },
     { timeout: 30_000, interval: 250 },
+  );
+}
+
+/** The device's VM state once a start under way has ended (a stop is refused while it boots). */
+async function vmSettled(page: Page, d: VmDevice): Promise<string | null> {
+  return vi.waitFor(
+    async () => {
+      const r = await vmRunning(page, d);
+      if (r.starting) throw new Error(`${d.name} is still starting`);
+      return r.sva_job_status;
+    },
+    { timeout: 60_000, interval: 250 },
   );
 }
 
@@ -194,11 +226,12 @@ async function startProductionVm(page: Page, d: VmDevice): Promise<void> {
   await vmStatusBecomes(page, d, 'Running');
 }
 
-/** Closes an open disk of the device, stops and discards its VM: the demo as it was. */
+/** Closes an open disk of the device, stops and discards its VM (once a start has ended): the demo as it was. */
 export async function endVm(page: Page, d: VmDevice): Promise<void> {
   const open = (await vmState(page, d)).exposed_disk;
   const h = await csrf(page);
   if (open) await getJson(page, `/share/suppress_cifs_share/${open.share_id}`, h);
+  if ((await vmSettled(page, d)) === null) return;
   for (const [action, after] of [
     ['stop_vm', 'Stopped'],
     ['discard_vm', null],

@@ -6,7 +6,13 @@ import type { SessionResponse } from '@lifeboat/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, signIn, type Viewport } from '../support/browser';
-import { endVm, findVmDevice, makeFailoverDevice, type VmDevice } from '../support/virtualization';
+import {
+  endVm,
+  findVmDevice,
+  makeFailoverDevice,
+  type VmDevice,
+  vmDeviceWithId,
+} from '../support/virtualization';
 
 // The recovery wizard's virtualization on the first tool (issue 12): a disk exported as VHDX and
 // downloaded, the revoke-mount screen, a local VM set up, started and listed, the VM-running
@@ -306,7 +312,54 @@ describe('virtualization on the first tool', () => {
     }
   }, 120_000);
 
-  it('offers VHDX when the appliance refuses VMDK (the change-format prompt)', async () => {
+  it('exports a server disk as VHDX through the change-format prompt and sees the share in the feed', async () => {
+    // SIM_FAULTS format_refused@system:36: the reseller's ERP01-BAKER takes VHDX only.
+    const { context, page } = await openPage(browser, WIDE);
+    let device: VmDevice | null = null;
+    try {
+      await signIn(page, 'reseller');
+      device = await vmDeviceWithId(page, await resellerId(page), 36, ['vmdk_export', 'vhdx_export']);
+      await openOn(page, device);
+      await page.getByRole('button', { name: 'VMDK export' }).click();
+      await choosePoint(page, 'Dynamic VMDK');
+      await step(page, 'exportChangeFormat');
+      await page
+        .getByRole('dialog')
+        .getByRole('alert')
+        .getByText('Switch to VHDX?', { exact: true })
+        .waitFor();
+      await shots(page, 'virtualization-09-change-format');
+      const [request] = await Promise.all([
+        page.waitForRequest((r) => r.url().includes('/ra/expose_cifs_share/') && r.url().includes('/VHDX/')),
+        page.getByRole('button', { name: 'Switch to VHDX and try again' }).click(),
+      ]);
+      expect(request.method()).toBe('POST');
+      await step(page, 'exportVm');
+      await page.getByRole('button', { name: 'Download VHDX' }).waitFor({ timeout: 20_000 });
+      await page.getByText('Share path', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Done' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+      // The disk's share in the local shares feed like any other (issue 12.3), removed from there.
+      await page.goto('/home/reseller-dashboard');
+      const row = page
+        .getByRole('region', { name: 'Local shares' })
+        .getByTestId('local-share')
+        .filter({ hasText: device.name });
+      await row.waitFor({ timeout: 15_000 });
+      await row.getByRole('button', { name: 'Suppress' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Remove share' }).click();
+      await row.waitFor({ state: 'detached', timeout: 10_000 });
+    } finally {
+      try {
+        if (device) await endVm(page, device);
+      } finally {
+        await context.close();
+      }
+    }
+  }, 120_000);
+
+  it('an export retried in VHDX on an appliance that refuses every share ends on genericError', async () => {
     // SIM_FAULTS format_refused@system:115: reseller2's PRINT01-IRONWOOD takes VHDX only.
     const { context, page } = await openPage(browser, WIDE);
     await signIn(page, 'reseller2');
@@ -321,7 +374,6 @@ describe('virtualization on the first tool', () => {
       .waitFor();
     await choosePoint(page, 'Dynamic VMDK');
     await step(page, 'exportChangeFormat');
-    await shots(page, 'virtualization-09-change-format');
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.url().includes('/ra/expose_cifs_share/') && r.url().includes('/VHDX/')),
       page.getByRole('button', { name: 'Switch to VHDX and try again' }).click(),
@@ -330,6 +382,111 @@ describe('virtualization on the first tool', () => {
     // Appliance 9 refuses every share (share_failed): the export in VHDX ends on genericError, so
     // no share of this device is left open for the next test.
     await step(page, 'genericError');
+    await context.close();
+  }, 90_000);
+
+  it('follows a slow local VM start (startVm), and a second start of the same device shows showVMExist', async () => {
+    // SIM_FAULTS slow_vm_start@system:108: reseller2's git01-ironwood boots in 30 s, not at once.
+    const { context, page } = await openPage(browser, WIDE);
+    let device: VmDevice | null = null;
+    const setUp = async (p: Page, d: VmDevice, ip: string) => {
+      await openOn(p, d);
+      await p.getByRole('button', { name: 'Virtual machine on the appliance' }).click();
+      await choosePoint(p, null);
+      await step(p, 'setupLocalVm');
+      await p.getByLabel('Test IP address').fill(ip);
+    };
+    try {
+      await signIn(page, 'reseller2');
+      device = await vmDeviceWithId(page, await resellerId(page), 108, ['local_vm']);
+      // Two tabs of the same technician at the device's VM settings. Only the tab in front gets
+      // animation frames in headless Chromium, so each is brought to the front before it is used.
+      await setUp(page, device, '192.168.60.21');
+      const other = await context.newPage();
+      await other.bringToFront();
+      await setUp(other, device, '192.168.60.22');
+      await other.getByRole('button', { name: 'Start the virtual machine' }).click();
+      await step(other, 'startVm');
+      await other.getByText(`${device.name} is starting as a virtual machine on its appliance`).waitFor();
+      // The appliance's own stage, from is_vm_running (polled every 4 s), under a bar that moves.
+      await other.getByText(/^(Preparing the virtual disks|Booting the virtual machine)$/).waitFor();
+      const bar = other.getByRole('progressbar', { name: 'Start progress' });
+      await expect
+        .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      await other.getByRole('button', { name: 'Close', exact: true }).waitFor();
+      await shots(other, 'virtualization-16-start-vm');
+
+      // The first tab starts too, while the other's VM boots: the appliance runs one per device.
+      await page.bringToFront();
+      await page.getByRole('button', { name: 'Start the virtual machine' }).click();
+      await step(page, 'showVMExist');
+      const alert = page.getByRole('dialog').getByRole('alert');
+      await alert.getByText('This device already has a virtual machine', { exact: true }).waitFor();
+      expect(await alert.textContent()).toContain(`${device.name} already has a virtual machine on`);
+      await shots(page, 'virtualization-17-vm-exists');
+      await page.getByRole('button', { name: 'Close', exact: true }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+      // The boot ends by itself: startVm moves on to the VM list.
+      await other.bringToFront();
+      await stepLocator(other, 'browseLocalVms').waitFor({ timeout: 60_000 });
+      await other
+        .getByRole('dialog')
+        .getByTestId('local-vm')
+        .filter({ hasText: device.name })
+        .getByText('Running', { exact: true })
+        .waitFor({ timeout: 15_000 });
+    } finally {
+      try {
+        if (device) await endVm(page, device);
+      } finally {
+        await context.close();
+      }
+    }
+  }, 180_000);
+
+  it('an appliance that does not answer the state check shows error; Get help leads to notAvailable', async () => {
+    // SIM_FAULTS appliance_offline@appliance:7: reseller2's Bayshore appliance, EXCH01-BAYSHORE is 102.
+    const { context, page } = await openPage(browser, WIDE);
+    await signIn(page, 'reseller2');
+    await page.goto('/home/clients?recover=device:102:locateVirtualization');
+    await step(page, 'locateVirtualization');
+    await page.getByRole('button', { name: 'VMDK export' }).click();
+    await page.locator('[data-step="setExportType"], [data-step="error"]').first().waitFor();
+    if (await stepLocator(page, 'setExportType').count())
+      await page.getByRole('button', { name: 'Dynamic VMDK' }).click();
+    await step(page, 'error');
+    const alert = page.getByRole('dialog').getByRole('alert');
+    await alert.getByText('The recovery wizard cannot continue', { exact: true }).waitFor();
+    expect(await alert.textContent()).toContain('The appliance of EXCH01-BAYSHORE does not answer.');
+    await shots(page, 'virtualization-18-error');
+    await page.getByRole('button', { name: 'Get help' }).click();
+    await step(page, 'notAvailable');
+    expect(await alert.textContent()).toContain('The appliance of EXCH01-BAYSHORE does not answer.');
+    // Back to the error, and the way out.
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await step(page, 'error');
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await context.close();
+  }, 90_000);
+
+  it('a device whose backups offer no virtualization shows notAvailable, with contact support', async () => {
+    // reseller2's NAS01-IRONWOOD (110): a NAS has no disk to export nor boot (virtualization_locations).
+    const { context, page } = await openPage(browser, WIDE);
+    await signIn(page, 'reseller2');
+    await page.goto('/home/clients?recover=device:110:locateVirtualization');
+    await step(page, 'notAvailable');
+    const alert = page.getByRole('dialog').getByRole('alert');
+    await alert.getByText('This recovery is not available', { exact: true }).waitFor();
+    expect(await alert.textContent()).toContain(
+      'NAS01-IRONWOOD cannot be started as a virtual machine or exported as a virtual disk',
+    );
+    await shots(page, 'virtualization-19-not-available');
+    await page.getByRole('link', { name: 'Contact support' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.waitForURL(/\/home\/support$/);
     await context.close();
   }, 90_000);
 });

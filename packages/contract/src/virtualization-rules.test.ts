@@ -30,6 +30,23 @@ describe('the VM state check', () => {
   ] as const)('virtualized with %s goes to vmRunning with that screen', (screen, p) => {
     expect(vmStateCheck(virt(p), null, 'VMDK')).toEqual({ step: 'vmRunning', screen });
   });
+  it('the vmRunning causes in the order of decisions.md: vmdk_disabled, bmr, transition, test failover', () => {
+    const all = { vmdk_disabled: true, bmr: true, transition: true, testfailover: true };
+    expect(vmStateCheck(virt(all), null, 'VMDK')).toEqual({ step: 'vmRunning', screen: 'vmdk_disabled' });
+    expect(vmStateCheck(virt({ ...all, vmdk_disabled: false }), null, 'VMDK')).toMatchObject({
+      screen: 'bmr',
+    });
+    expect(vmStateCheck(virt({ testfailover: true, transition: true }), null, 'VMDK')).toMatchObject({
+      screen: 'transition',
+    });
+    // Any of them outranks a running production VM.
+    expect(vmStateCheck(virt({ production: true, running: true, bmr: true }), null, 'VMDK')).toMatchObject({
+      step: 'vmRunning',
+    });
+  });
+  it('virtualized, neither production nor test nor a rarer state (the spec is silent): setJob', () => {
+    expect(vmStateCheck(virt({}), exposed('VMDK', true), 'VMDK')).toEqual({ step: 'setJob' });
+  });
   it('production and running continues to setJob, even with an exposed disk', () => {
     expect(vmStateCheck(virt({ production: true, running: true }), exposed('VMDK', false), 'VMDK')).toEqual({
       step: 'setJob',

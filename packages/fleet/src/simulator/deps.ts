@@ -11,6 +11,11 @@ export interface SimDeps<P extends PortName> {
   speed: number;
   /** Wait `baseMs` of nominal time at speed 1. */
   wait(baseMs: number): Promise<void>;
+  /**
+   * Wait `baseMs` of nominal time as if SIM_SPEED were at most `maxSpeed`, also at speed 0: a slow
+   * appliance (a fault) takes real time even in a run where everything else is instant.
+   */
+  waitSlow(baseMs: number, maxSpeed: number): Promise<void>;
 }
 
 /** Progress reports per stage, so a long stage still shows movement. */
@@ -37,5 +42,7 @@ export function createSimDeps(opts: SimOptions): SimDeps<PortName> & { faults: F
     wait: async (baseMs) => {
       if (opts.speed > 0) await sleep(baseMs / opts.speed);
     },
+    waitSlow: (baseMs, maxSpeed) =>
+      sleep(baseMs / (opts.speed > 0 ? Math.min(opts.speed, maxSpeed) : maxSpeed)),
   };
 }

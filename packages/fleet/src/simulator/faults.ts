@@ -17,7 +17,7 @@ import { unit } from './random';
  */
 export const PORT_FAULTS = {
   files: ['appliance_offline', 'format_refused', 'share_failed'],
-  virtualization: ['appliance_offline', 'timeout', 'rp_in_use'],
+  virtualization: ['appliance_offline', 'timeout', 'rp_in_use', 'slow_vm_start'],
   failover: ['appliance_offline', 'failover_failed', 'runbook_failed'],
   ftps: ['appliance_offline', 'rp_in_use', 'ftps_failed'],
   azure: ['azure_failed'],
@@ -59,6 +59,7 @@ const NATURAL: Record<FaultName, SubjectKind> = {
   rp_in_use: 'rp',
   autoverify_fail: 'system',
   timeout: 'system',
+  slow_vm_start: 'system',
   format_refused: 'system',
   share_failed: 'appliance',
   failover_failed: 'client',

@@ -6,14 +6,16 @@ import {
   type WizardVirtualization,
 } from '@lifeboat/contract';
 import { diskImageBytes } from '@lifeboat/contract/node';
-import type { SimDeps } from './deps';
+import { type SimDeps, TICKS_PER_STAGE } from './deps';
 import { pick, unit } from './random';
 import { simulatedScreenshot } from './screenshots';
 
 // The recovery wizard's virtualization on the simulated appliance (spec: recovery-flow 3, 4, 7):
 // locations, the VM state, local VM capabilities and start, and the exported disk images. All of
 // it is derived from the system's seed and the facts the console passes; faults:
-// appliance_offline (no answer), rp_in_use (the start's point is busy), timeout (the VM does not boot).
+// appliance_offline (no answer), rp_in_use (the start's point is busy), timeout (the VM does not boot),
+// slow_vm_start (a slow appliance: the boot takes real time even at SIM_SPEED 0, so a browser test
+// sees the wizard's startVm follow it).
 
 const GB = 1024 ** 3;
 /** A dynamic VHD holds at most 2040 GiB (the format's limit). */
@@ -33,6 +35,9 @@ function seededId(seed: number) {
     return out;
   };
 }
+
+/** slow_vm_start: the boot runs at SIM_SPEED 2 at most (30 s of its nominal 60), also at speed 0. */
+export const SLOW_START_MAX_SPEED = 2;
 
 export const LOCAL_VM_STAGES = [
   { step: 'Preparing the virtual disks', baseMs: 20_000 },
@@ -106,11 +111,17 @@ export function createWizardVirtualization(deps: SimDeps<'virtualization'>): Wiz
           'RP_IN_USE',
           `The restore point of ${s.systemName} is in use by another recovery. Try again when it has finished.`,
         );
+      const slow = deps.faults.strikes('slow_vm_start', faultSubject(s));
+      const wait = (ms: number) => (slow ? deps.waitSlow(ms, SLOW_START_MAX_SPEED) : deps.wait(ms));
       const total = LOCAL_VM_STAGES.reduce((n, st) => n + st.baseMs, 0);
       let elapsed = 0;
       for (const stage of LOCAL_VM_STAGES) {
-        await progress.report((elapsed / total) * 100, stage.step);
-        await deps.wait(stage.baseMs);
+        // Several reports per stage, so a long boot still moves the bar of the wizard's startVm.
+        for (let t = 0; t < TICKS_PER_STAGE; t++) {
+          const done = elapsed + (stage.baseMs * t) / TICKS_PER_STAGE;
+          await progress.report((done / total) * 100, stage.step);
+          await wait(stage.baseMs / TICKS_PER_STAGE);
+        }
         elapsed += stage.baseMs;
       }
       if (deps.faults.strikes('timeout', faultSubject(s)))

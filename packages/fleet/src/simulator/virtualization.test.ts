@@ -2,7 +2,7 @@ import { FabricError, ManualClock } from '@lifeboat/contract';
 import { describe, expect, it } from 'vitest';
 import { createSimDeps, type SimOptions } from './deps';
 import { createSimulatedVirtualization } from './virtualization';
-import { systemDiskBytes } from './virtualization-wizard';
+import { LOCAL_VM_STAGES, SLOW_START_MAX_SPEED, systemDiskBytes } from './virtualization-wizard';
 
 const sim = (opts: SimOptions) => createSimulatedVirtualization(createSimDeps(opts));
 
@@ -48,6 +48,63 @@ describe('the simulated virtualization port: vmAction', () => {
     await expect(port.vmAction({ ...req, applianceId: null }, progress([]))).resolves.toMatchObject({
       status: 'Running',
     });
+  });
+});
+
+describe('the simulated virtualization port: a local VM start', () => {
+  const subject = {
+    systemId: 5,
+    systemName: 'FS01',
+    applianceId: 3,
+    seed: 11,
+    osType: 'WINDOWS',
+    deviceType: 'server',
+    svaJobStatus: null,
+    failoverState: null,
+    localVmIsTest: null,
+  };
+  const start = {
+    subject,
+    restorePointId: 40,
+    vmSizeMb: 4096,
+    vmCpus: 2,
+    useVNC: true,
+    testIpAddress: '192.168.1.50',
+    useCurrentAddress: false,
+    isTest: true,
+  };
+  const nominal = LOCAL_VM_STAGES.reduce((n, s) => n + s.baseMs, 0);
+  const run = async (speed: number, faults = '') => {
+    const waits: number[] = [];
+    const steps: string[] = [];
+    const reports: number[] = [];
+    const port = sim({ clock: new ManualClock(0), speed, faults, sleep: async (ms) => void waits.push(ms) });
+    const outcome = await port.startLocalVm(start, {
+      report: async (p, step) => {
+        reports.push(p);
+        if (step && steps.at(-1) !== step) steps.push(step);
+      },
+    });
+    return { outcome, waited: waits.reduce((a, b) => a + b, 0), steps, reports };
+  };
+
+  it('boots through its stages with a moving bar, waiting nothing at speed 0', async () => {
+    const r = await run(0);
+    expect(r.outcome).toEqual({ status: 'Running', stoppable: true });
+    expect(r.waited).toBe(0);
+    expect(r.steps).toEqual([...LOCAL_VM_STAGES.map((s) => s.step), 'Finished']);
+    expect(r.reports).toEqual([...r.reports].sort((a, b) => a - b));
+    expect(new Set(r.reports).size).toBeGreaterThan(LOCAL_VM_STAGES.length + 1);
+    expect((await run(60)).waited).toBeCloseTo(nominal / 60);
+  });
+
+  it('slow_vm_start: the boot takes real time at speed 0 and is never faster than its cap', async () => {
+    expect((await run(0, 'slow_vm_start@5')).waited).toBeCloseTo(nominal / SLOW_START_MAX_SPEED);
+    expect((await run(60, 'slow_vm_start@5')).waited).toBeCloseTo(nominal / SLOW_START_MAX_SPEED);
+    // Slower than the cap already: the speed's own time.
+    expect((await run(1, 'slow_vm_start@5')).waited).toBeCloseTo(nominal);
+    // Another system boots at the run's speed.
+    expect((await run(0, 'slow_vm_start@6')).waited).toBe(0);
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPorts } from '../../fabric';
 import { call } from '../../test/harness';
 import { VM_OPERATION, vmActionHandler } from '../inventory/vm-handler';
 import { type RecoveryFixture, recoveryFixture } from '../recovery/test-fixture';
@@ -20,6 +21,17 @@ const drain = async () => {
   while ((await f.t.ctx.operations.runOnce()) > 0) {}
 };
 const subject = () => ({ aid: f.w.applianceA1, device_id: f.w.systemA1 });
+
+/** Run `fn` with the simulator's ports built from `faults` (SIM_FAULTS syntax). */
+async function withFaults<T>(faults: string, fn: () => Promise<T>): Promise<T> {
+  const ports = f.t.ctx.ports;
+  f.t.ctx.ports = createPorts({ ...f.t.ctx.config, simSpeed: 0, simFaults: faults }, f.t.clock, f.t.dbh);
+  try {
+    return await fn();
+  } finally {
+    f.t.ctx.ports = ports;
+  }
+}
 const start = (extra: Record<string, unknown> = {}) =>
   f.post('resa', '/ra_ajax/create_start_local_vm', {
     aid: f.w.applianceA1,
@@ -207,4 +219,84 @@ describe('local VM', () => {
     // No VM runs any more: no screenshot.
     expect((await f.get('resa', screenshotUrl)).statusCode).toBe(404);
   });
+});
+
+describe('the simulator\u2019s virtualization faults reach the wizard\u2019s error screens (spec: recovery-flow 8)', () => {
+  it('is_disk_from_failover: a device that is not virtualized cannot give its disk', async () => {
+    const res = await f.post('resa', '/ra_ajax/is_disk_from_failover', subject());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ from_failover: false });
+  });
+
+  it('appliance_offline: the state check answers its error (error step), capabilities an alert', async () => {
+    await withFaults(`appliance_offline@appliance:${f.w.applianceA1}`, async () => {
+      const state = await f.post('resa', '/ra_ajax/get_virtualized_state', subject());
+      expect(state.statusCode).toBe(200);
+      expect(state.json()).toMatchObject({
+        error: expect.stringContaining('does not answer'),
+        virtualized: false,
+      });
+      expect((await f.post('resa', '/ra_ajax/is_disk_from_failover', subject())).json()).toEqual({
+        from_failover: false,
+      });
+      const caps = await f.post('resa', '/ra_ajax/capabilities', {
+        aid: f.w.applianceA1,
+        schedule_asid: f.w.systemA1,
+      });
+      expect(caps.json()).toMatchObject({
+        ok: false,
+        title: 'The appliance could not tell its capabilities',
+        error: expect.stringContaining('does not answer'),
+      });
+      // The start refuses before queueing anything.
+      expect((await start()).json()).toMatchObject({ ok: false, title: expect.any(String) });
+    });
+    expect(
+      await f.t.dbh.db.selectFrom('local_vms').select('id').where('status', '=', 'starting').execute(),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['rp_in_use', 'rp', () => f.pointsA1[0]?.id ?? 0, 'is in use'],
+    ['timeout', 'system', () => f.w.systemA1, 'did not boot in time'],
+  ] as const)(
+    '%s: the start fails, is_vm_running answers its title and message (the alert); a new start may follow',
+    async (fault, kind, id, text) => {
+      await withFaults(`${fault}@${kind}:${id()}`, async () => {
+        expect((await start()).json()).toMatchObject({ ok: true });
+        await drain();
+        expect((await f.post('resa', '/ra_ajax/is_vm_running', subject())).json()).toMatchObject({
+          running: false,
+          starting: false,
+          sva_job_status: null,
+          title: 'The virtual machine could not start',
+          error: expect.stringContaining(text),
+        });
+      });
+      // The failed VM holds nothing: the state check sees no VM, and another start is accepted.
+      expect((await f.post('resa', '/ra_ajax/get_virtualized_state', subject())).json()).toMatchObject({
+        virtualized: false,
+      });
+      const again = await start();
+      expect(again.json()).toMatchObject({ ok: true });
+      await drain();
+      await call(f.t.app, f.s.resa, {
+        method: 'POST',
+        url: '/devices/stop_vm',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `id=${f.w.systemA1}`,
+      });
+      await drain();
+      await call(f.t.app, f.s.resa, {
+        method: 'POST',
+        url: '/devices/discard_vm',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `id=${f.w.systemA1}`,
+      });
+      await drain();
+      expect((await f.post('resa', '/ra_ajax/is_vm_running', subject())).json()).toMatchObject({
+        sva_job_status: null,
+      });
+    },
+  );
 });

@@ -3,8 +3,8 @@ import { Anchor, Badge, Button, Card, Group, Table, Text, Title, VisuallyHidden 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call, callUrl } from '../../api/call';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDate, formatDateTime } from '../../format/dateTime';
-import { ConfirmDialog } from '../settings/ConfirmDialog';
 import { reportKeys } from './api';
 import { EditScheduleDialog } from './EditScheduleDialog';
 import { definitionForm } from './scheduleDefinition';

@@ -3,8 +3,8 @@ import { ActionIcon, Badge, Button, Card, CopyButton, Group, Stack, Text, Toolti
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call, callUrl } from '../../api/call';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { IconDownload } from '../../components/icons';
-import { ConfirmDialog } from './ConfirmDialog';
 import { IpsecSiteDialog } from './IpsecSiteDialog';
 import { officeKeys } from './settingsQueries';
 

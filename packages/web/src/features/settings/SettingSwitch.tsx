@@ -1,7 +1,7 @@
 import { Alert, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 // One on/off setting whose 'off' weakens something (failover approval, issue 16.4; Azure direct
 // restore, issue 14.6): turning it on saves at once, turning it off is asked first. A refused

@@ -3,8 +3,8 @@ import { Alert, Badge, Button, Card, CloseButton, Group, Skeleton, Stack, Text }
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../api/call';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { AddAppliancesDialog } from './AddAppliancesDialog';
-import { ConfirmDialog } from './ConfirmDialog';
 import { officeKeys, useUpdateSchedules } from './settingsQueries';
 import { UpdateScheduleDialog } from './UpdateScheduleDialog';
 

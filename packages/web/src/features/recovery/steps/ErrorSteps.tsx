@@ -48,7 +48,7 @@ export function ApplianceOfflineStep({ state, dispatch, close }: StepProps) {
   );
 }
 
-/** notAvailable: with a way to contact support. */
+/** notAvailable: with a way to contact support (spec: recovery-flow 8), or to close. */
 export function NotAvailableStep({ state, dispatch, close }: StepProps) {
   const message = state.step.name === 'notAvailable' ? state.step.message : '';
   return (
@@ -58,9 +58,14 @@ export function NotAvailableStep({ state, dispatch, close }: StepProps) {
       color="gray"
       title="This recovery is not available"
       actions={
-        <Button component={Link} to="/home/support" onClick={close}>
-          Contact support
-        </Button>
+        <>
+          <Button variant="default" onClick={close}>
+            Close
+          </Button>
+          <Button component={Link} to="/home/support" onClick={close}>
+            Contact support
+          </Button>
+        </>
       }
     >
       {message}
@@ -68,16 +73,27 @@ export function NotAvailableStep({ state, dispatch, close }: StepProps) {
   );
 }
 
-/** error: the wizard could not load what it needs. */
+/** error: the wizard could not load what it needs; notAvailable is reached from it (spec: recovery-flow 8). */
 export function ErrorStep({ state, dispatch, close }: StepProps) {
   const message = state.step.name === 'error' ? state.step.message : '';
+  const help = {
+    name: 'notAvailable' as const,
+    message: `Support can look into why the recovery wizard stopped.${message ? ` Tell them what it said: ${message}` : ''}`,
+  };
   return (
     <MessageStep
       state={state}
       dispatch={dispatch}
       color="red"
       title="The recovery wizard cannot continue"
-      actions={<Button onClick={close}>Close</Button>}
+      actions={
+        <>
+          <Button variant="default" onClick={() => dispatch({ type: 'goTo', step: help })}>
+            Get help
+          </Button>
+          <Button onClick={close}>Close</Button>
+        </>
+      }
     >
       {message}
     </MessageStep>

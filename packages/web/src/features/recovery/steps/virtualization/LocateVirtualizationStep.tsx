@@ -1,6 +1,7 @@
 import type { LocationsAnswer, VirtualizationLocation } from '@lifeboat/contract';
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { locationsFor } from '../../engine/virtualization';
 import { type Choice, ChoiceCards } from '../ChoiceCards';
 import { StepFooter } from '../StepFooter';
@@ -38,7 +39,10 @@ const TEXT: Record<
   },
 };
 
-/** locateVirtualization: each location only when virtualization_locations offers it (spec: recovery-flow 2). */
+/**
+ * locateVirtualization: each location only when virtualization_locations offers it (spec: recovery-flow 2);
+ * none at all is notAvailable.
+ */
 export function LocateVirtualizationStep({ state, dispatch }: StepProps) {
   const d = state.data;
   const clientId = d.client?.id ?? 0;
@@ -51,6 +55,16 @@ export function LocateVirtualizationStep({ state, dispatch }: StepProps) {
   });
   const offered = q.data ? locationsFor(d.type).filter((l) => q.data[TEXT[l].flag]) : [];
   const choices: Choice<VirtualizationLocation>[] = offered.map((l) => ({ value: l, ...TEXT[l] }));
+  const nothing = q.data !== undefined && choices.length === 0;
+  const subject = d.device?.name ?? d.client?.name ?? 'This client';
+  // spec: recovery-flow 8, notAvailable with its contact-support option when nothing can be offered.
+  useEffect(() => {
+    if (nothing)
+      dispatch({
+        type: 'nothingOffered',
+        message: `${subject} cannot be started as a virtual machine or exported as a virtual disk: its backups offer neither. Recover its files and folders instead, or ask support for help.`,
+      });
+  }, [nothing, subject, dispatch]);
   return (
     <Stack gap="md">
       {q.isPending && <Skeleton h={96} radius="md" />}
@@ -60,12 +74,6 @@ export function LocateVirtualizationStep({ state, dispatch }: StepProps) {
           <Button variant="subtle" size="compact-sm" onClick={() => void q.refetch()}>
             Try again
           </Button>
-        </Alert>
-      )}
-      {q.data && choices.length === 0 && (
-        <Alert color="gray" title="Nothing to offer here">
-          {d.device?.name ?? 'This client'} cannot be run as a virtual machine or exported as a virtual disk
-          from here. Choose another device, or recover its files and folders.
         </Alert>
       )}
       {choices.length > 0 && (

@@ -1,5 +1,5 @@
 import { VM_START_POLL_MS } from '@lifeboat/contract';
-import { Alert, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { StepProps } from '../types';
@@ -43,6 +43,12 @@ export function StartVmStep({ state, dispatch, close }: StepProps) {
           {q.error.message}
         </Alert>
       )}
+      {/* No Back: the start is under way. Closing leaves it running (the text above says where to find it). */}
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={close}>
+          Close
+        </Button>
+      </Group>
     </Stack>
   );
 }

@@ -70,7 +70,7 @@ export function VmRunningStep({ state, dispatch, close }: StepProps) {
   );
 }
 
-/** showVMExist: a VM of this device runs already. */
+/** showVMExist: a VM of this device runs already (create_start's vm_exists); see it, or close. */
 export function ShowVmExistStep({ state, dispatch, close }: StepProps) {
   const message = state.step.name === 'showVMExist' ? state.step.message : '';
   const clientId = state.data.client?.id ?? 0;
@@ -81,9 +81,14 @@ export function ShowVmExistStep({ state, dispatch, close }: StepProps) {
       color="yellow"
       title="This device already has a virtual machine"
       actions={
-        <Button component={Link} to={`/dashboardumc/inventory/${clientId}/VIRTUALIZED`} onClick={close}>
-          Open the virtualized tab
-        </Button>
+        <>
+          <Button variant="default" onClick={close}>
+            Close
+          </Button>
+          <Button component={Link} to={`/dashboardumc/inventory/${clientId}/VIRTUALIZED`} onClick={close}>
+            Open the virtualized tab
+          </Button>
+        </>
       }
     >
       {message}

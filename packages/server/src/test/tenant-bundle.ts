@@ -1,0 +1,527 @@
+import type { RestorePointRef } from '@lifeboat/contract';
+import type { Database } from '@lifeboat/db';
+import type { Insertable, Kysely } from 'kysely';
+import { seal } from '../areas/ftps/secret-box';
+import type { AppContext } from '../context';
+import type { TestApp } from './harness';
+
+// One client's objects for the isolation and bad-input suites (tenant-world.ts): one of every
+// kind a declaration can name (TenantObject), each reachable by its owner, so that a 404 for
+// anyone else means the scope held and not that the object was missing.
+
+/** The client-level objects of one client. */
+export interface ClientBundle {
+  system: number;
+  /** A direct-to-cloud system (no appliance): some calls serve only these. */
+  d2cSystem: number;
+  appliance: number;
+  job: number;
+  restorePoint: number;
+  share: number;
+  /** The download link's token (`download`) and the browsing session's token (`file_mount`). */
+  downloadToken: string;
+  mountToken: string;
+  operation: number;
+  autoverify: number;
+  /** A finished Azure direct restore job. */
+  azureJob: number;
+  /** A generated executive summary report and a (paused) schedule of them. */
+  report: number;
+  reportDefinition: number;
+  /** A second-generation system and its cloud point. */
+  rbSystem: number;
+  rbPoint: number;
+  /** A ready FTPS export of that system: its id and its uuid (get_status). */
+  ftpsExport: number;
+  ftpsUuid: string;
+  /** An appliance update schedule of the client's reseller, holding the client's appliance. */
+  updateSchedule: number;
+  /** A running test office of the client (its system running) and a runbook of it. */
+  failover: number;
+  runbook: number;
+  /** An IPsec site of the client's virtual office. */
+  ipsecSite: number;
+}
+
+/** Whose objects these are, and the vault their systems back up to. */
+export interface BundleOwner {
+  reseller_id: number;
+  client_id: number;
+  vault: number;
+  /** A short tag in names and tokens (A1, B1...). */
+  tag: string;
+}
+
+interface Ctx extends BundleOwner {
+  t: TestApp;
+  db: Kysely<Database>;
+  now: number;
+}
+
+/** Insert one row and return its id. */
+async function insertId<T extends keyof Database & string>(
+  db: Kysely<Database>,
+  table: T,
+  values: Insertable<Database[T]>,
+): Promise<number> {
+  const row = await db
+    .insertInto(table)
+    // biome-ignore lint/suspicious/noExplicitAny: Kysely cannot narrow a table chosen by a type parameter
+    .values(values as any)
+    // biome-ignore lint/suspicious/noExplicitAny: every table inserted here has an id column
+    .returning('id' as any)
+    .executeTakeFirstOrThrow();
+  return Number((row as { id: unknown }).id);
+}
+
+/** The first file of a restore point's drive, depth first: what the download link serves. */
+async function firstFile(ctx: AppContext, ref: RestorePointRef, folder: string, depth = 0): Promise<string> {
+  const entries = (await ctx.ports.files.listFiles(ref, folder)) ?? [];
+  const file = entries.find((e) => e.type === 'file');
+  if (file) return `${folder}/${file.name}`;
+  if (depth < 8)
+    for (const sub of entries.filter((e) => e.type === 'folder')) {
+      const found = await firstFile(ctx, ref, `${folder}/${sub.name}`, depth + 1).catch(() => null);
+      if (found) return found;
+    }
+  throw new Error(`no file under ${folder}`);
+}
+
+async function nextId(db: Kysely<Database>, tables: readonly (keyof Database)[]): Promise<number> {
+  let max = 0;
+  for (const t of tables) {
+    const r = await db
+      .selectFrom(t)
+      // biome-ignore lint/suspicious/noExplicitAny: every table listed here has an id column
+      .select((eb) => eb.fn.max('id' as any).as('m'))
+      .executeTakeFirst();
+    max = Math.max(max, Number((r as { m: unknown } | undefined)?.m ?? 0));
+  }
+  return max + 1;
+}
+
+/** The appliance, three systems (imaged, direct-to-cloud, second generation), jobs, points. */
+async function systems(c: Ctx) {
+  const { db, now, reseller_id, client_id, tag, vault } = c;
+  const appliance = await insertId(db, 'appliances', {
+    reseller_id,
+    client_id,
+    sid: `iso${tag}`,
+    name: `APP-ISO-${tag}`,
+    name_lc: `app-iso-${tag.toLowerCase()}`,
+    model_name: 'S5-4T',
+    online: 1,
+    is_brc_appliance: 1,
+    license_type: 'storage',
+    license_name: 'Storage 4 TB',
+    version: '3.2.1',
+    created_at: now,
+  });
+  const systemRow = async (name: string, appliance_id: number | null, service_gen = 2) =>
+    await insertId(db, 'protected_systems', {
+      reseller_id,
+      client_id,
+      appliance_id,
+      is_d2c: appliance_id === null ? 1 : 0,
+      name,
+      name_lc: name.toLowerCase(),
+      hostname: name.toLowerCase(),
+      device_type: 'server',
+      os_type: 'WINDOWS',
+      os_name: 'Windows Server 2022',
+      service_gen,
+      agent_version: '4.1.0',
+      package_name: 'Server',
+      license_name: 'Server',
+      health_status: 'NORMAL',
+      health_changed_at: now,
+      last_rp_at: now - 3_600_000,
+      next_backup_at: now + 3_600_000,
+      backup_interval_minutes: 60,
+      seed: 4242,
+      created_at: now,
+    });
+  const system = await systemRow(`ISO-${tag}`, appliance);
+  // Its VM runs on the appliance: the console screenshot call (issue 12.4) has a picture to answer.
+  await db
+    .updateTable('protected_systems')
+    .set({ sva_job_status: 'Running', currently_running: 1 })
+    .where('id', '=', system)
+    .execute();
+  const d2cSystem = await systemRow(`ISO-D2C-${tag}`, null);
+  // A system of the second-generation tool, with a job and a cloud point (the FTPS calls).
+  const rbSystem = await systemRow(`ISO-RB-${tag}`, appliance, 4);
+  // A job and one restore point of it: the second-generation system's image job and the
+  // first system's file job are set up the same way, only the point's flags differ.
+  const jobWithPoint = async (
+    system_id: number,
+    job: { name: string; type: 'FILE' | 'SERVER_ALIVE_BMR' },
+    point: { taken_at: number; is_local: 0 | 1; in_use: 0 | 1 },
+  ) => {
+    const id = await nextId(db, ['jobs', 'job_history']);
+    await db
+      .insertInto('jobs')
+      .values({ id, system_id, name: job.name, type: job.type, drives: '["C:"]' })
+      .execute();
+    const rp = await insertId(db, 'restore_points', {
+      system_id,
+      job_id: id,
+      ...point,
+      is_cloud: 1,
+      scheduled: 1,
+      size_bytes: 1e9,
+    });
+    return { job: id, rp };
+  };
+  const { rp: rbPoint } = await jobWithPoint(
+    rbSystem,
+    { name: 'Image', type: 'SERVER_ALIVE_BMR' },
+    { taken_at: now - 7_200_000, is_local: 0, in_use: 0 },
+  );
+  for (const system_id of [system, d2cSystem])
+    await db.insertInto('system_vaults').values({ system_id, vault_id: vault }).execute();
+  const { job, rp } = await jobWithPoint(
+    system,
+    { name: 'Files', type: 'FILE' },
+    { taken_at: now - 3_600_000, is_local: 1, in_use: 1 },
+  );
+  await db
+    .insertInto('job_history')
+    .values({
+      id: job,
+      system_id: system,
+      job_id: job,
+      kind: 'Backup',
+      backup_type: 'Incremental',
+      status: 'COMPLETED',
+      started_at: now - 3_600_000,
+      ended_at: now - 3_000_000,
+      paused_at: null,
+      percent_complete: 100,
+      size_bytes: 5e8,
+      error_msg: null,
+      pause_message: null,
+    })
+    .execute();
+  const autoverify = await insertId(db, 'autoverify_results', {
+    system_id: system,
+    restore_point_id: rp,
+    rp_taken_at: now - 3_600_000,
+    started_at: now - 3_000_000,
+    ended_at: now - 2_900_000,
+    status: 'success',
+    result: 'Booted.',
+    heartbeat: 1,
+    boot_check: 'Passed',
+    vss_status: 'Passed',
+    chkdsk_status: 'Passed',
+    screenshot_seed: 99,
+  });
+  return { appliance, system, d2cSystem, rbSystem, rbPoint, job, rp, autoverify };
+}
+
+type Systems = Awaited<ReturnType<typeof systems>>;
+
+/** A share, a download link and a browsing session (one id), and a finished operation. */
+async function recoveryObjects(c: Ctx, { system, appliance, job, rp }: Systems) {
+  const { t, db, now, reseller_id, client_id, tag } = c;
+  const recovery = {
+    reseller_id,
+    client_id,
+    system_id: system,
+    appliance_id: appliance,
+    job_id: job,
+    restore_point_id: rp,
+    rp_taken_at: now - 3_600_000,
+    drive: 'C:',
+    user_id: null,
+    created_at: now,
+  };
+  // The link serves a real file of the point, so that its owner's download succeeds.
+  const downloadPath = await firstFile(
+    t.ctx,
+    {
+      systemId: system,
+      applianceId: appliance,
+      restorePointId: rp,
+      takenAt: now - 3_600_000,
+      seed: 4242,
+      osType: 'WINDOWS',
+      deviceType: 'server',
+      hostname: `iso-${tag}`.toLowerCase(),
+    },
+    'C:',
+  );
+  const share = await nextId(db, ['cifs_shares', 'download_sessions', 'file_mounts']);
+  const downloadToken = `dl${tag}${share}`.toLowerCase().padEnd(32, '0');
+  const mountToken = `fm${tag}${share}`.toLowerCase().padEnd(22, '0');
+  await db
+    .insertInto('cifs_shares')
+    .values({
+      ...recovery,
+      id: share,
+      // A disk share (VMDK), so that the disk download has an image to serve.
+      format: 'VMDK',
+      status: 'active',
+      share_path: `\\\\app-iso-${tag}\\share${share}`,
+      mac_share_path: `smb://app-iso-${tag}/share${share}`,
+      error: null,
+      ttl_seconds: 86_400,
+      active_at: now,
+      expires_at: now + 86_400_000,
+      ended_at: null,
+    })
+    .execute();
+  await db
+    .insertInto('download_sessions')
+    .values({
+      ...recovery,
+      id: share,
+      token: downloadToken,
+      location: 'cloud',
+      paths: JSON.stringify([downloadPath]),
+      name: downloadPath.split('/').pop() as string,
+      download_type: 1,
+      files_count: 1,
+      folders_count: 0,
+      expires_at: now + 86_400_000,
+      status: 'active',
+      ended_at: null,
+    })
+    .execute();
+  await db
+    .insertInto('file_mounts')
+    .values({
+      ...recovery,
+      id: share,
+      token: mountToken,
+      location: 'appliance',
+      completed_at: null,
+    })
+    .execute();
+  const operation = await insertId(db, 'operations', {
+    kind: 'isolation.fixture',
+    status: 'succeeded',
+    reseller_id,
+    client_id,
+    subject_type: 'system',
+    subject_id: system,
+    input: '{}',
+    progress: 100,
+    step: null,
+    result: '{}',
+    error: null,
+    lease_owner: null,
+    lease_expires_at: null,
+    run_after: now,
+    created_by: null,
+    created_at: now,
+    updated_at: now,
+    finished_at: now,
+  });
+  return { share, downloadToken, mountToken, operation, downloadPath };
+}
+
+type Recovery = Awaited<ReturnType<typeof recoveryObjects>>;
+
+/** An FTPS export, a report and its schedule, and an Azure restore job. */
+async function exportsAndReports(
+  c: Ctx,
+  { system, rp, rbSystem, rbPoint }: Systems,
+  { operation, downloadPath }: Recovery,
+) {
+  const { t, db, now, reseller_id, client_id, tag } = c;
+  const ftpsUuid = `ftps-${tag}-0000-0000-000000000000`.toLowerCase();
+  const ftpsExport = await insertId(db, 'ftps_exports', {
+    uuid: ftpsUuid,
+    reseller_id,
+    client_id,
+    system_id: rbSystem,
+    restore_point_id: rbPoint,
+    rp_taken_at: now - 7_200_000,
+    type: 'ffr',
+    format: null,
+    export_type: null,
+    paths: JSON.stringify([downloadPath]),
+    name: `export-${tag}`,
+    status: 'ready',
+    login: `lb-iso-${tag}`.toLowerCase(),
+    password_enc: seal(t.ctx.config.secretKey, 'export-password'),
+    expiration_days: 7,
+    created_at: now,
+    ready_at: now,
+    expires_at: now + 7 * 86_400_000,
+  });
+  const report = await insertId(db, 'reports', {
+    reseller_id,
+    client_id,
+    definition_id: null,
+    operation_id: operation,
+    from_date: '2026-10-01',
+    to_date: '2026-10-31',
+    level: 'summary',
+    bandwidth_estimate: 100,
+    summary_overview: null,
+    suggested_actions: null,
+    cancelled: 0,
+    // A generated report: "%PDF-" (the owner's preview and download succeed).
+    pdf: 'JVBERi0=',
+    pdf_bytes: 5,
+    sent_to: null,
+    created_by: null,
+    created_at: now,
+    expires_at: now + 30 * 86_400_000,
+  });
+  const reportDefinition = await insertId(db, 'report_definitions', {
+    reseller_id,
+    client_id,
+    name: `Monthly ${tag}`,
+    delivery_type: 'email',
+    email_address: 'reports@example.test',
+    active: 0,
+    type: 'monthly',
+    report_params: JSON.stringify({ level: 'summary', client_id, bandwidth_estimate: 100 }),
+    created_by: null,
+    created_at: now,
+    updated_at: now,
+  });
+  const azureJob = await insertId(db, 'azure_jobs', {
+    reseller_id,
+    client_id,
+    system_id: system,
+    restore_point_id: rp,
+    rp_taken_at: now - 3_600_000,
+    system_name: `ISO-${tag}`,
+    azure_user: 'admin@example.test',
+    subscription_id: 'sub-1',
+    subscription_name: 'Production',
+    resource_group_name: 'restores',
+    storage_account_name: 'lifeboatrestores',
+    storage_account_region: 'westeurope',
+    status: 'completed',
+    percent: 100,
+    step: null,
+    operation_id: null,
+    disk_urls: '[]',
+    error: null,
+    user_id: null,
+    created_at: now,
+    finished_at: now,
+    dismissed_at: null,
+  });
+  return { ftpsExport, ftpsUuid, report, reportDefinition, azureJob };
+}
+
+/** An update schedule holding the appliance, a running test office, a runbook, an IPsec site. */
+async function officeObjects(c: Ctx, { system, appliance, rp }: Systems) {
+  const { t, db, now, reseller_id, client_id, tag } = c;
+  const updateSchedule = await insertId(db, 'update_schedules', {
+    organisation_id: reseller_id,
+    name: `Updates ${tag}`,
+    day: 'sun',
+    start: '22:00',
+    hours: 4,
+    created_at: now,
+    updated_at: now,
+  });
+  await db
+    .insertInto('update_schedule_appliances')
+    .values({ appliance_id: appliance, schedule_id: updateSchedule, reseller_id, client_id, added_at: now })
+    .execute();
+  const failover = await insertId(db, 'failovers', {
+    reseller_id,
+    client_id,
+    appliance_id: null,
+    vo_type: 'cloud',
+    type: 'test',
+    phase: 'started',
+    runbook_id: null,
+    runbook_name: null,
+    gateway: '10.0.0.1',
+    netmask: '255.255.255.0',
+    dns_server: null,
+    reason: null,
+    stop_after_minutes: 120,
+    stop_at: now + 7_200_000,
+    office_address: `vpn-${tag}.virtual-office.lifeboat.test`.toLowerCase(),
+    message: null,
+    step: null,
+    operation_id: null,
+    requested_by: null,
+    requested_by_name: 'Isolation',
+    approval_expires_at: null,
+    decided_by: null,
+    decided_by_name: null,
+    created_at: now,
+    started_at: now,
+    ended_at: null,
+  });
+  await db
+    .insertInto('failover_systems')
+    .values({
+      failover_id: failover,
+      reseller_id,
+      client_id,
+      system_id: system,
+      name: `ISO-${tag}`,
+      os_type: 'WINDOWS',
+      restore_point_id: rp,
+      group_no: 1,
+      position: 1,
+      requested_ip: null,
+      ip_address: '10.0.0.10',
+      state: 'running',
+      started_at: now,
+    })
+    .execute();
+  const runbook = await insertId(db, 'runbooks', {
+    reseller_id,
+    client_id,
+    name: `Office ${tag}`,
+    vo_type: 'cloud',
+    appliance_id: null,
+    gateway: '10.0.0.1',
+    netmask: '255.255.255.0',
+    password_hash: null,
+    created_by: null,
+    created_at: now,
+    updated_at: now,
+  });
+  await db
+    .insertInto('runbook_systems')
+    .values({
+      runbook_id: runbook,
+      reseller_id,
+      client_id,
+      system_id: system,
+      group_no: 1,
+      position: 1,
+      delay_seconds: 0,
+      ip_address: '',
+    })
+    .execute();
+  const ipsecSite = await insertId(db, 'ipsec_sites', {
+    reseller_id,
+    client_id,
+    name: `Office ${tag}`,
+    public_ip: '203.0.113.1',
+    remote_ip: '203.0.113.1',
+    remote_name: 'fw.example.test',
+    remote_subnets: '["192.168.1.0/24"]',
+    psk_sealed: seal(t.ctx.config.secretKey, 'pre-shared-key'),
+    created_at: now,
+    updated_at: now,
+  });
+  return { updateSchedule, failover, runbook, ipsecSite };
+}
+
+export async function buildClientBundle(t: TestApp, owner: BundleOwner): Promise<ClientBundle> {
+  const c: Ctx = { ...owner, t, db: t.dbh.db, now: t.clock.now() };
+  const sys = await systems(c);
+  const rec = await recoveryObjects(c, sys);
+  const more = await exportsAndReports(c, sys, rec);
+  const office = await officeObjects(c, sys);
+  const { rp, ...systemIds } = sys;
+  const { downloadPath: _path, ...recovery } = rec;
+  return { ...systemIds, restorePoint: rp, ...recovery, ...more, ...office };
+}
