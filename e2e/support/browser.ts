@@ -69,12 +69,11 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }
 
-/** Saves a full-page screenshot into e2e/screenshots/ (gitignored) for people to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  // Let fonts, transitions and lazy pages settle so the picture shows the finished screen; an
-  // endless animation (a striped progress bar, a loader) never settles and is taken as it is.
-  await page.evaluate(() => document.fonts.ready);
+/**
+ * Every transition and animation has ended (a dialog faded in, a menu opened); an endless one (a
+ * striped progress bar, a loader) never ends and is taken as it is.
+ */
+export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -83,6 +82,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
           a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
       ),
   );
+}
+
+/** Saves a full-page screenshot into e2e/screenshots/ (gitignored) for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  // Let fonts, transitions and lazy pages settle so the picture shows the finished screen.
+  await page.evaluate(() => document.fonts.ready);
+  await settled(page);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 

@@ -1,0 +1,22 @@
+import { DEFAULT_THEME, luminance, mergeMantineTheme } from '@mantine/core';
+import { describe, expect, it } from 'vitest';
+import { theme } from './theme';
+
+const full = mergeMantineTheme(DEFAULT_THEME, theme);
+
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+// Issue 18.20: the accessibility walk found a hovered light button ('Run cloud AutoVerify') at
+// 4.0:1; Mantine draws a hovered light button on shade 2 of its colour.
+describe('light buttons keep WCAG AA contrast when hovered', () => {
+  for (const color of ['blue', 'red', 'gray', 'green', 'orange', 'grape', 'dark']) {
+    it(color, () => {
+      const resolved = full.variantColorResolver({ color, theme: full, variant: 'light' });
+      expect(resolved.hoverColor).toBeDefined();
+      expect(contrast(resolved.hoverColor ?? '', full.colors[color]?.[2] ?? '')).toBeGreaterThanOrEqual(4.5);
+    });
+  }
+});
