@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { lightCalls } from './lightCalls';
 import { precompress } from './precompress';
+import { pureContract } from './pureContract';
 
 const API_TARGET = process.env.LIFEBOAT_API ?? 'http://127.0.0.1:8080';
 
@@ -16,7 +17,7 @@ function serveAppForNavigation(req: IncomingMessage): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [react(), lightCalls(), precompress()],
+  plugins: [react(), lightCalls(), pureContract(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -12,12 +12,7 @@ const id = formId;
 const jsonId = jsonWhole(1, Number.MAX_SAFE_INTEGER, 'This must be an id (a whole number from 1).');
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-/** spec 9: the device code lives 900 s; the login step polls every 3 s; the copied flash 5 s. */
-export const AZURE_CODE_LIFETIME_S = 900;
-export const AZURE_POLL_MS = 3000;
-export const AZURE_COPIED_FLASH_MS = 5000;
-/** How often the Azure export panels refresh a running job (not in the spec). */
-export const AZURE_JOBS_POLL_MS = 5000;
+// The wizard's timings (AZURE_CODE_LIFETIME_S, AZURE_POLL_MS, ...) are in constants.ts.
 
 // --- The wizard session ------------------------------------------------------------------------
 

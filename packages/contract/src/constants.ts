@@ -25,5 +25,14 @@ export const REFRESH_RATE_DEFAULT = 60;
 export const INVENTORY_PAGE_SIZE = 40;
 export const TABLE_ROWS_DEFAULT = 10;
 export const TABLE_SEARCH_MAX = 128;
+/** The search box waits this long after the last keystroke (spec: 9 'Table search'). */
+export const TABLE_SEARCH_DEBOUNCE_MS = 500;
 export const DOWNLOAD_LINK_DAYS = 7;
 export const LOGIN_SHAKE = { count: 2, period: 13, durationMs: 250 } as const;
+
+/** spec 9: the device code lives 900 s; the login step polls every 3 s; the copied flash 5 s. */
+export const AZURE_CODE_LIFETIME_S = 900;
+export const AZURE_POLL_MS = 3000;
+export const AZURE_COPIED_FLASH_MS = 5000;
+/** How often the Azure export panels refresh a running job (not in the spec). */
+export const AZURE_JOBS_POLL_MS = 5000;

@@ -43,8 +43,6 @@ export type EntityTable = (typeof ENTITY_TABLES)[number];
 export const ENTITY_PAGE_SIZES = LIST_PAGE_SIZES;
 /** Counts stop here: the table shows "1,000+" rather than counting the whole platform. */
 export const ENTITY_COUNT_CAP = LIST_COUNT_CAP;
-/** The search box waits this long after the last keystroke (spec: 9 'Table search'). */
-export const TABLE_SEARCH_DEBOUNCE_MS = 500;
 
 const intLike = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const optionalId = z

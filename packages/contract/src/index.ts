@@ -24,6 +24,7 @@ export * from './recovery';
 export * from './reports';
 export * from './runbooks';
 export * from './security';
+export * from './security-rules';
 export * from './session';
 export * from './settings';
 export * from './tabs';

@@ -8,18 +8,10 @@ import { LIST_PAGE_SIZES, listFields, tableAnswer } from './lists';
 export const TOTP = { algorithm: 'SHA1', digits: 6, periodSeconds: 30, driftSteps: 1 } as const;
 /** The MFA code input enables its action from this many characters (spec 5, 9). */
 export const MFA_CODE_MIN = 4;
-/** The reminder shows again once this long has passed since its showTime (spec 4, 9: 3 days). */
-export const MFA_REMINDER_AFTER_MS = 3 * 24 * 3_600_000;
 /** How many one-time recovery codes setup hands out. */
 export const RECOVERY_CODE_COUNT = 10;
 
-/** The reminder rule (spec 4): active, and more than 3 days since showTime. */
-export function reminderDue(
-  r: { showTime: number; active: boolean; mfaEnabled: boolean },
-  now: number,
-): boolean {
-  return !r.mfaEnabled && r.active && now - r.showTime > MFA_REMINDER_AFTER_MS;
-}
+// The reminder's rule (reminderDue) is in security-rules.ts: the app shell checks it on every page.
 
 const mfaCode = z
   .string()

@@ -34,7 +34,7 @@ export function call<C extends Call>(
   };
   const path = callPath(decl.path, i.params);
   if (isRawAnswer(decl.answers[200]))
-    throw new Error(`${decl.id} answers a file: link to callUrl() instead of calling it`);
+    throw new Error(`${decl.method} ${decl.path} answers a file: link to callUrl() instead of calling it`);
   return api<CallAnswer<C>>(path, {
     method: decl.method,
     query: i.query as Record<string, FormValue> | undefined,
@@ -68,7 +68,7 @@ export function callText<C extends Call>(
 ): Promise<string> {
   const answer = decl.answers[200];
   if (!isRawAnswer(answer) || !answer.raw.startsWith('text/') || decl.access === 'navigation')
-    throw new Error(`${decl.id} does not answer text to a call`);
+    throw new Error(`${decl.method} ${decl.path} does not answer text to a call`);
   const i = input as { params?: Record<string, string | number>; query?: Record<string, FormValue> };
   return api<string>(callPath(decl.path, i.params), {
     method: decl.method,

@@ -1,10 +1,13 @@
 import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { DialogLoader } from './DialogLoader';
 
 /**
  * A dialog (modal, drawer) whose code loads the first time it opens, not with the page that
  * holds it (issue 18 point 19: the dashboard's JavaScript budget). Until then it renders
- * nothing; once loaded it stays mounted, so it opens and closes with its transitions as before.
- * `isOpen` reads the open state from the dialog's own props (`opened`, a selected id).
+ * nothing; while its code loads, the dimmed overlay and a loader (DialogLoader); once loaded it
+ * stays mounted, so it opens and closes with its transitions as before. `isOpen` reads the open
+ * state from the dialog's own props (`opened`, a selected id); a dialog the page mounts only
+ * while it is open says `() => true`.
  */
 export function lazyDialog<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -17,7 +20,7 @@ export function lazyDialog<P extends object>(
     if (open && !wanted) setWanted(true);
     if (!open && !wanted) return null;
     return (
-      <Suspense fallback={null}>
+      <Suspense fallback={open ? <DialogLoader /> : null}>
         <Dialog {...props} />
       </Suspense>
     );

@@ -1,6 +1,5 @@
 import { visibleTabs } from '@lifeboat/contract';
 import { AppShell, Container } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.css';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -9,6 +8,7 @@ import { RecoveryWizardProvider } from '../features/recovery/RecoveryWizardProvi
 import { MfaGate, MfaReminder } from '../features/security/MfaGate';
 import { tabForPath } from '../routes/tabPaths';
 import { useCurrentUser } from '../session/session';
+import { LazyNotifications } from './LazyNotifications';
 import classes from './Shell.module.css';
 import { ShellBar } from './ShellBar';
 import { TabNav } from './TabNav';
@@ -26,7 +26,7 @@ export function AppLayout() {
   return (
     <RecoveryWizardProvider>
       <AppShell header={{ height: HEADER_HEIGHT }} padding={0}>
-        <Notifications position="top-right" />
+        <LazyNotifications />
         <a href="#main" className={classes.skip}>
           Skip to content
         </a>

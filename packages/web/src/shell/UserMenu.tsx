@@ -1,8 +1,9 @@
 import type { SessionUser } from '@lifeboat/contract';
-import { ActionIcon, Avatar, Box, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconLock, IconLogout, IconReport } from '../components/icons';
 import { levelName } from '../session/levels';
+import { LazyAccountMenu } from './LazyAccountMenu';
 
 interface UserMenuProps {
   user: SessionUser;
@@ -10,13 +11,7 @@ interface UserMenuProps {
   signingOut: boolean;
 }
 
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? `${parts[0]?.[0] ?? ''}${parts.at(-1)?.[0] ?? ''}` : name.slice(0, 2);
-  return letters.toUpperCase();
-}
-
-/** Who is signed in and the way out: inline from 768 px, in a menu below. */
+/** Who is signed in and the way out: inline from 768 px, in a menu below (LazyAccountMenu). */
 export function UserMenu({ user, onSignOut, signingOut }: UserMenuProps) {
   const level = levelName(user.level);
   return (
@@ -77,38 +72,7 @@ export function UserMenu({ user, onSignOut, signingOut }: UserMenuProps) {
       </Group>
 
       <Box hiddenFrom="sm">
-        <Menu position="bottom-end" width={240} shadow="md">
-          <Menu.Target>
-            <UnstyledButton
-              aria-label={`Account of ${user.name}`}
-              style={{ display: 'flex', borderRadius: '50%' }}
-            >
-              <Avatar color="blue" variant="filled" radius="xl" size={36}>
-                {initials(user.name)}
-              </Avatar>
-            </UnstyledButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Box px="sm" py={8}>
-              <Text size="sm" fw={600}>
-                {user.name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {level} · {user.organisationName}
-              </Text>
-            </Box>
-            <Menu.Divider />
-            <Menu.Item component={Link} to="/account/security" leftSection={<IconLock size={16} />}>
-              Security
-            </Menu.Item>
-            <Menu.Item component={Link} to="/audit" leftSection={<IconReport size={16} />}>
-              Audit log
-            </Menu.Item>
-            <Menu.Item leftSection={<IconLogout size={16} />} onClick={onSignOut}>
-              Sign out
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <LazyAccountMenu user={user} level={level} onSignOut={onSignOut} />
       </Box>
     </>
   );

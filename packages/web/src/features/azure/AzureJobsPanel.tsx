@@ -1,9 +1,11 @@
 import { AZURE_JOBS_POLL_MS, type AzureJob } from '@lifeboat/contract';
-import { Alert, Badge, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { lazyDialog } from '../../components/lazyDialog';
 import { PanelFrame } from '../recovery/panels/PanelFrame';
-import { azureKeys, cancelAzureJob, dismissAzureJob, fetchAzureAvailability, fetchAzureJobs } from './api';
+import { azureKeys, fetchAzureAvailability, fetchAzureJobs } from './api';
+import type { PendingJobAction } from './ConfirmJobAction';
 
 // The Azure export panel (spec: recovery-flow 2, 3 'Azure job', 4 'Azure job', 6): job blocks
 // with live status and progress; cancel and dismiss each through a confirmation; a failed cancel
@@ -17,7 +19,11 @@ const STATUS_COLOR: Record<AzureJob['status'], string> = {
   cancelled: 'gray',
 };
 
-type Pending = { job: AzureJob; action: 'cancel' | 'dismiss' };
+// The confirmation loads when first asked for (issue 18 point 19); mounted only while open.
+const ConfirmJobAction = lazyDialog(
+  () => import('./ConfirmJobAction').then((m) => m.ConfirmJobAction),
+  () => true,
+);
 
 export function AzureJobsPanel({ scope, id }: { scope: 'reseller' | 'client'; id: number }) {
   const available = useQuery({
@@ -36,7 +42,7 @@ function AzureJobsList({ scope, id }: { scope: 'reseller' | 'client'; id: number
     refetchInterval: (query) =>
       query.state.data?.jobs.some((j) => j.status === 'running') ? AZURE_JOBS_POLL_MS : 60_000,
   });
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPending] = useState<PendingJobAction | null>(null);
   const jobs = q.data?.jobs ?? [];
   return (
     <PanelFrame
@@ -105,58 +111,5 @@ function JobBlock({ job, onAction }: { job: AzureJob; onAction: (a: 'cancel' | '
         )}
       </Group>
     </Stack>
-  );
-}
-
-function ConfirmJobAction({
-  pending,
-  onClose,
-  queryKey,
-}: {
-  pending: Pending;
-  onClose: () => void;
-  queryKey: readonly unknown[];
-}) {
-  const qc = useQueryClient();
-  const { job, action } = pending;
-  const run = useMutation({
-    mutationFn: async () => {
-      const r = action === 'cancel' ? await cancelAzureJob(job.jobId) : await dismissAzureJob(job.jobId);
-      if (!r.success)
-        throw new Error(`The job could not be ${action === 'cancel' ? 'cancelled' : 'dismissed'}.`);
-    },
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey });
-      onClose();
-    },
-  });
-  const title = job.blocks[0]?.title ?? `Job ${job.jobId}`;
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={action === 'cancel' ? 'Cancel this restore?' : 'Dismiss this job?'}
-    >
-      <Stack gap="md">
-        <Text size="sm">
-          {action === 'cancel'
-            ? `${title} stops; what was uploaded so far stays in the storage account.`
-            : `${title} is removed from this panel.`}
-        </Text>
-        {run.error && <Alert color="red">{run.error.message}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Back
-          </Button>
-          <Button
-            color={action === 'cancel' ? 'red' : undefined}
-            loading={run.isPending}
-            onClick={() => run.mutate()}
-          >
-            {action === 'cancel' ? 'Cancel the restore' : 'Dismiss'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

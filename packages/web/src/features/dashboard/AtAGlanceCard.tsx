@@ -1,10 +1,17 @@
 import { type StorageLevel, storageLevel, storageNeedsTooltip } from '@lifeboat/contract';
-import { Anchor, Card, Group, Modal, Stack, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { IconAlert, IconCloud } from '../../components/icons';
+import { lazyDialog } from '../../components/lazyDialog';
 import { useCard } from './dashboardApi';
 import { CardSkeleton } from './QuickActionsCard';
+
+// The storage dialog loads when first opened (issue 18 point 19).
+const CloudStorageDialog = lazyDialog(
+  () => import('./CloudStorageDialog').then((m) => m.CloudStorageDialog),
+  (p) => p.opened,
+);
 
 const LEVEL_COLOUR: Record<StorageLevel, string> = {
   normal: 'blue.8',
@@ -75,9 +82,12 @@ export function AtAGlanceCard({ resellerId }: { resellerId: number }) {
             storage
           ))}
       </Stack>
-      <Modal opened={dialog} onClose={() => setDialog(false)} title={data.cloud_storage_dialog.title}>
-        <Text size="sm">{data.cloud_storage_dialog.text}</Text>
-      </Modal>
+      <CloudStorageDialog
+        opened={dialog}
+        title={data.cloud_storage_dialog.title}
+        text={data.cloud_storage_dialog.text}
+        onClose={() => setDialog(false)}
+      />
     </Card>
   );
 }

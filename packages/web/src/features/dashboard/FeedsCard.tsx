@@ -1,35 +1,10 @@
 import { Accordion, Card, Skeleton, Text } from '@mantine/core';
-import DOMPurify from 'dompurify';
 import { type MouseEvent, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { ResellerActivityPanels } from '../recovery/ActivityPanels';
 import { useCard } from './dashboardApi';
 import classes from './FeedsCard.module.css';
-
-export interface Feed {
-  key: string;
-  title: string;
-  /** Sanitised list or paragraph markup. */
-  body: string;
-}
-
-/**
- * The server's feeds (spec 7: HTML of <details> blocks), sanitised again here and taken apart so
- * each shows as the app's accordion, not the browser's disclosure triangle (issue 18.18).
- */
-export function parseFeeds(html: string): Feed[] {
-  const clean = DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: ['details', 'summary', 'ul', 'li', 'p', 'a', 'small', 'strong', 'em'],
-    ALLOWED_ATTR: ['href', 'open', 'data-feed'],
-  });
-  const doc = new DOMParser().parseFromString(`<body>${clean}</body>`, 'text/html');
-  return [...doc.body.querySelectorAll('details')].map((d, i) => {
-    const summary = d.querySelector('summary');
-    const title = summary?.textContent?.trim() ?? '';
-    summary?.remove();
-    return { key: d.getAttribute('data-feed') ?? `feed-${i}`, title, body: d.innerHTML };
-  });
-}
+import { parseFeeds } from './feedMarkup';
 
 /** Block 5: the feeds as an accordion, every feed open; their links move inside the app. */
 export function FeedsCard({ resellerId }: { resellerId: number }) {
@@ -71,12 +46,9 @@ export function FeedsCard({ resellerId }: { resellerId: number }) {
               </Accordion.Control>
               <Accordion.Panel>
                 {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: only hands the links' own clicks to the router; keyboard activation of a link fires click too */}
-                <div
-                  className={classes.feeds}
-                  onClick={follow}
-                  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server and by DOMPurify in parseFeeds
-                  dangerouslySetInnerHTML={{ __html: f.body }}
-                />
+                <div className={classes.feeds} onClick={follow}>
+                  {f.body}
+                </div>
               </Accordion.Panel>
             </Accordion.Item>
           ))}

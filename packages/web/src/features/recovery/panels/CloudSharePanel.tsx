@@ -1,13 +1,23 @@
 import type { CloudShare } from '@lifeboat/contract';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { lazyDialog } from '../../../components/lazyDialog';
 import { fetchCloudShares, recoveryKeys, suppressCloudShare } from '../api';
-import { CloudLinkModal } from './CloudLinkModal';
 import { CloudShareRow } from './CloudShareRow';
 import { PanelFrame } from './PanelFrame';
 import { useNow } from './useNow';
+
+// The dialogs load when first opened (issue 18 point 19).
+const CloudLinkModal = lazyDialog(
+  () => import('./CloudLinkModal').then((m) => m.CloudLinkModal),
+  () => true,
+);
+const SuppressCloudShareModal = lazyDialog(
+  () => import('./SuppressCloudShareModal').then((m) => m.SuppressCloudShareModal),
+  (p) => p.opened,
+);
 
 type Dialog = { kind: 'edit' | 'suppress'; share: CloudShare } | null;
 
@@ -62,22 +72,14 @@ export function CloudSharePanel({ scope, id }: { scope: 'reseller' | 'client'; i
           onChanged={() => void qc.invalidateQueries({ queryKey: recoveryKeys.all })}
         />
       )}
-      <Modal opened={dialog?.kind === 'suppress'} onClose={close} title="Hide this share from the panel?">
-        <Stack gap="md">
-          <Text size="sm">
-            {dialog?.share.name} leaves this panel. Its download link keeps working until it expires.
-          </Text>
-          {suppress.error && <Alert color="red">{suppress.error.message}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button loading={suppress.isPending} onClick={() => dialog && suppress.mutate(dialog.share)}>
-              Hide share
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <SuppressCloudShareModal
+        opened={dialog?.kind === 'suppress'}
+        name={dialog?.share.name}
+        pending={suppress.isPending}
+        error={suppress.error}
+        onClose={close}
+        onConfirm={() => dialog && suppress.mutate(dialog.share)}
+      />
     </PanelFrame>
   );
 }

@@ -2,13 +2,22 @@ import { type FtpsExportRecord, ftpsRecordView } from '@lifeboat/contract';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
+import { lazyDialog } from '../../../components/lazyDialog';
 import { formatDateTime } from '../../../format/dateTime';
 import { sizeText } from '../format';
 import { fetchFtpsRecords, ftpsKeys } from '../ftps-api';
-import { FtpsCredentialsModal } from './FtpsCredentialsModal';
-import { FtpsDiscardModal } from './FtpsDiscardModal';
 import { PanelFrame } from './PanelFrame';
 import { useNow } from './useNow';
+
+// The dialogs load when first opened (issue 18 point 19); each is mounted only while open.
+const FtpsCredentialsModal = lazyDialog(
+  () => import('./FtpsCredentialsModal').then((m) => m.FtpsCredentialsModal),
+  () => true,
+);
+const FtpsDiscardModal = lazyDialog(
+  () => import('./FtpsDiscardModal').then((m) => m.FtpsDiscardModal),
+  () => true,
+);
 
 // The FTPS export activity feed (spec: inventory-reports-exports-security 'FTPS export activity
 // feed', 4, 6): files-and-folders and virtual-disk exports of a reseller or of one client, with

@@ -2,14 +2,26 @@ import type { LocalShare } from '@lifeboat/contract';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { lazyDialog } from '../../../components/lazyDialog';
 import { formatDateTime } from '../../../format/dateTime';
 import { fetchLocalShares, recoveryKeys } from '../api';
 import { countdownText } from '../format';
-import { EditExpiryModal } from './EditExpiryModal';
 import { PanelFrame } from './PanelFrame';
-import { SharePathModal } from './SharePathModal';
-import { SuppressShareModal } from './SuppressShareModal';
 import { useNow } from './useNow';
+
+// The dialogs load when first opened (issue 18 point 19); each is mounted only while open.
+const SharePathModal = lazyDialog(
+  () => import('./SharePathModal').then((m) => m.SharePathModal),
+  () => true,
+);
+const EditExpiryModal = lazyDialog(
+  () => import('./EditExpiryModal').then((m) => m.EditExpiryModal),
+  () => true,
+);
+const SuppressShareModal = lazyDialog(
+  () => import('./SuppressShareModal').then((m) => m.SuppressShareModal),
+  () => true,
+);
 
 type Dialog = { kind: 'path' | 'expiry' | 'suppress'; share: LocalShare } | null;
 
