@@ -9,12 +9,12 @@ import { launchBrowser, openPage, signIn } from '../support/browser';
 // The JavaScript budget (issue 18 point 19): what a browser fetches for the sign-in page, and from
 // the sign-in page to a working dashboard, gzipped as the build serves it. Measured in a real
 // browser so no lazy import, dialog or schema bundle is missed. The sign-in page's ceiling is
-// the issue's target; the dashboard's (target 250 KB) sits just above today's figure (267.4 KB)
+// the issue's target; the dashboard's (target 250 KB) sits just above today's figure (252.9 KB)
 // so it cannot grow while it is worked down (docs/decisions.md, 'Issue 18 point 19', has the
 // figures and what is left). zod loads only with a form that validates: none on this way.
 
 const TARGET_KB = { signIn: 100, dashboard: 250 };
-const CEILING_KB = { signIn: TARGET_KB.signIn, dashboard: 270 };
+const CEILING_KB = { signIn: TARGET_KB.signIn, dashboard: 256 };
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/web/dist');
 
