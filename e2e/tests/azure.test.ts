@@ -1,6 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, PHONE, screenshot, signIn, type Viewport } from '../support/browser';
+import {
+  launchBrowser,
+  openPage,
+  PHONE,
+  pickLastOption,
+  screenshot,
+  signIn,
+  type Viewport,
+} from '../support/browser';
 import { organisationId } from '../support/session';
 
 // Azure direct restore (issue 14) as the demo `client` (Acme Dental Group, of the demo reseller,
@@ -56,8 +64,7 @@ async function pickDeviceAndPoint(page: Page, device: RegExp): Promise<void> {
   await page.getByTestId('rb-calendar').waitFor();
   const use = page.getByRole('button', { name: 'Use this restore point' });
   if (await use.isDisabled()) {
-    await page.getByTestId('rb-point').click();
-    await page.getByRole('option').last().click();
+    await pickLastOption(page, page.getByTestId('rb-point'));
   }
   await use.click();
 }

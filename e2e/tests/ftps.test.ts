@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, signIn, type Viewport } from '../support/browser';
+import {
+  launchBrowser,
+  openPage,
+  pickLastOption,
+  screenshot,
+  signIn,
+  type Viewport,
+} from '../support/browser';
 import { organisationId } from '../support/session';
 
 // The second tool's FTPS export (issue 13) as the demo `client` (Acme Dental Group): two folders
@@ -47,8 +54,7 @@ async function choosePoint(page: Page, shots: string | null): Promise<void> {
   const dialog = page.getByRole('dialog');
   const next = dialog.getByRole('button', { name: 'Next', exact: true });
   if (await next.isDisabled()) {
-    await page.getByTestId('rb-point').click();
-    await page.getByRole('option').last().click();
+    await pickLastOption(page, page.getByTestId('rb-point'));
   }
   if (shots) await screenshot(page, `${shots}-04-point`);
   await next.click();
