@@ -81,3 +81,17 @@ export function call(app: FastifyInstance, s: Session, opts: InjectOptions) {
     },
   });
 }
+
+/**
+ * Run `fn` with the app's simulated ports rebuilt from `faults` (the SIM_FAULTS syntax, e.g.
+ * `rp_in_use@rp:12`), then put the app's own ports back: a fault reaches exactly one test's calls.
+ */
+export async function withFaults<T>(t: TestApp, faults: string, fn: () => Promise<T>): Promise<T> {
+  const ports = t.ctx.ports;
+  t.ctx.ports = createPorts({ ...t.ctx.config, simSpeed: 0, simFaults: faults }, t.clock, t.dbh);
+  try {
+    return await fn();
+  } finally {
+    t.ctx.ports = ports;
+  }
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPorts } from '../../fabric';
+import { withFaults as withTestFaults } from '../../test/harness';
 import { exportDir } from './ftps-server';
 import { type FtpsFixture, ftpsFixture } from './test-fixture';
 
@@ -29,15 +29,7 @@ async function runAll() {
 }
 
 /** Run `fn` with the simulator's ports built from `faults` (SIM_FAULTS syntax). */
-async function withFaults<T>(faults: string, fn: () => Promise<T>): Promise<T> {
-  const ports = f.t.ctx.ports;
-  f.t.ctx.ports = createPorts({ ...f.t.ctx.config, simSpeed: 0, simFaults: faults }, f.t.clock, f.t.dbh);
-  try {
-    return await fn();
-  } finally {
-    f.t.ctx.ports = ports;
-  }
-}
+const withFaults = <T>(faults: string, fn: () => Promise<T>): Promise<T> => withTestFaults(f.t, faults, fn);
 
 const point = () => f.pointsA1[0]?.id ?? 0;
 

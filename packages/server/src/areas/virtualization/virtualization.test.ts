@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPorts } from '../../fabric';
-import { call } from '../../test/harness';
+import { call, withFaults as withTestFaults } from '../../test/harness';
 import { VM_OPERATION, vmActionHandler } from '../inventory/vm-handler';
 import { type RecoveryFixture, recoveryFixture } from '../recovery/test-fixture';
 import { localVmHandler } from './local-vm-handler';
@@ -23,15 +22,7 @@ const drain = async () => {
 const subject = () => ({ aid: f.w.applianceA1, device_id: f.w.systemA1 });
 
 /** Run `fn` with the simulator's ports built from `faults` (SIM_FAULTS syntax). */
-async function withFaults<T>(faults: string, fn: () => Promise<T>): Promise<T> {
-  const ports = f.t.ctx.ports;
-  f.t.ctx.ports = createPorts({ ...f.t.ctx.config, simSpeed: 0, simFaults: faults }, f.t.clock, f.t.dbh);
-  try {
-    return await fn();
-  } finally {
-    f.t.ctx.ports = ports;
-  }
-}
+const withFaults = <T>(faults: string, fn: () => Promise<T>): Promise<T> => withTestFaults(f.t, faults, fn);
 const start = (extra: Record<string, unknown> = {}) =>
   f.post('resa', '/ra_ajax/create_start_local_vm', {
     aid: f.w.applianceA1,
