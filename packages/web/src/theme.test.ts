@@ -20,3 +20,27 @@ describe('light buttons keep WCAG AA contrast when hovered', () => {
     });
   }
 });
+
+// The walk found a light badge ('Ran', teal) at 4.3:1 on its tint: light text at rest keeps AA on
+// the darkest tint a light badge or button is drawn on (shade 1).
+describe('light badges and buttons keep WCAG AA contrast at rest', () => {
+  for (const color of [
+    'blue',
+    'red',
+    'gray',
+    'green',
+    'orange',
+    'grape',
+    'teal',
+    'cyan',
+    'lime',
+    'violet',
+    'indigo',
+    'pink',
+  ]) {
+    it(color, () => {
+      const resolved = full.variantColorResolver({ color, theme: full, variant: 'light' });
+      expect(contrast(resolved.color, full.colors[color]?.[1] ?? '')).toBeGreaterThanOrEqual(4.5);
+    });
+  }
+});

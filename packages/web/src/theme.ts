@@ -9,14 +9,16 @@ import {
 
 // A light button's text (shade 9) on its hover tint (shade 2) is 3.8 to 4.0:1 for blue, red and
 // most colours: below WCAG AA. Hovered, the text darkens a quarter (5 to 6:1) as the tint does
-// (issue 18.20). Yellow keeps its own dark amber text, 6:1 on its hover tint.
+// (issue 18.20). At rest it darkens a fifth: shade 9 on a light badge's tint was 4.3:1 for teal
+// ('Ran' on a runbook) and under 4:1 for green, lime and orange; darkened, every colour is 4.9:1
+// or more on shade 1. Yellow keeps its own dark amber text, 6:1 on its hover tint.
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
   if (input.variant !== 'light') return colors;
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
   const shades =
     parsed.isThemeColor && parsed.color !== 'yellow' ? input.theme.colors[parsed.color] : undefined;
-  return shades ? { ...colors, hoverColor: darken(shades[9], 0.25) } : colors;
+  return shades ? { ...colors, color: darken(shades[9], 0.2), hoverColor: darken(shades[9], 0.25) } : colors;
 };
 
 // Calm, professional, and readable: blue at shade 8 keeps white text on filled buttons above
