@@ -44,3 +44,16 @@ describe('light badges and buttons keep WCAG AA contrast at rest', () => {
     });
   }
 });
+
+// The walk, with the pointer left over a device page's compact subtle button, found its text at
+// 4.0:1 on the hover tint (shade 2): subtle buttons darken like light ones.
+describe('subtle buttons keep WCAG AA contrast, at rest and hovered', () => {
+  for (const color of ['blue', 'red', 'gray', 'green', 'orange', 'teal']) {
+    it(color, () => {
+      const resolved = full.variantColorResolver({ color, theme: full, variant: 'subtle' });
+      const shades = full.colors[color] ?? [];
+      expect(contrast(resolved.color, shades[1] ?? '')).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(resolved.hoverColor ?? '', shades[2] ?? '')).toBeGreaterThanOrEqual(4.5);
+    });
+  }
+});

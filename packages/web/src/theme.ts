@@ -14,7 +14,8 @@ import {
 // or more on shade 1. Yellow keeps its own dark amber text, 6:1 on its hover tint.
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
-  if (input.variant !== 'light') return colors;
+  // A subtle button is drawn on the same tints when hovered (a device page's compact actions).
+  if (input.variant !== 'light' && input.variant !== 'subtle') return colors;
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
   const shades =
     parsed.isThemeColor && parsed.color !== 'yellow' ? input.theme.colors[parsed.color] : undefined;
