@@ -1,12 +1,12 @@
-import { Alert, Anchor, Grid, Stack } from '@mantine/core';
+import { Alert, Grid, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { IconDevice } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
+import { PageName } from '../../components/PageName';
 import { StatePage } from '../../components/StatePage';
-import { useCanOpen, usePageLinks } from '../../components/usePageLinks';
+import { usePageLinks } from '../../components/usePageLinks';
 import { AutoVerifyCard } from './AutoVerifyCard';
 import { AutoVerifyModal } from './AutoVerifyModal';
 import { useDeviceCard } from './api';
@@ -31,7 +31,6 @@ interface DeviceDetailsPageProps {
 /** The device details page (spec: dashboard-device-azure 2.4): 9 + 3 columns, mobile slots below 768 px. */
 export function DeviceDetailsPage({ deviceId, vaultId }: DeviceDetailsPageProps) {
   const { home } = usePageLinks();
-  const canOpen = useCanOpen();
   const info = useDeviceCard(deviceId, 'get_device_details_info');
   const narrow = useMediaQuery(NARROW) ?? false;
   const [avOpen, setAvOpen] = useState(false);
@@ -79,12 +78,10 @@ export function DeviceDetailsPage({ deviceId, vaultId }: DeviceDetailsPageProps)
         eyebrow={card ? `Protected system · ${card.device_type_label}` : 'Protected system'}
         title={card?.display_name ?? (info.error ? 'Protected system' : 'Loading…')}
         subtitle={
-          vaultId === undefined ? undefined : canOpen('/vault/details/:id') ? (
-            <Anchor component={Link} to={`/vault/details/${vaultId}`} size="sm">
+          vaultId === undefined ? undefined : (
+            <PageName to={`/vault/details/${vaultId}`} pattern="/vault/details/:id" size="sm">
               As stored in vault {vaultId}
-            </Anchor>
-          ) : (
-            `As stored in vault ${vaultId}`
+            </PageName>
           )
         }
       />
