@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { currentTab, launchBrowser, openPage, SMALL_PHONE, screenshot, signIn } from '../support/browser';
 
+const WIDTHS = [1440, 768, 390] as const;
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -163,6 +165,62 @@ describe('navigation', () => {
     await page.getByText('You have signed out.').waitFor();
     await screenshot(page, 'login-signed-out-360');
     expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the place on a table page change, starts a new page at the top and returns on back', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, 'reseller');
+    await page.waitForURL('**/home/reseller-dashboard');
+    const table = page.locator('[data-table="reseller_protected_systems_table"]');
+    await table.locator('[data-row-id]').first().waitFor();
+    const pager = page.getByRole('navigation', { name: /protected systems/i });
+    await pager.scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(100);
+
+    // A table's next page changes only the query: the person stays where they were.
+    const firstRow = await table.locator('[data-row-id]').first().getAttribute('data-row-id');
+    await pager.getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL(/systems\.page=2/);
+    await expect
+      .poll(() => table.locator('[data-row-id]').first().getAttribute('data-row-id'))
+      .not.toBe(firstRow);
+    const onPage2 = await page.evaluate(() => window.scrollY);
+    expect(Math.abs(onPage2 - before)).toBeLessThan(80);
+
+    // An appliance opens at the top; back returns to the table where it was left.
+    const appliance = table.locator('[data-row-id] a[href^="/appliance/details/"]').first();
+    await appliance.scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(100);
+    await appliance.click();
+    await page.waitForURL('**/appliance/details/**');
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent !== 'Dashboard');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.waitForURL(/systems\.page=2/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+    await context.close();
+  });
+
+  it('says a new version is out when a page cannot load, and leads home', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, 'reseller');
+    await page.waitForURL('**/home/reseller-dashboard');
+    // The page's code is gone from the server, as after an upgrade while the tab was open.
+    await page.route('**/assets/VaultsPage-*.js', (route) => route.abort());
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Vaults' }).click();
+    await expectHeading(page, 'Something went wrong');
+    await page.getByText('A newer version of Lifeboat is available. Reload the page to continue.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, `route-error-${width}`);
+    }
+    await page.unroute('**/assets/VaultsPage-*.js');
+    await page.getByRole('link', { name: 'Go to your home page' }).click();
+    await expectHeading(page, 'Dashboard');
     await context.close();
   });
 });

@@ -1,19 +1,20 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router/dom';
-import type { createAppRouter } from './routes/router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './routes/router';
 import { cssVariablesResolver, theme } from './theme';
 
 interface AppProps {
   queryClient: QueryClient;
-  router: ReturnType<typeof createAppRouter>;
 }
 
-export function App({ queryClient, router }: AppProps) {
+export function App({ queryClient }: AppProps) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -3,7 +3,6 @@ import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { App } from './App';
 import { createQueryClient } from './api/queryClient';
-import { createAppRouter } from './routes/router';
 import { connectApiClient, sessionKeys } from './session/session';
 
 /** The app: router, Mantine and the query cache, with the session the sign-in page already has. */
@@ -11,10 +10,9 @@ export function renderApp(root: Root, session: SessionResponse | null): void {
   const queryClient = createQueryClient();
   if (session) queryClient.setQueryData(sessionKeys.current(), session);
   connectApiClient(queryClient);
-  const router = createAppRouter();
   root.render(
     <StrictMode>
-      <App queryClient={queryClient} router={router} />
+      <App queryClient={queryClient} />
     </StrictMode>,
   );
 }

@@ -1,5 +1,4 @@
 import { Button, Center, EmptyState, Group } from '@mantine/core';
-import { useRouteError } from 'react-router';
 import { IconAlert } from './icons';
 import { usePageTitle } from './usePageTitle';
 
@@ -14,22 +13,15 @@ function describe(error: unknown): string {
   return 'Something went wrong while showing this page. Reload it, or go back to your home page.';
 }
 
-/**
- * Errors thrown while rendering a route. Inside the shell (`inShell`) only the page is replaced,
- * so the tabs stay usable; at the root it is the last resort.
- */
-export function RouteErrorPage({ inShell = false }: { inShell?: boolean }) {
-  const error = useRouteError();
+/** What RouteErrorBoundary shows for an error thrown while rendering a page: the last resort. */
+export function RouteErrorPage({ error }: { error: unknown }) {
   usePageTitle('Something went wrong');
   return (
-    <Center mih={inShell ? 320 : '100dvh'} p="md">
-      <EmptyState
-        icon={<IconAlert />}
-        variant="light"
-        color="red"
-        title="Something went wrong"
-        description={describe(error)}
-      >
+    <Center mih="100dvh" p="md">
+      <EmptyState icon={<IconAlert />} variant="light" color="red">
+        {/* The page's one h1: the error page replaces the whole console, its header included. */}
+        <EmptyState.Title order={1}>Something went wrong</EmptyState.Title>
+        <EmptyState.Description>{describe(error)}</EmptyState.Description>
         <EmptyState.Actions>
           <Group gap="sm" justify="center">
             <Button onClick={() => window.location.reload()}>Reload</Button>

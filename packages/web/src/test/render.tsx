@@ -2,7 +2,15 @@ import type { SessionResponse, SessionUser } from '@lifeboat/contract';
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import {
+  type Location,
+  MemoryRouter,
+  type NavigateFunction,
+  type RouteObject,
+  useLocation,
+  useNavigate,
+  useRoutes,
+} from 'react-router';
 import { createQueryClient } from '../api/queryClient';
 import { sessionKeys } from '../session/session';
 import { cssVariablesResolver, theme } from '../theme';
@@ -33,16 +41,52 @@ interface RenderOptions {
   queryClient?: QueryClient;
 }
 
-/** Renders routes in a memory router with the app's providers and an optional session. */
+/** What a test reads of the router: where it is now, and a way to move (back is -1). */
+export interface TestRouter {
+  readonly state: { readonly location: Location };
+  navigate(to: string | number): Promise<void>;
+}
+
+/** The routes as the app renders them (useRoutes, App.tsx), reporting to the test's router. */
+function Routes({
+  routes,
+  seen,
+}: {
+  routes: RouteObject[];
+  seen: { location?: Location; navigate?: NavigateFunction };
+}) {
+  seen.location = useLocation();
+  seen.navigate = useNavigate();
+  return useRoutes(routes);
+}
+
+/**
+ * Renders routes in a memory router with the app's providers and an optional session. The router
+ * is the declarative one the app uses (routes/router.tsx), so a test sees what a browser does.
+ */
 export function renderRoutes({ path, routes, session, queryClient = createQueryClient() }: RenderOptions) {
   if (session !== undefined) queryClient.setQueryData(sessionKeys.current(), session);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const seen: { location?: Location; navigate?: NavigateFunction } = {};
   const result = render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <Routes routes={routes} seen={seen} />
+        </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>,
   );
+  const router: TestRouter = {
+    state: {
+      get location() {
+        if (!seen.location) throw new Error('The routes have not rendered.');
+        return seen.location;
+      },
+    },
+    async navigate(to) {
+      if (!seen.navigate) throw new Error('The routes have not rendered.');
+      await (typeof to === 'number' ? seen.navigate(to) : seen.navigate(to));
+    },
+  };
   return { ...result, router, queryClient };
 }

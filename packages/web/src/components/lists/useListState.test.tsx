@@ -1,6 +1,6 @@
-import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '../../test/render';
 import { type ListOptions, nextSort, readList, writeList } from './listUrl';
 import { type ListState, useListState } from './useListState';
 
@@ -87,8 +87,7 @@ describe('useListState', () => {
       state = useListState(OPTS);
       return null;
     }
-    const router = createMemoryRouter([{ path: '/', element: <Probe /> }], { initialEntries: ['/?x=1'] });
-    render(<RouterProvider router={router} />);
+    const { router } = renderRoutes({ path: '/?x=1', routes: [{ path: '/', element: <Probe /> }] });
     expect(state?.page).toBe(1);
     act(() => state?.setFilter('health_status', ['TROUBLED']));
     act(() => state?.toggleSort('health_status'));
