@@ -1,9 +1,9 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { pointTimeText } from '../../format';
 import type { StepProps } from '../types';
 import { fetchLocalVms, vmKeys } from './api';
+import { OpenVirtualizedTab } from './OpenVirtualizedTab';
 
 const STATUS_COLOR = { Running: 'teal', Stopped: 'gray', Offline: 'red' } as const;
 
@@ -62,9 +62,7 @@ export function BrowseLocalVmsStep({ state, close }: StepProps) {
         <Button variant="default" onClick={close}>
           Close
         </Button>
-        <Button component={Link} to={`/dashboardumc/inventory/${clientId}/VIRTUALIZED`} onClick={close}>
-          Open the virtualized tab
-        </Button>
+        <OpenVirtualizedTab clientId={clientId} close={close} />
       </Group>
     </Stack>
   );

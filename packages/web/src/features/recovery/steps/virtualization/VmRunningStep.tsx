@@ -1,8 +1,8 @@
 import type { VmRunningScreen } from '@lifeboat/contract';
 import { Button } from '@mantine/core';
-import { Link } from 'react-router';
 import { MessageStep } from '../MessageStep';
 import type { StepProps } from '../types';
+import { OpenVirtualizedTab } from './OpenVirtualizedTab';
 
 const SCREENS: Record<VmRunningScreen, { title: string; text: (name: string) => string }> = {
   vmdk_disabled: {
@@ -57,9 +57,7 @@ export function VmRunningStep({ state, dispatch, close }: StepProps) {
               Help with the restore
             </Button>
           )}
-          <Button component={Link} to={`/dashboardumc/inventory/${clientId}/VIRTUALIZED`} onClick={close}>
-            Open the virtualized tab
-          </Button>
+          <OpenVirtualizedTab clientId={clientId} close={close} />
         </>
       }
     >
@@ -85,9 +83,7 @@ export function ShowVmExistStep({ state, dispatch, close }: StepProps) {
           <Button variant="default" onClick={close}>
             Close
           </Button>
-          <Button component={Link} to={`/dashboardumc/inventory/${clientId}/VIRTUALIZED`} onClick={close}>
-            Open the virtualized tab
-          </Button>
+          <OpenVirtualizedTab clientId={clientId} close={close} />
         </>
       }
     >
