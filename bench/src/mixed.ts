@@ -6,9 +6,10 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
 import { onCleanup, runMain } from './cleanup';
 import { ensureSqliteFleet, type FleetMarker } from './fleet';
-import { type CallResult, measure, percentile } from './load';
+import { type CallResult, measure } from './load';
 import { cpuMeter, otherCpuShare } from './machine';
 import { MIX, type MixSession, nextRequest, type SessionName, seeded } from './mix';
+import { f2, type PerCall, summarise, table } from './mix-table';
 import { REPO_ROOT } from './paths';
 import { ensurePgFleet } from './pg-fleet';
 import { resolveIds } from './placeholders';
@@ -90,28 +91,6 @@ async function prepare(args: MixedArgs): Promise<{ database: ServerDatabase; mar
   return { database: { kind: 'sqlite', file: fleet.file }, marker: fleet.marker };
 }
 
-interface PerCall {
-  latencies: number[];
-  /** Bytes of every answer (headers and body), for the average size. */
-  bytes: number;
-  statuses: Map<number, number>;
-  sessions: Set<SessionName>;
-}
-
-interface MixRow {
-  label: string;
-  requests: number;
-  share: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  /** Average answer size in KB (headers and body). */
-  kb: number;
-  non2xx: number;
-  statuses: Record<string, number>;
-  sessions: SessionName[];
-}
-
 /** The mixed load: one autocannon run whose every request is drawn by setupRequest. */
 function runMix(
   baseUrl: string,
@@ -165,53 +144,6 @@ function runMix(
       if (status >= 200 && status < 300) c.latencies.push(ms);
     });
   });
-}
-
-function summarise(perCall: Map<string, PerCall>, total: number): MixRow[] {
-  const order = new Map(MIX.map((c, i) => [c.label, i]));
-  return [...perCall.entries()]
-    .sort(([a], [b]) => (order.get(a) ?? 999) - (order.get(b) ?? 999))
-    .map(([label, c]) => {
-      const sorted = Float64Array.from(c.latencies).sort();
-      const requests = [...c.statuses.values()].reduce((a, b) => a + b, 0);
-      const non2xx = [...c.statuses.entries()]
-        .filter(([s]) => s < 200 || s > 299)
-        .reduce((a, [, n]) => a + n, 0);
-      return {
-        label,
-        requests,
-        share: requests / Math.max(1, total),
-        p50: percentile(sorted, 50),
-        p95: percentile(sorted, 95),
-        p99: percentile(sorted, 99),
-        kb: c.bytes / Math.max(1, requests) / 1024,
-        non2xx,
-        statuses: Object.fromEntries([...c.statuses.entries()].map(([s, n]) => [String(s), n])),
-        sessions: [...c.sessions].sort(),
-      };
-    });
-}
-
-const f2 = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '-');
-
-function table(rows: MixRow[], p95Target: number): string {
-  const header = ['call', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'avg KB', 'non-2xx', 'sessions'];
-  const body = rows.map((r) => [
-    r.label,
-    String(r.requests),
-    f2(r.p50),
-    `${f2(r.p95)}${r.p95 > p95Target ? ' >' : ''}`,
-    f2(r.p99),
-    r.kb.toFixed(1),
-    r.non2xx > 0 ? `${r.non2xx} !!` : '0',
-    r.sessions.join(','),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => (i === 0 || i === 7 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
-      .join('  ');
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
 async function main(argv: string[]): Promise<number> {
