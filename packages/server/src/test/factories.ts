@@ -65,6 +65,62 @@ export async function insertUser(
   return Number(row.id);
 }
 
+type ApplianceRow = Insertable<Database['appliances']>;
+type SystemRow = Insertable<Database['protected_systems']>;
+
+/**
+ * An online storage-licensed appliance named APP-<sid> (its lower-case name filled in), with
+ * `values` over those defaults; answers its id.
+ */
+export async function insertAppliance(
+  db: Kysely<Database>,
+  now: number,
+  values: Pick<ApplianceRow, 'reseller_id' | 'client_id' | 'sid'> & Partial<ApplianceRow>,
+): Promise<number> {
+  const name = values.name ?? `APP-${values.sid}`;
+  return insertId(db, 'appliances', {
+    name,
+    name_lc: name.toLowerCase(),
+    model_name: 'S5-4T',
+    online: 1,
+    license_type: 'storage',
+    license_name: 'Storage 4 TB',
+    version: '3.2.1',
+    created_at: now,
+    ...values,
+  });
+}
+
+/**
+ * A healthy Windows server of the first generation backed up hourly (direct-to-cloud without an
+ * appliance), with `values` over those defaults; answers its id.
+ */
+export async function insertSystem(
+  db: Kysely<Database>,
+  now: number,
+  values: Pick<SystemRow, 'reseller_id' | 'client_id' | 'appliance_id' | 'name'> & Partial<SystemRow>,
+): Promise<number> {
+  return insertId(db, 'protected_systems', {
+    name_lc: values.name.toLowerCase(),
+    hostname: values.name.toLowerCase(),
+    device_type: 'server',
+    os_type: 'WINDOWS',
+    os_name: 'Windows Server 2022',
+    service_gen: 2,
+    is_d2c: values.appliance_id == null ? 1 : 0,
+    agent_version: '4.1.0',
+    package_name: 'Server',
+    license_name: 'Server',
+    health_status: 'NORMAL',
+    health_changed_at: now,
+    next_backup_at: now + 3_600_000,
+    backup_interval_minutes: 60,
+    seed: values.name.length * 7919,
+    created_at: now,
+    ...values,
+  });
+}
+
 export async function buildWorld(db: Kysely<Database>, now: number): Promise<World> {
   cachedHash ??= await hashPassword(TEST_PASSWORD);
   const hash = cachedHash;
@@ -111,58 +167,13 @@ export async function buildWorld(db: Kysely<Database>, now: number): Promise<Wor
   const clientA2 = await client(resellerA, 'Client A2');
   const clientB1 = await client(resellerB, 'Client B1');
 
-  const appliance = async (reseller_id: number, client_id: number, sid: string) =>
-    (
-      await db
-        .insertInto('appliances')
-        .values({
-          reseller_id,
-          client_id,
-          sid,
-          name: `APP-${sid}`,
-          name_lc: `app-${sid}`,
-          model_name: 'S5-4T',
-          online: 1,
-          license_type: 'storage',
-          license_name: 'Storage 4 TB',
-          version: '3.2.1',
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const appliance = (reseller_id: number, client_id: number, sid: string) =>
+    insertAppliance(db, now, { reseller_id, client_id, sid });
   const applianceA1 = await appliance(resellerA, clientA1, 'a1a1a1');
   const applianceB1 = await appliance(resellerB, clientB1, 'b1b1b1');
 
-  const system = async (reseller_id: number, client_id: number, appliance_id: number | null, name: string) =>
-    (
-      await db
-        .insertInto('protected_systems')
-        .values({
-          reseller_id,
-          client_id,
-          appliance_id,
-          name,
-          name_lc: name.toLowerCase(),
-          hostname: name.toLowerCase(),
-          device_type: 'server',
-          os_type: 'WINDOWS',
-          os_name: 'Windows Server 2022',
-          service_gen: 2,
-          is_d2c: appliance_id === null ? 1 : 0,
-          agent_version: '4.1.0',
-          package_name: 'Server',
-          license_name: 'Server',
-          health_status: 'NORMAL',
-          health_changed_at: now,
-          next_backup_at: now + 3_600_000,
-          backup_interval_minutes: 60,
-          seed: name.length * 7919,
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const system = (reseller_id: number, client_id: number, appliance_id: number | null, name: string) =>
+    insertSystem(db, now, { reseller_id, client_id, appliance_id, name });
   const systemA1 = await system(resellerA, clientA1, applianceA1, 'FS01-A1');
   const systemA2 = await system(resellerA, clientA2, null, 'SQL01-A2');
   const systemB1 = await system(resellerB, clientB1, applianceB1, 'FS01-B1');
@@ -190,4 +201,34 @@ export async function buildWorld(db: Kysely<Database>, now: number): Promise<Wor
     applianceB1,
     users,
   };
+}
+
+/** Insert one row and return its id. */
+export async function insertId<T extends keyof Database & string>(
+  db: Kysely<Database>,
+  table: T,
+  values: Insertable<Database[T]>,
+): Promise<number> {
+  const row = await db
+    .insertInto(table)
+    // biome-ignore lint/suspicious/noExplicitAny: Kysely cannot narrow a table chosen by a type parameter
+    .values(values as any)
+    // biome-ignore lint/suspicious/noExplicitAny: every table inserted here has an id column
+    .returning('id' as any)
+    .executeTakeFirstOrThrow();
+  return Number((row as { id: unknown }).id);
+}
+
+/** The next id free in every one of `tables` (rows whose ids must agree across tables). */
+export async function nextId(db: Kysely<Database>, tables: readonly (keyof Database)[]): Promise<number> {
+  let max = 0;
+  for (const t of tables) {
+    const r = await db
+      .selectFrom(t)
+      // biome-ignore lint/suspicious/noExplicitAny: every table listed here has an id column
+      .select((eb) => eb.fn.max('id' as any).as('m'))
+      .executeTakeFirst();
+    max = Math.max(max, Number((r as { m: unknown } | undefined)?.m ?? 0));
+  }
+  return max + 1;
 }

@@ -1,9 +1,10 @@
 import type { RestorePointRef } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
-import type { Insertable, Kysely } from 'kysely';
-import { seal } from '../areas/ftps/secret-box';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
+import { insertAppliance, insertId, insertSystem, nextId } from './factories';
 import type { TestApp } from './harness';
+import { exportsAndReports, officeObjects } from './tenant-bundle-services';
 
 // One client's objects for the isolation and bad-input suites (tenant-world.ts): one of every
 // kind a declaration can name (TenantObject), each reachable by its owner, so that a 404 for
@@ -52,26 +53,10 @@ export interface BundleOwner {
   tag: string;
 }
 
-interface Ctx extends BundleOwner {
+export interface Ctx extends BundleOwner {
   t: TestApp;
   db: Kysely<Database>;
   now: number;
-}
-
-/** Insert one row and return its id. */
-async function insertId<T extends keyof Database & string>(
-  db: Kysely<Database>,
-  table: T,
-  values: Insertable<Database[T]>,
-): Promise<number> {
-  const row = await db
-    .insertInto(table)
-    // biome-ignore lint/suspicious/noExplicitAny: Kysely cannot narrow a table chosen by a type parameter
-    .values(values as any)
-    // biome-ignore lint/suspicious/noExplicitAny: every table inserted here has an id column
-    .returning('id' as any)
-    .executeTakeFirstOrThrow();
-  return Number((row as { id: unknown }).id);
 }
 
 /** The first file of a restore point's drive, depth first: what the download link serves. */
@@ -87,59 +72,25 @@ async function firstFile(ctx: AppContext, ref: RestorePointRef, folder: string, 
   throw new Error(`no file under ${folder}`);
 }
 
-async function nextId(db: Kysely<Database>, tables: readonly (keyof Database)[]): Promise<number> {
-  let max = 0;
-  for (const t of tables) {
-    const r = await db
-      .selectFrom(t)
-      // biome-ignore lint/suspicious/noExplicitAny: every table listed here has an id column
-      .select((eb) => eb.fn.max('id' as any).as('m'))
-      .executeTakeFirst();
-    max = Math.max(max, Number((r as { m: unknown } | undefined)?.m ?? 0));
-  }
-  return max + 1;
-}
-
 /** The appliance, three systems (imaged, direct-to-cloud, second generation), jobs, points. */
 async function systems(c: Ctx) {
   const { db, now, reseller_id, client_id, tag, vault } = c;
-  const appliance = await insertId(db, 'appliances', {
+  const appliance = await insertAppliance(db, now, {
     reseller_id,
     client_id,
     sid: `iso${tag}`,
     name: `APP-ISO-${tag}`,
-    name_lc: `app-iso-${tag.toLowerCase()}`,
-    model_name: 'S5-4T',
-    online: 1,
     is_brc_appliance: 1,
-    license_type: 'storage',
-    license_name: 'Storage 4 TB',
-    version: '3.2.1',
-    created_at: now,
   });
-  const systemRow = async (name: string, appliance_id: number | null, service_gen = 2) =>
-    await insertId(db, 'protected_systems', {
+  const systemRow = (name: string, appliance_id: number | null, service_gen = 2) =>
+    insertSystem(db, now, {
       reseller_id,
       client_id,
       appliance_id,
-      is_d2c: appliance_id === null ? 1 : 0,
       name,
-      name_lc: name.toLowerCase(),
-      hostname: name.toLowerCase(),
-      device_type: 'server',
-      os_type: 'WINDOWS',
-      os_name: 'Windows Server 2022',
       service_gen,
-      agent_version: '4.1.0',
-      package_name: 'Server',
-      license_name: 'Server',
-      health_status: 'NORMAL',
-      health_changed_at: now,
       last_rp_at: now - 3_600_000,
-      next_backup_at: now + 3_600_000,
-      backup_interval_minutes: 60,
       seed: 4242,
-      created_at: now,
     });
   const system = await systemRow(`ISO-${tag}`, appliance);
   // Its VM runs on the appliance: the console screenshot call (issue 12.4) has a picture to answer.
@@ -220,7 +171,7 @@ async function systems(c: Ctx) {
   return { appliance, system, d2cSystem, rbSystem, rbPoint, job, rp, autoverify };
 }
 
-type Systems = Awaited<ReturnType<typeof systems>>;
+export type Systems = Awaited<ReturnType<typeof systems>>;
 
 /** A share, a download link and a browsing session (one id), and a finished operation. */
 async function recoveryObjects(c: Ctx, { system, appliance, job, rp }: Systems) {
@@ -322,198 +273,7 @@ async function recoveryObjects(c: Ctx, { system, appliance, job, rp }: Systems) 
   return { share, downloadToken, mountToken, operation, downloadPath };
 }
 
-type Recovery = Awaited<ReturnType<typeof recoveryObjects>>;
-
-/** An FTPS export, a report and its schedule, and an Azure restore job. */
-async function exportsAndReports(
-  c: Ctx,
-  { system, rp, rbSystem, rbPoint }: Systems,
-  { operation, downloadPath }: Recovery,
-) {
-  const { t, db, now, reseller_id, client_id, tag } = c;
-  const ftpsUuid = `ftps-${tag}-0000-0000-000000000000`.toLowerCase();
-  const ftpsExport = await insertId(db, 'ftps_exports', {
-    uuid: ftpsUuid,
-    reseller_id,
-    client_id,
-    system_id: rbSystem,
-    restore_point_id: rbPoint,
-    rp_taken_at: now - 7_200_000,
-    type: 'ffr',
-    format: null,
-    export_type: null,
-    paths: JSON.stringify([downloadPath]),
-    name: `export-${tag}`,
-    status: 'ready',
-    login: `lb-iso-${tag}`.toLowerCase(),
-    password_enc: seal(t.ctx.config.secretKey, 'export-password'),
-    expiration_days: 7,
-    created_at: now,
-    ready_at: now,
-    expires_at: now + 7 * 86_400_000,
-  });
-  const report = await insertId(db, 'reports', {
-    reseller_id,
-    client_id,
-    definition_id: null,
-    operation_id: operation,
-    from_date: '2026-10-01',
-    to_date: '2026-10-31',
-    level: 'summary',
-    bandwidth_estimate: 100,
-    summary_overview: null,
-    suggested_actions: null,
-    cancelled: 0,
-    // A generated report: "%PDF-" (the owner's preview and download succeed).
-    pdf: 'JVBERi0=',
-    pdf_bytes: 5,
-    sent_to: null,
-    created_by: null,
-    created_at: now,
-    expires_at: now + 30 * 86_400_000,
-  });
-  const reportDefinition = await insertId(db, 'report_definitions', {
-    reseller_id,
-    client_id,
-    name: `Monthly ${tag}`,
-    delivery_type: 'email',
-    email_address: 'reports@example.test',
-    active: 0,
-    type: 'monthly',
-    report_params: JSON.stringify({ level: 'summary', client_id, bandwidth_estimate: 100 }),
-    created_by: null,
-    created_at: now,
-    updated_at: now,
-  });
-  const azureJob = await insertId(db, 'azure_jobs', {
-    reseller_id,
-    client_id,
-    system_id: system,
-    restore_point_id: rp,
-    rp_taken_at: now - 3_600_000,
-    system_name: `ISO-${tag}`,
-    azure_user: 'admin@example.test',
-    subscription_id: 'sub-1',
-    subscription_name: 'Production',
-    resource_group_name: 'restores',
-    storage_account_name: 'lifeboatrestores',
-    storage_account_region: 'westeurope',
-    status: 'completed',
-    percent: 100,
-    step: null,
-    operation_id: null,
-    disk_urls: '[]',
-    error: null,
-    user_id: null,
-    created_at: now,
-    finished_at: now,
-    dismissed_at: null,
-  });
-  return { ftpsExport, ftpsUuid, report, reportDefinition, azureJob };
-}
-
-/** An update schedule holding the appliance, a running test office, a runbook, an IPsec site. */
-async function officeObjects(c: Ctx, { system, appliance, rp }: Systems) {
-  const { t, db, now, reseller_id, client_id, tag } = c;
-  const updateSchedule = await insertId(db, 'update_schedules', {
-    organisation_id: reseller_id,
-    name: `Updates ${tag}`,
-    day: 'sun',
-    start: '22:00',
-    hours: 4,
-    created_at: now,
-    updated_at: now,
-  });
-  await db
-    .insertInto('update_schedule_appliances')
-    .values({ appliance_id: appliance, schedule_id: updateSchedule, reseller_id, client_id, added_at: now })
-    .execute();
-  const failover = await insertId(db, 'failovers', {
-    reseller_id,
-    client_id,
-    appliance_id: null,
-    vo_type: 'cloud',
-    type: 'test',
-    phase: 'started',
-    runbook_id: null,
-    runbook_name: null,
-    gateway: '10.0.0.1',
-    netmask: '255.255.255.0',
-    dns_server: null,
-    reason: null,
-    stop_after_minutes: 120,
-    stop_at: now + 7_200_000,
-    office_address: `vpn-${tag}.virtual-office.lifeboat.test`.toLowerCase(),
-    message: null,
-    step: null,
-    operation_id: null,
-    requested_by: null,
-    requested_by_name: 'Isolation',
-    approval_expires_at: null,
-    decided_by: null,
-    decided_by_name: null,
-    created_at: now,
-    started_at: now,
-    ended_at: null,
-  });
-  await db
-    .insertInto('failover_systems')
-    .values({
-      failover_id: failover,
-      reseller_id,
-      client_id,
-      system_id: system,
-      name: `ISO-${tag}`,
-      os_type: 'WINDOWS',
-      restore_point_id: rp,
-      group_no: 1,
-      position: 1,
-      requested_ip: null,
-      ip_address: '10.0.0.10',
-      state: 'running',
-      started_at: now,
-    })
-    .execute();
-  const runbook = await insertId(db, 'runbooks', {
-    reseller_id,
-    client_id,
-    name: `Office ${tag}`,
-    vo_type: 'cloud',
-    appliance_id: null,
-    gateway: '10.0.0.1',
-    netmask: '255.255.255.0',
-    password_hash: null,
-    created_by: null,
-    created_at: now,
-    updated_at: now,
-  });
-  await db
-    .insertInto('runbook_systems')
-    .values({
-      runbook_id: runbook,
-      reseller_id,
-      client_id,
-      system_id: system,
-      group_no: 1,
-      position: 1,
-      delay_seconds: 0,
-      ip_address: '',
-    })
-    .execute();
-  const ipsecSite = await insertId(db, 'ipsec_sites', {
-    reseller_id,
-    client_id,
-    name: `Office ${tag}`,
-    public_ip: '203.0.113.1',
-    remote_ip: '203.0.113.1',
-    remote_name: 'fw.example.test',
-    remote_subnets: '["192.168.1.0/24"]',
-    psk_sealed: seal(t.ctx.config.secretKey, 'pre-shared-key'),
-    created_at: now,
-    updated_at: now,
-  });
-  return { updateSchedule, failover, runbook, ipsecSite };
-}
+export type Recovery = Awaited<ReturnType<typeof recoveryObjects>>;
 
 export async function buildClientBundle(t: TestApp, owner: BundleOwner): Promise<ClientBundle> {
   const c: Ctx = { ...owner, t, db: t.dbh.db, now: t.clock.now() };

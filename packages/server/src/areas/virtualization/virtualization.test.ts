@@ -20,6 +20,14 @@ const drain = async () => {
   while ((await f.t.ctx.operations.runOnce()) > 0) {}
 };
 const subject = () => ({ aid: f.w.applianceA1, device_id: f.w.systemA1 });
+/** The inventory's stop or discard of the wizard's VM (a form post, as the inventory sends it). */
+const vmAction = (action: 'stop_vm' | 'discard_vm') =>
+  call(f.t.app, f.s.resa, {
+    method: 'POST',
+    url: `/devices/${action}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `id=${f.w.systemA1}`,
+  });
 
 /** Run `fn` with the simulator's ports built from `faults` (SIM_FAULTS syntax). */
 const withFaults = <T>(faults: string, fn: () => Promise<T>): Promise<T> => withTestFaults(f.t, faults, fn);
@@ -188,21 +196,10 @@ describe('local VM', () => {
     expect((await f.post('resa', `/dashboardumc/inventory_data/${f.w.clientA1}/SERVER`, {})).statusCode).toBe(
       400,
     );
-    const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    const stop = await call(f.t.app, f.s.resa, {
-      method: 'POST',
-      url: '/devices/stop_vm',
-      headers: form,
-      payload: `id=${f.w.systemA1}`,
-    });
+    const stop = await vmAction('stop_vm');
     expect(stop.statusCode).toBe(200);
     await drain();
-    const discard = await call(f.t.app, f.s.resa, {
-      method: 'POST',
-      url: '/devices/discard_vm',
-      headers: form,
-      payload: `id=${f.w.systemA1}`,
-    });
+    const discard = await vmAction('discard_vm');
     expect(discard.statusCode).toBe(200);
     await drain();
     const vm = await f.t.dbh.db.selectFrom('local_vms').select('status').executeTakeFirstOrThrow();
@@ -271,19 +268,9 @@ describe('the simulator\u2019s virtualization faults reach the wizard\u2019s err
       const again = await start();
       expect(again.json()).toMatchObject({ ok: true });
       await drain();
-      await call(f.t.app, f.s.resa, {
-        method: 'POST',
-        url: '/devices/stop_vm',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: `id=${f.w.systemA1}`,
-      });
+      await vmAction('stop_vm');
       await drain();
-      await call(f.t.app, f.s.resa, {
-        method: 'POST',
-        url: '/devices/discard_vm',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: `id=${f.w.systemA1}`,
-      });
+      await vmAction('discard_vm');
       await drain();
       expect((await f.post('resa', '/ra_ajax/is_vm_running', subject())).json()).toMatchObject({
         sva_job_status: null,
