@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { vi } from 'vitest';
 
 // Helpers of the virtualization browser test: finds demo devices by rules that hold at any hour,
@@ -133,13 +133,12 @@ interface FullVmState extends VmState {
   exposed_disk: { share_id: number } | null;
 }
 
-const vmState = async (page: Page, d: VmDevice) =>
-  postJson<FullVmState>(
-    page,
-    '/ra_ajax/get_virtualized_state',
-    { aid: d.applianceId, device_id: d.id },
-    await csrf(page),
-  );
+/** One of the appliance's VM calls about the device (`{ aid, device_id }`), in the page's session. */
+const deviceCall = async <T>(page: Page, path: string, d: VmDevice) =>
+  postJson<T>(page, path, { aid: d.applianceId, device_id: d.id }, await csrf(page));
+
+const vmState = (page: Page, d: VmDevice) =>
+  deviceCall<FullVmState>(page, '/ra_ajax/get_virtualized_state', d);
 
 interface VmRunning {
   sva_job_status: string | null;
@@ -147,13 +146,7 @@ interface VmRunning {
   error?: string;
 }
 
-const vmRunning = async (page: Page, d: VmDevice) =>
-  postJson<VmRunning>(
-    page,
-    '/ra_ajax/is_vm_running',
-    { aid: d.applianceId, device_id: d.id },
-    await csrf(page),
-  );
+const vmRunning = (page: Page, d: VmDevice) => deviceCall<VmRunning>(page, '/ra_ajax/is_vm_running', d);
 
 /** The device's VM state in the inventory (is_vm_running's sva_job_status), once it settles on `want`. */
 async function vmStatusBecomes(page: Page, d: VmDevice, want: string | null): Promise<void> {
@@ -224,6 +217,22 @@ async function startProductionVm(page: Page, d: VmDevice): Promise<void> {
   );
   if (!started.ok) throw new Error(`${d.name}: ${started.error}`);
   await vmStatusBecomes(page, d, 'Running');
+}
+
+/**
+ * After a walk: ends the device's VM as endVm() does when the test got as far as a device, and
+ * closes the browser context even when that fails.
+ */
+export async function endVmAndClose(
+  page: Page,
+  context: BrowserContext,
+  device: VmDevice | null,
+): Promise<void> {
+  try {
+    if (device) await endVm(page, device);
+  } finally {
+    await context.close();
+  }
 }
 
 /** Closes an open disk of the device, stops and discards its VM (once a start has ended): the demo as it was. */

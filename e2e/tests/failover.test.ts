@@ -2,6 +2,7 @@ import type { SessionResponse } from '@lifeboat/contract';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, PHONE, screenshot, signIn, type Viewport } from '../support/browser';
+import { waitForStep } from '../support/wizard';
 
 // The cloud virtual office (issue 16) as the demo `reseller` on Acme Dental Group: a test office
 // from a runbook with an auto-stop, watched until it runs and stopped; a production office that the
@@ -67,24 +68,20 @@ async function makeRunbook(context: BrowserContext, clientId: number, name: stri
 
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-async function step(page: Page, name: string, timeout = 15_000): Promise<void> {
-  await page.locator(`[data-testid="wizard-step"][data-step="${name}"]`).waitFor({ timeout });
-}
-
 /** The reseller's wizard from the dashboard to setVirtualizationRunbook for Acme. */
 async function toOfficeStart(page: Page): Promise<void> {
   const s = (await page.evaluate(async () =>
     (await fetch('/api/session', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json(),
   )) as SessionResponse;
   await page.goto(`/home/reseller-dashboard?recover=reseller:${s.user.organisationId}`);
-  await step(page, 'clientSelect');
+  await waitForStep(page, 'clientSelect');
   const row = page.getByRole('dialog').getByRole('row', { name: new RegExp(CLIENT) });
   await row.click();
-  await step(page, 'recoverToolSelect');
+  await waitForStep(page, 'recoverToolSelect');
   await page.getByRole('button', { name: 'Direct-to-cloud backups' }).click();
-  await step(page, 'typeRB');
+  await waitForStep(page, 'typeRB');
   await page.getByRole('button', { name: 'Cloud virtual office' }).click();
-  await step(page, 'setVirtualizationRunbook');
+  await waitForStep(page, 'setVirtualizationRunbook');
   // The choice is there whether the client has runbooks or not (the tests run in any order).
   await page
     .getByRole('dialog')
@@ -136,13 +133,13 @@ async function testOffice(viewport: Viewport, shots: string | null): Promise<voi
   await makeRunbook(context, clientId, runbook);
   await toOfficeStart(page);
   await chooseRunbook(page, runbook, shots);
-  await step(page, 'setRunbookVirtualizationType');
+  await waitForStep(page, 'setRunbookVirtualizationType');
   await page.getByRole('button', { name: 'Test virtual office' }).click();
-  await step(page, 'startRunbookWarning');
+  await waitForStep(page, 'startRunbookWarning');
   const next = page.getByRole('dialog').getByRole('button', { name: /^Continue/ });
   await expect.poll(() => next.isEnabled(), { timeout: 15_000 }).toBe(true);
   await next.click();
-  await step(page, 'setVoVmsAutoStop');
+  await waitForStep(page, 'setVoVmsAutoStop');
   // Half an hour ahead breaks the rule (at least one hour); two days ahead passes.
   const at = page.getByTestId('autostop-at');
   const local = (ms: number) => {
@@ -161,7 +158,7 @@ async function testOffice(viewport: Viewport, shots: string | null): Promise<voi
   }
   await at.fill(local(Date.now() + 2 * 24 * 3_600_000));
   await page.getByRole('dialog').getByRole('button', { name: 'Next' }).click();
-  await step(page, 'createRunbookFailover');
+  await waitForStep(page, 'createRunbookFailover');
   await page.getByRole('button', { name: 'Start the test office' }).click();
   // The wizard follows the office until it is up, then opens the client's virtual office.
   await page.waitForURL(`**/client/details/${clientId}/1`, { timeout: 60_000 });
@@ -190,9 +187,9 @@ describe('cloud virtual office (issue 16)', () => {
       const dialog = r.page.getByRole('dialog');
       await dialog.getByRole('radio', { name: /Choose the systems to start myself/ }).check();
       await dialog.getByRole('button', { name: 'Next' }).click();
-      await step(r.page, 'setVirtualizationType');
+      await waitForStep(r.page, 'setVirtualizationType');
       await r.page.getByRole('button', { name: 'Production virtual office' }).click();
-      await step(r.page, 'setVirtualizationFailover');
+      await waitForStep(r.page, 'setVirtualizationFailover');
       // One system is enough to see the office start: every other chosen one is unchosen.
       const systems = dialog.getByTestId('failover-systems').locator('input[type="checkbox"]:not(:disabled)');
       await systems.first().waitFor();
@@ -203,7 +200,7 @@ describe('cloud virtual office (issue 16)', () => {
       await screenshot(r.page, 'failover-768-setup');
       await next.click();
       // Production skips the auto-stop (recovery-flow 4).
-      await step(r.page, 'createFailover');
+      await waitForStep(r.page, 'createFailover');
       await dialog.getByLabel('Reason').fill('Fire at the main site');
       await screenshot(r.page, 'failover-768-create');
       await dialog.getByRole('button', { name: 'Request approval' }).click();

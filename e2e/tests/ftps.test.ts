@@ -9,6 +9,7 @@ import {
   type Viewport,
 } from '../support/browser';
 import { organisationId } from '../support/session';
+import { waitForStep } from '../support/wizard';
 
 // The second tool's FTPS export (issue 13) as the demo `client` (Acme Dental Group): two folders
 // of BK01-ACME (direct to cloud) through the wizard to exportComplete, then the export feed of the
@@ -25,21 +26,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function step(page: Page, name: string, timeout = 15_000): Promise<void> {
-  await page.locator(`[data-testid="wizard-step"][data-step="${name}"]`).waitFor({ timeout });
-}
-
 /** Opens the client's wizard and walks to rbSetDevice on the second tool's files export. */
 async function toDevices(page: Page, shots: string | null): Promise<void> {
   const clientId = await organisationId(page);
   await page.goto(`/home/clients?recover=client:${clientId}`);
-  await step(page, 'recoverToolSelect');
+  await waitForStep(page, 'recoverToolSelect');
   await page.getByRole('button', { name: 'Direct-to-cloud backups' }).click();
-  await step(page, 'typeRB');
+  await waitForStep(page, 'typeRB');
   await page.getByRole('button', { name: 'Files and folders by FTPS' }).waitFor();
   if (shots) await screenshot(page, `${shots}-01-type-rb`);
   await page.getByRole('button', { name: 'Files and folders by FTPS' }).click();
-  await step(page, 'rbSetDevice');
+  await waitForStep(page, 'rbSetDevice');
   await page
     .getByRole('dialog')
     .getByRole('row', { name: /BK01-ACME/ })
@@ -49,7 +46,7 @@ async function toDevices(page: Page, shots: string | null): Promise<void> {
 
 /** selectRestorePoint: the newest day is shown; a point is chosen when the day has several. */
 async function choosePoint(page: Page, shots: string | null): Promise<void> {
-  await step(page, 'selectRestorePoint');
+  await waitForStep(page, 'selectRestorePoint');
   await page.getByTestId('rb-calendar').waitFor();
   const dialog = page.getByRole('dialog');
   const next = dialog.getByRole('button', { name: 'Next', exact: true });
@@ -71,7 +68,7 @@ async function exportTwoFolders(viewport: Viewport, shots: string): Promise<void
     .click();
   await choosePoint(page, shots);
 
-  await step(page, 'rbSelectFiles');
+  await waitForStep(page, 'rbSelectFiles');
   // A whole drive passes the export's limits (20,000 entries, 4 GB): refused at once, on screen.
   const drive = page.getByRole('checkbox', { name: 'Export C:', exact: true });
   await drive.check();
@@ -99,7 +96,7 @@ async function exportTwoFolders(viewport: Viewport, shots: string): Promise<void
 
   // recoveryInProgress polls every 5 s; the simulator runs at full speed.
   // (No screenshot of recoveryInProgress: its striped bar animates for ever.)
-  await step(page, 'exportComplete', 90_000);
+  await waitForStep(page, 'exportComplete', 90_000);
   const credentials = page.getByTestId('ftps-credentials');
   await credentials.waitFor();
   const login = (await page.getByTestId('ftps-login').textContent()) ?? '';
@@ -157,7 +154,7 @@ describe('FTPS export (second tool)', () => {
     const row = page.getByRole('dialog').getByRole('row', { name: /LT-KALLEN/ });
     expect(await row.getByTestId('key-icon').count()).toBe(1);
     await row.click();
-    await step(page, 'setPsPassword');
+    await waitForStep(page, 'setPsPassword');
     const next = page.getByRole('dialog').getByRole('button', { name: 'Next', exact: true });
     expect(await next.isDisabled()).toBe(true);
     await page.getByLabel('System password').fill('wrong-password');
@@ -167,7 +164,7 @@ describe('FTPS export (second tool)', () => {
     await screenshot(page, 'ftps-1440-03-password-wrong');
     await page.getByLabel('System password').fill('demo');
     await next.click();
-    await step(page, 'selectRestorePoint');
+    await waitForStep(page, 'selectRestorePoint');
     await screenshot(page, 'ftps-1440-04-point-protected');
     await context.close();
   }, 120_000);

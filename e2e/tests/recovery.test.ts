@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, signIn } from '../support/browser';
 import { organisationId } from '../support/session';
+import { waitForStep } from '../support/wizard';
 
 // The recovery wizard (issue 6), opened by its deep link ?recover=... as the dashboard's quick
 // action does. The server runs with SIM_FAULTS appliance_offline@appliance:7,
@@ -18,10 +19,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function step(page: Page, name: string): Promise<void> {
-  await page.locator(`[data-testid="wizard-step"][data-step="${name}"]`).waitFor({ timeout: 15_000 });
-}
-
 /** Opens the wizard as a reseller and walks to the restore point step of DC01-ACME, drive C:. */
 async function toRecoveryPoint(
   page: Page,
@@ -30,7 +27,7 @@ async function toRecoveryPoint(
 ) {
   const resellerId = await organisationId(page);
   await page.goto(`/home/reseller-dashboard?recover=reseller:${resellerId}`);
-  await step(page, 'clientSelect');
+  await waitForStep(page, 'clientSelect');
   await page
     .getByRole('dialog')
     .getByRole('row', { name: /Acme Dental Group/ })
@@ -40,17 +37,17 @@ async function toRecoveryPoint(
     .getByRole('dialog')
     .getByRole('row', { name: /Acme Dental Group/ })
     .click();
-  await step(page, 'recoverToolSelect');
+  await waitForStep(page, 'recoverToolSelect');
   if (shots) await screenshot(page, `${shots}-02-tool`);
   await page.getByRole('button', { name: 'Appliance and cloud backups' }).click();
-  await step(page, 'type');
+  await waitForStep(page, 'type');
   if (shots) await screenshot(page, `${shots}-03-type`);
   await page.getByRole('button', { name: 'Files and folders' }).click();
-  await step(page, 'restoreType');
+  await waitForStep(page, 'restoreType');
   if (shots) await screenshot(page, `${shots}-04-restore-type`);
   await page.getByRole('button', { name: via }).click();
   // One eligible appliance (ACME-BRC01) and one job: both chosen by themselves.
-  await step(page, 'setDevice');
+  await waitForStep(page, 'setDevice');
   await page
     .getByRole('dialog')
     .getByRole('row', { name: /DC01-ACME/ })
@@ -60,10 +57,10 @@ async function toRecoveryPoint(
     .getByRole('dialog')
     .getByRole('row', { name: /DC01-ACME/ })
     .click();
-  await step(page, 'setDrive');
+  await waitForStep(page, 'setDrive');
   if (shots) await screenshot(page, `${shots}-06-drive`);
   await page.getByRole('button', { name: 'C:' }).click();
-  await step(page, 'setRecoveryPoint');
+  await waitForStep(page, 'setRecoveryPoint');
   await page.getByTestId('restore-point').first().waitFor();
   if (shots) await screenshot(page, `${shots}-07-points`);
 }
@@ -101,7 +98,7 @@ async function restoreTwoFiles(page: Page, shots: string | null) {
   await page.getByTestId('restore-point').first().click();
   await page.getByRole('button', { name: 'Next', exact: true }).click();
 
-  await step(page, 'browse');
+  await waitForStep(page, 'browse');
   await page.getByRole('group', { name: 'Folder Restore point' }).getByText('C:', { exact: true }).waitFor();
   if (shots) await screenshot(page, `${shots}-08-browse-root`);
   const next = page.getByRole('button', { name: 'Next', exact: true });
@@ -119,7 +116,7 @@ async function restoreTwoFiles(page: Page, shots: string | null) {
   if (shots) await screenshot(page, `${shots}-08-browse`);
   await next.click();
 
-  await step(page, 'restore');
+  await waitForStep(page, 'restore');
   if (shots) await screenshot(page, `${shots}-09-preparing`);
   const link = page.getByTestId('download-link');
   await link.waitFor({ timeout: 10_000 });
@@ -182,7 +179,7 @@ describe('recovery wizard', () => {
     await toRecoveryPoint(page, 'Appliance (local)', null);
     await page.getByTestId('restore-point').first().click();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await step(page, 'exposeCifsShare');
+    await waitForStep(page, 'exposeCifsShare');
     await page.getByText('Share path', { exact: true }).waitFor({ timeout: 15_000 });
     const sharePath = (await page.locator('code').first().textContent()) ?? '';
     expect(sharePath).toMatch(/^\\\\ACME-BRC01\\DC01-ACME-/);
@@ -245,54 +242,54 @@ describe('recovery wizard', () => {
     // Any device of the client's first-generation appliance: the fault is the appliance's.
     const walk = async (client: RegExp, device?: RegExp) => {
       await page.goto(`/home/reseller-dashboard?recover=reseller:${resellerId}`);
-      await step(page, 'clientSelect');
+      await waitForStep(page, 'clientSelect');
       await page.getByRole('dialog').getByRole('row', { name: client }).click();
       await page.locator('[data-step="recoverToolSelect"], [data-step="type"]').waitFor();
       if (await page.locator('[data-step="recoverToolSelect"]').count())
         await page.getByRole('button', { name: 'Appliance and cloud backups' }).click();
-      await step(page, 'type');
+      await waitForStep(page, 'type');
       await page.getByRole('button', { name: 'Files and folders' }).click();
       await page.getByRole('button', { name: 'Appliance (local)' }).click();
-      await step(page, 'setDevice');
+      await waitForStep(page, 'setDevice');
       const rows = page.getByRole('dialog').locator('tbody tr');
       await (device ? rows.filter({ hasText: device }) : rows).first().click();
       await page.locator('[data-step="setDrive"], [data-step="setRecoveryPoint"]').waitFor();
       if (await page.locator('[data-step="setDrive"]').count())
         await page.getByTestId('choice').first().click();
-      await step(page, 'setRecoveryPoint');
+      await waitForStep(page, 'setRecoveryPoint');
       await page.getByTestId('restore-point').first().click();
       await page.getByRole('button', { name: 'Next', exact: true }).click();
     };
 
     await walk(/Bayshore Freight/);
-    await step(page, 'applianceOffline');
+    await waitForStep(page, 'applianceOffline');
     await screenshot(page, 'recovery-fault-01-appliance-offline');
     await page.getByRole('button', { name: 'Try again' }).click();
-    await step(page, 'applianceOffline');
+    await waitForStep(page, 'applianceOffline');
     await page.getByRole('button', { name: 'Back', exact: true }).click();
-    await step(page, 'setRecoveryPoint');
+    await waitForStep(page, 'setRecoveryPoint');
     await page.keyboard.press('Escape');
 
     await walk(/Ironwood Machine Works/);
-    await step(page, 'genericError');
+    await waitForStep(page, 'genericError');
     const alert = page.getByRole('dialog').getByRole('alert');
     expect(await alert.textContent()).toContain('could not mount the restore point');
     expect(await alert.textContent()).toContain('The share could not be created');
     await screenshot(page, 'recovery-fault-02-generic-error');
     await page.getByRole('button', { name: 'Back', exact: true }).click();
-    await step(page, 'setRecoveryPoint');
+    await waitForStep(page, 'setRecoveryPoint');
     await page.keyboard.press('Escape');
 
     // format_refused@system:115 (PRINT01-IRONWOOD): try_vhdx, then VHDX, which appliance 9 refuses too.
     await walk(/Ironwood Machine Works/, /PRINT01-IRONWOOD/);
-    await step(page, 'exportChangeFormat');
+    await waitForStep(page, 'exportChangeFormat');
     await screenshot(page, 'recovery-fault-03-change-format');
     const [retry] = await Promise.all([
       page.waitForRequest((r) => r.url().includes('/ra/expose_cifs_share/') && r.url().includes('/VHDX/')),
       page.getByRole('button', { name: 'Switch to VHDX and try again' }).click(),
     ]);
     expect(retry.method()).toBe('POST');
-    await step(page, 'genericError');
+    await waitForStep(page, 'genericError');
     await context.close();
   });
 
@@ -312,15 +309,15 @@ describe('recovery wizard', () => {
     await signIn(r.page, 'reseller');
     // The dashboard's quick action opens the general reseller flow.
     await r.page.getByRole('button', { name: 'Recovery wizard' }).click();
-    await step(r.page, 'clientSelect');
+    await waitForStep(r.page, 'clientSelect');
     await r.page.keyboard.press('Escape');
     await r.page.getByRole('dialog').waitFor({ state: 'hidden' });
     // DC01-ACME (system 7 of the demo fleet) from its page's recover action.
     await r.page.goto('/home/reseller-dashboard?recover=device:7:restoreType');
-    await step(r.page, 'restoreType');
+    await waitForStep(r.page, 'restoreType');
     await r.page.getByRole('button', { name: 'Appliance (local)' }).click();
     // The device is known: setAppliance and setDevice are skipped, its one job too.
-    await step(r.page, 'setDrive');
+    await waitForStep(r.page, 'setDrive');
     expect(await r.page.getByText('Recovery · Acme Dental Group · DC01-ACME').isVisible()).toBe(true);
     await r.context.close();
   });
@@ -343,14 +340,14 @@ describe('recovery wizard', () => {
     // The header names the point once chosen, and Back takes it away again (issue 18.14).
     await page.getByTestId('restore-point').first().click();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await step(page, 'browse');
+    await waitForStep(page, 'browse');
     await page.getByText(/^Recovery · Acme Dental Group · DC01-ACME · /).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Back', exact: true }).click();
-    await step(page, 'setRecoveryPoint');
+    await waitForStep(page, 'setRecoveryPoint');
     await page.getByText('Recovery · Acme Dental Group · DC01-ACME', { exact: true }).waitFor();
     await page.getByTestId('restore-point').first().click();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await step(page, 'browse');
+    await waitForStep(page, 'browse');
 
     // Columns wide enough to read names, and a search inside the restore point.
     const root = page.getByRole('group', { name: 'Folder Restore point' });

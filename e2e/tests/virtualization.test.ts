@@ -2,17 +2,19 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { SessionResponse } from '@lifeboat/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, signIn, type Viewport } from '../support/browser';
+import { launchBrowser, openPage, screenshot, signIn } from '../support/browser';
+import { organisationId } from '../support/session';
 import {
-  endVm,
+  endVmAndClose,
   findVmDevice,
   makeFailoverDevice,
   type VmDevice,
   vmDeviceWithId,
 } from '../support/virtualization';
+import { choosePoint, openOn, shots, WIDE } from '../support/virtualization-walk';
+import { waitForStep, wizardStep } from '../support/wizard';
 
 // The recovery wizard's virtualization on the first tool (issue 12): a disk exported as VHDX and
 // downloaded, the revoke-mount screen, a local VM set up, started and listed, the VM-running
@@ -22,7 +24,6 @@ import {
 // on time alone.
 
 const AVOID = /^(DC01-ACME|PRINT01-IRONWOOD)$/;
-const WIDE: Viewport = { width: 1440, height: 900 };
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,68 +33,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function resellerId(page: Page): Promise<number> {
-  const res = await page.request.get('/api/session', { headers: { 'x-requested-with': 'XMLHttpRequest' } });
-  return ((await res.json()) as SessionResponse).user.organisationId;
-}
-
-/** A step at desktop width and at 768 px (issue 12: screenshots of every step at both), then as it was. */
-async function shots(page: Page, name: string): Promise<void> {
-  const size = page.viewportSize() ?? WIDE;
-  await page.setViewportSize(WIDE);
-  await screenshot(page, `${name}-1440`);
-  await page.setViewportSize({ width: 768, height: 1000 });
-  await screenshot(page, `${name}-768`);
-  await page.setViewportSize(size);
-}
-
-const stepLocator = (page: Page, name: string) =>
-  page.locator(`[data-testid="wizard-step"][data-step="${name}"]`);
-
-async function step(page: Page, name: string): Promise<void> {
-  await stepLocator(page, name).waitFor({ timeout: 15_000 });
-}
-
-/** Opens the wizard as the device list's recover action does (first tool: locateVirtualization). */
-async function openOn(page: Page, d: VmDevice): Promise<void> {
-  // The deep link the recover action uses, on a light page (the device list behind it only slows the run).
-  await page.goto(`/home/clients?recover=device:${d.id}:locateVirtualization`);
-  await step(page, 'locateVirtualization');
-  await page.getByRole('dialog').getByTestId('choice').first().waitFor();
-}
-
-/** setJob: one job is chosen by the step itself (it may go on at any moment); of several, the first. */
-async function chooseJob(page: Page): Promise<void> {
-  const rows = page.getByRole('dialog').getByRole('table', { name: 'jobs' }).getByRole('row');
-  const gone = page.locator('[data-step="setDrive"], [data-step="setRecoveryPoint"]');
-  await rows.nth(1).or(gone).first().waitFor();
-  if ((await rows.count()) > 2) await rows.nth(1).click();
-}
-
-/** From the location to the restore point: the export type when asked, a job, a drive, the first point. */
-async function choosePoint(page: Page, typeLabel: string | null): Promise<void> {
-  const dialog = page.getByRole('dialog');
-  const any = page.locator(
-    ['setExportType', 'setJob', 'setDrive', 'setRecoveryPoint'].map((s) => `[data-step="${s}"]`).join(', '),
-  );
-  for (;;) {
-    await any.waitFor({ timeout: 15_000 });
-    const name = await any.getAttribute('data-step');
-    if (name === 'setExportType' && typeLabel) await dialog.getByRole('button', { name: typeLabel }).click();
-    else if (name === 'setJob') await chooseJob(page);
-    else if (name === 'setDrive') await dialog.getByTestId('choice').first().click();
-    else if (name === 'setRecoveryPoint') break;
-    await stepLocator(page, name ?? '').waitFor({ state: 'detached' });
-  }
-  await page.getByTestId('restore-point').first().click();
-  await dialog.getByRole('button', { name: 'Next', exact: true }).click();
-}
-
 describe('virtualization on the first tool', () => {
   it('exports a disk as VHDX, downloads a real VHDX file, then offers to revoke the open share', async () => {
     const { context, page } = await openPage(browser, WIDE);
     await signIn(page, 'reseller');
-    const device = await findVmDevice(page, await resellerId(page), ['vhdx_export', 'vmdk_export'], AVOID);
+    const device = await findVmDevice(
+      page,
+      await organisationId(page),
+      ['vhdx_export', 'vmdk_export'],
+      AVOID,
+    );
     await openOn(page, device);
     await shots(page, 'virtualization-01-locate');
     await page.getByRole('button', { name: 'VHDX export' }).click();
@@ -103,10 +52,10 @@ describe('virtualization on the first tool', () => {
       )
       .first()
       .waitFor();
-    if (await stepLocator(page, 'setExportType').count()) await shots(page, 'virtualization-02-export-type');
+    if (await wizardStep(page, 'setExportType').count()) await shots(page, 'virtualization-02-export-type');
     await choosePoint(page, 'Dynamic VHDX');
 
-    await step(page, 'exportVm');
+    await waitForStep(page, 'exportVm');
     const download = page.getByRole('button', { name: 'Download VHDX' });
     await download.waitFor({ timeout: 20_000 });
     await page.getByText('Share path', { exact: true }).waitFor();
@@ -134,10 +83,10 @@ describe('virtualization on the first tool', () => {
     // Another export of the same device finds the VHDX share open: revokeMount.
     await openOn(page, device);
     await page.getByRole('button', { name: 'VMDK export' }).click();
-    const setType = stepLocator(page, 'setExportType');
+    const setType = wizardStep(page, 'setExportType');
     await page.locator('[data-step="setExportType"], [data-step="revokeMount"]').first().waitFor();
     if (await setType.count()) await page.getByRole('button', { name: 'Dynamic VMDK' }).click();
-    await step(page, 'revokeMount');
+    await waitForStep(page, 'revokeMount');
     await shots(page, 'virtualization-04-revoke');
     await page.getByRole('button', { name: 'Remove the open share' }).click();
     // The share is gone, so the device's check now continues to its jobs and points.
@@ -151,11 +100,11 @@ describe('virtualization on the first tool', () => {
   it('sets up and starts a local VM, lists it, shows the VM-running screen, then stops and discards it', async () => {
     const { context, page } = await openPage(browser, WIDE);
     await signIn(page, 'reseller');
-    const device = await findVmDevice(page, await resellerId(page), ['local_vm', 'vhdx_export'], AVOID);
+    const device = await findVmDevice(page, await organisationId(page), ['local_vm', 'vhdx_export'], AVOID);
     await openOn(page, device);
     await page.getByRole('button', { name: 'Virtual machine on the appliance' }).click();
     await choosePoint(page, null);
-    await step(page, 'setupLocalVm');
+    await waitForStep(page, 'setupLocalVm');
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Start the virtual machine' }).waitFor();
 
@@ -171,7 +120,7 @@ describe('virtualization on the first tool', () => {
     await shots(page, 'virtualization-06-setup');
     await dialog.getByRole('button', { name: 'Start the virtual machine' }).click();
 
-    await step(page, 'browseLocalVms');
+    await waitForStep(page, 'browseLocalVms');
     const row = dialog.getByTestId('local-vm').filter({ hasText: device.name });
     await row.getByText('Running', { exact: true }).waitFor({ timeout: 20_000 });
     await shots(page, 'virtualization-07-vms');
@@ -182,9 +131,9 @@ describe('virtualization on the first tool', () => {
     await openOn(page, device);
     await page.getByRole('button', { name: 'VHDX export' }).click();
     await page.locator('[data-step="setExportType"], [data-step="vmRunning"]').first().waitFor();
-    if (await stepLocator(page, 'setExportType').count())
+    if (await wizardStep(page, 'setExportType').count())
       await page.getByRole('button', { name: 'Dynamic VHDX' }).click();
-    await step(page, 'vmRunning');
+    await waitForStep(page, 'vmRunning');
     // A test VM, unless the appliance's rarer states of this device come first (spec 4's order).
     expect(['testfailover', 'vmdk_disabled', 'bmr', 'transition']).toContain(
       await page.getByTestId('vm-running-screen').getAttribute('data-screen'),
@@ -224,17 +173,17 @@ describe('virtualization on the first tool', () => {
   it('walks from the client to an export device at 768 px, and fits the VM settings at 390 px', async () => {
     const { context, page } = await openPage(browser, { width: 768, height: 1000 });
     await signIn(page, 'reseller');
-    const device = await findVmDevice(page, await resellerId(page), ['local_vm', 'vhdx_export'], AVOID);
+    const device = await findVmDevice(page, await organisationId(page), ['local_vm', 'vhdx_export'], AVOID);
     const dialog = page.getByRole('dialog');
 
     // From the client: tool, type, location, export type, appliance and device (vmexport/devices).
     await page.goto(`/home/clients?recover=client:${device.clientId}`);
     await page.locator('[data-step="recoverToolSelect"], [data-step="type"]').waitFor({ timeout: 15_000 });
-    if (await stepLocator(page, 'recoverToolSelect').count())
+    if (await wizardStep(page, 'recoverToolSelect').count())
       await page.getByRole('button', { name: 'Appliance and cloud backups' }).click();
-    await step(page, 'type');
+    await waitForStep(page, 'type');
     await page.getByRole('button', { name: 'Virtual disk' }).click();
-    await step(page, 'locateVirtualization');
+    await waitForStep(page, 'locateVirtualization');
     await page.getByRole('button', { name: 'VHDX export' }).waitFor();
     await shots(page, 'virtualization-12-client-locate');
     await page.getByRole('button', { name: 'VHDX export' }).click();
@@ -242,13 +191,13 @@ describe('virtualization on the first tool', () => {
       .locator('[data-step="setExportType"], [data-step="setAppliance"], [data-step="setDevice"]')
       .first()
       .waitFor();
-    if (await stepLocator(page, 'setExportType').count())
+    if (await wizardStep(page, 'setExportType').count())
       await page.getByRole('button', { name: 'Dynamic VHDX' }).click();
     const appliance = dialog.getByRole('row', { name: new RegExp(device.applianceName) });
     // setAppliance chooses a single appliance by itself.
-    await appliance.or(stepLocator(page, 'setDevice')).first().waitFor({ timeout: 15_000 });
-    if (await stepLocator(page, 'setAppliance').count()) await appliance.click();
-    await step(page, 'setDevice');
+    await appliance.or(wizardStep(page, 'setDevice')).first().waitFor({ timeout: 15_000 });
+    if (await wizardStep(page, 'setAppliance').count()) await appliance.click();
+    await waitForStep(page, 'setDevice');
     const row = dialog.getByRole('row', { name: new RegExp(`^${device.name}\\b`) });
     await row.waitFor();
     await shots(page, 'virtualization-10-export-device');
@@ -265,7 +214,7 @@ describe('virtualization on the first tool', () => {
     await screenshot(page, 'virtualization-01-locate-390');
     await page.getByRole('button', { name: 'Virtual machine on the appliance' }).click();
     await choosePoint(page, null);
-    await step(page, 'setupLocalVm');
+    await waitForStep(page, 'setupLocalVm');
     await dialog.getByRole('button', { name: 'Start the virtual machine' }).waitFor();
     await screenshot(page, 'virtualization-06-setup-390');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -277,19 +226,19 @@ describe('virtualization on the first tool', () => {
     const { context, page } = await openPage(browser, WIDE);
     await signIn(page, 'reseller');
     // The test's own failover machine: a production VM started on a device that had none.
-    const device = await makeFailoverDevice(page, await resellerId(page), AVOID);
+    const device = await makeFailoverDevice(page, await organisationId(page), AVOID);
     try {
       await openOn(page, device);
       await page.getByRole('button', { name: 'VHDX export' }).click();
       await page.locator('[data-step="setExportType"], [data-step="exportVmFailover"]').first().waitFor();
-      if (await stepLocator(page, 'setExportType').count())
+      if (await wizardStep(page, 'setExportType').count())
         await page.getByRole('button', { name: 'Dynamic VHDX' }).click();
       // spec 4: production and running, the disk can come from the VM (is_disk_from_failover).
-      await step(page, 'exportVmFailover');
+      await waitForStep(page, 'exportVmFailover');
       await page.getByText(`${device.name} runs as a production failover machine`).waitFor();
       await shots(page, 'virtualization-13-export-failover');
       await page.getByRole('button', { name: 'Export from the running machine' }).click();
-      await step(page, 'setVmExportFailover');
+      await waitForStep(page, 'setVmExportFailover');
       const exportDisk = page.getByRole('button', { name: 'Export the disk' });
       await expect.poll(() => exportDisk.isEnabled(), { timeout: 15_000 }).toBe(true);
       await page.getByText('is exported from its running failover machine', { exact: false }).waitFor();
@@ -300,15 +249,14 @@ describe('virtualization on the first tool', () => {
         exportDisk.click(),
       ]);
       expect(new URL(request.url()).pathname).toMatch(/\/VHDX\/(dynamic|fixed)\/1$/);
-      await step(page, 'exportVm');
+      await waitForStep(page, 'exportVm');
       await page.getByRole('button', { name: 'Download VHDX' }).waitFor({ timeout: 20_000 });
       await page.getByText('Share path', { exact: true }).waitFor();
       await shots(page, 'virtualization-15-export-failover-share');
       await page.getByRole('button', { name: 'Done' }).click();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
     } finally {
-      await endVm(page, device);
-      await context.close();
+      await endVmAndClose(page, context, device);
     }
   }, 120_000);
 
@@ -318,11 +266,11 @@ describe('virtualization on the first tool', () => {
     let device: VmDevice | null = null;
     try {
       await signIn(page, 'reseller');
-      device = await vmDeviceWithId(page, await resellerId(page), 36, ['vmdk_export', 'vhdx_export']);
+      device = await vmDeviceWithId(page, await organisationId(page), 36, ['vmdk_export', 'vhdx_export']);
       await openOn(page, device);
       await page.getByRole('button', { name: 'VMDK export' }).click();
       await choosePoint(page, 'Dynamic VMDK');
-      await step(page, 'exportChangeFormat');
+      await waitForStep(page, 'exportChangeFormat');
       await page
         .getByRole('dialog')
         .getByRole('alert')
@@ -334,7 +282,7 @@ describe('virtualization on the first tool', () => {
         page.getByRole('button', { name: 'Switch to VHDX and try again' }).click(),
       ]);
       expect(request.method()).toBe('POST');
-      await step(page, 'exportVm');
+      await waitForStep(page, 'exportVm');
       await page.getByRole('button', { name: 'Download VHDX' }).waitFor({ timeout: 20_000 });
       await page.getByText('Share path', { exact: true }).waitFor();
       await page.getByRole('button', { name: 'Done' }).click();
@@ -351,11 +299,7 @@ describe('virtualization on the first tool', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Remove share' }).click();
       await row.waitFor({ state: 'detached', timeout: 10_000 });
     } finally {
-      try {
-        if (device) await endVm(page, device);
-      } finally {
-        await context.close();
-      }
+      await endVmAndClose(page, context, device);
     }
   }, 120_000);
 
@@ -364,16 +308,10 @@ describe('virtualization on the first tool', () => {
     const { context, page } = await openPage(browser, WIDE);
     await signIn(page, 'reseller2');
     await page.goto('/home/clients?recover=device:115:locateVirtualization');
-    await step(page, 'locateVirtualization');
+    await waitForStep(page, 'locateVirtualization');
     await page.getByRole('button', { name: 'VMDK export' }).click();
-    await page
-      .locator(
-        '[data-step="setExportType"], [data-step="setJob"], [data-step="setDrive"], [data-step="setRecoveryPoint"]',
-      )
-      .first()
-      .waitFor();
     await choosePoint(page, 'Dynamic VMDK');
-    await step(page, 'exportChangeFormat');
+    await waitForStep(page, 'exportChangeFormat');
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.url().includes('/ra/expose_cifs_share/') && r.url().includes('/VHDX/')),
       page.getByRole('button', { name: 'Switch to VHDX and try again' }).click(),
@@ -381,7 +319,7 @@ describe('virtualization on the first tool', () => {
     expect(request.method()).toBe('POST');
     // Appliance 9 refuses every share (share_failed): the export in VHDX ends on genericError, so
     // no share of this device is left open for the next test.
-    await step(page, 'genericError');
+    await waitForStep(page, 'genericError');
     await context.close();
   }, 90_000);
 
@@ -393,12 +331,12 @@ describe('virtualization on the first tool', () => {
       await openOn(p, d);
       await p.getByRole('button', { name: 'Virtual machine on the appliance' }).click();
       await choosePoint(p, null);
-      await step(p, 'setupLocalVm');
+      await waitForStep(p, 'setupLocalVm');
       await p.getByLabel('Test IP address').fill(ip);
     };
     try {
       await signIn(page, 'reseller2');
-      device = await vmDeviceWithId(page, await resellerId(page), 108, ['local_vm']);
+      device = await vmDeviceWithId(page, await organisationId(page), 108, ['local_vm']);
       // Two tabs of the same technician at the device's VM settings. Only the tab in front gets
       // animation frames in headless Chromium, so each is brought to the front before it is used.
       await setUp(page, device, '192.168.60.21');
@@ -406,7 +344,7 @@ describe('virtualization on the first tool', () => {
       await other.bringToFront();
       await setUp(other, device, '192.168.60.22');
       await other.getByRole('button', { name: 'Start the virtual machine' }).click();
-      await step(other, 'startVm');
+      await waitForStep(other, 'startVm');
       await other.getByText(`${device.name} is starting as a virtual machine on its appliance`).waitFor();
       // The appliance's own stage, from is_vm_running (polled every 4 s), under a bar that moves.
       await other.getByText(/^(Preparing the virtual disks|Booting the virtual machine)$/).waitFor();
@@ -420,7 +358,7 @@ describe('virtualization on the first tool', () => {
       // The first tab starts too, while the other's VM boots: the appliance runs one per device.
       await page.bringToFront();
       await page.getByRole('button', { name: 'Start the virtual machine' }).click();
-      await step(page, 'showVMExist');
+      await waitForStep(page, 'showVMExist');
       const alert = page.getByRole('dialog').getByRole('alert');
       await alert.getByText('This device already has a virtual machine', { exact: true }).waitFor();
       expect(await alert.textContent()).toContain(`${device.name} already has a virtual machine on`);
@@ -430,7 +368,7 @@ describe('virtualization on the first tool', () => {
 
       // The boot ends by itself: startVm moves on to the VM list.
       await other.bringToFront();
-      await stepLocator(other, 'browseLocalVms').waitFor({ timeout: 60_000 });
+      await wizardStep(other, 'browseLocalVms').waitFor({ timeout: 60_000 });
       await other
         .getByRole('dialog')
         .getByTestId('local-vm')
@@ -438,11 +376,7 @@ describe('virtualization on the first tool', () => {
         .getByText('Running', { exact: true })
         .waitFor({ timeout: 15_000 });
     } finally {
-      try {
-        if (device) await endVm(page, device);
-      } finally {
-        await context.close();
-      }
+      await endVmAndClose(page, context, device);
     }
   }, 180_000);
 
@@ -451,22 +385,22 @@ describe('virtualization on the first tool', () => {
     const { context, page } = await openPage(browser, WIDE);
     await signIn(page, 'reseller2');
     await page.goto('/home/clients?recover=device:102:locateVirtualization');
-    await step(page, 'locateVirtualization');
+    await waitForStep(page, 'locateVirtualization');
     await page.getByRole('button', { name: 'VMDK export' }).click();
     await page.locator('[data-step="setExportType"], [data-step="error"]').first().waitFor();
-    if (await stepLocator(page, 'setExportType').count())
+    if (await wizardStep(page, 'setExportType').count())
       await page.getByRole('button', { name: 'Dynamic VMDK' }).click();
-    await step(page, 'error');
+    await waitForStep(page, 'error');
     const alert = page.getByRole('dialog').getByRole('alert');
     await alert.getByText('The recovery wizard cannot continue', { exact: true }).waitFor();
     expect(await alert.textContent()).toContain('The appliance of EXCH01-BAYSHORE does not answer.');
     await shots(page, 'virtualization-18-error');
     await page.getByRole('button', { name: 'Get help' }).click();
-    await step(page, 'notAvailable');
+    await waitForStep(page, 'notAvailable');
     expect(await alert.textContent()).toContain('The appliance of EXCH01-BAYSHORE does not answer.');
     // Back to the error, and the way out.
     await page.getByRole('button', { name: 'Back', exact: true }).click();
-    await step(page, 'error');
+    await waitForStep(page, 'error');
     await page.getByRole('button', { name: 'Close', exact: true }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await context.close();
@@ -477,7 +411,7 @@ describe('virtualization on the first tool', () => {
     const { context, page } = await openPage(browser, WIDE);
     await signIn(page, 'reseller2');
     await page.goto('/home/clients?recover=device:110:locateVirtualization');
-    await step(page, 'notAvailable');
+    await waitForStep(page, 'notAvailable');
     const alert = page.getByRole('dialog').getByRole('alert');
     await alert.getByText('This recovery is not available', { exact: true }).waitFor();
     expect(await alert.textContent()).toContain(
