@@ -141,6 +141,8 @@ const MEANINGFUL: Record<string, Record<string, readonly string[]>> = {
   // ('{applianceId or 0}').
   'GET /api/localbrowsing/devices/:clientId/:applianceId': { clientId: ['0'] },
   'GET /api/filebrowsing/devices/:clientId/:applianceId': { applianceId: ['0'] },
+  // spec: dashboard-device-azure 7, `/client/load_edit_view/0/{resellerId}`: client 0 is a new one.
+  'GET /client/load_edit_view/:clientId/:resellerId': { clientId: ['0'] },
   'GET /api/vmexport/devices/:clientId/:applianceId/sva/:format': { applianceId: ['0'] },
   'GET /api/vmexport/devices/:clientId/:applianceId/sva/:format/:flag': { applianceId: ['0'] },
   // spec: recovery-flow 7 'Discovery', `{deviceId, applianceId}` with the cloud as appliance 0.
