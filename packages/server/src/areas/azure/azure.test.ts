@@ -412,7 +412,9 @@ describe('the restore and the panels', () => {
     const clientList = (await f.get('clia1', `/client/get_azure_jobs/${f.w.clientA1}`)).json().jobs;
     expect(clientList.length).toBeGreaterThan(0);
     for (const j of [...list, ...clientList])
-      expect(j.buttons.map((b: { action: string }) => b.action)).toEqual([j.canCancel ? 'cancel' : 'dismiss']);
+      expect(j.buttons.map((b: { action: string }) => b.action)).toEqual([
+        j.canCancel ? 'cancel' : 'dismiss',
+      ]);
     expect((await f.get('clia1', `/client/get_azure_jobs/${f.w.clientB1}`)).statusCode).toBe(404);
     expect((await form('clia1', '/azure_export/cancel_azure_job', { job_id })).json()).toEqual({
       success: false,

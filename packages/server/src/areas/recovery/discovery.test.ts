@@ -155,7 +155,9 @@ describe('client features, devices, appliances and jobs', () => {
 
   it('GET /api/localbrowsing/devices/{clientId}: the client’s devices on any of its appliances', async () => {
     const ids = async (who: 'resa' | 'clia1', clientId: number) =>
-      (await f.get(who, `/api/localbrowsing/devices/${clientId}`)).json().devices.map((d: { id: number }) => d.id);
+      (await f.get(who, `/api/localbrowsing/devices/${clientId}`))
+        .json()
+        .devices.map((d: { id: number }) => d.id);
     expect(await ids('resa', f.w.clientA1)).toEqual([f.w.systemA1]);
     expect(await ids('clia1', f.w.clientA1)).toEqual([f.w.systemA1]);
     // System A2 is direct-to-cloud: nothing on an appliance.

@@ -43,12 +43,7 @@ export function virtualizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       route(app, call, ({ params: p, actor }) => {
         checkFormat(p.format);
         if ('flag' in p && p.flag !== '1') throw new BadRequestError('The trailing flag can only be 1.');
-        return exportDevices(
-          db,
-          actor,
-          parseId(p.clientId, 'This client'),
-          applianceOrZero(p.applianceId),
-        );
+        return exportDevices(db, actor, parseId(p.clientId, 'This client'), applianceOrZero(p.applianceId));
       });
     route(app, c.virtualizedState, ({ body, actor }) =>
       virtualizedState(ctx, actor, body.aid, body.device_id),

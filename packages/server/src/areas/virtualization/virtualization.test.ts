@@ -87,7 +87,9 @@ describe('virtualization locations and state', () => {
       expect(res.json().devices.map((d: { id: number }) => d.id)).toEqual([f.w.systemA1]);
     }
     // A direct-to-cloud client has no disk to export.
-    expect((await f.get('resa', `/api/vmexport/devices/${f.w.clientA2}/0/sva/VMDK`)).json().devices).toEqual([]);
+    expect((await f.get('resa', `/api/vmexport/devices/${f.w.clientA2}/0/sva/VMDK`)).json().devices).toEqual(
+      [],
+    );
     expect((await f.get('resb', `/api/vmexport/devices/${f.w.clientA1}/0/sva/VMDK`)).statusCode).toBe(404);
   });
 

@@ -23,7 +23,9 @@ const job = (jobId: number, status: string, percent: number) => ({
   ],
   canCancel: status === 'running',
   canDismiss: status !== 'running',
-  buttons: [status === 'running' ? { action: 'cancel', label: 'Cancel' } : { action: 'dismiss', label: 'Dismiss' }],
+  buttons: [
+    status === 'running' ? { action: 'cancel', label: 'Cancel' } : { action: 'dismiss', label: 'Dismiss' },
+  ],
 });
 
 let enabled = true;
