@@ -176,7 +176,8 @@ export const searchFilesAnswer = z.object({
 export const fileAnswer = z.object({ file: fileEntry });
 
 export const insertDownloadBody = z.object({
-  filemountUseId: text(64),
+  /** The console's browsing session; the spec's body has none (its ids name the point). */
+  filemountUseId: text(64).optional(),
   appliance_id: idOrZero.default(0),
   device_id: id,
   job_id: id,

@@ -5,7 +5,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import { BadRequestError, NotFoundError } from '../../http/errors';
 import { type Actor, scoped } from '../../scope';
-import { checkDrive, jobDrives, loadJob, loadPoint, pointRef } from './access';
+import { checkDrive, jobDrives, loadJob, loadPoint, type PointContext, pointRef } from './access';
 import { joinPath } from './archive';
 import { dayStrip, parseDay } from './day-strip';
 
@@ -67,6 +67,21 @@ export async function recoveryPoints(
   };
 }
 
+/** The columns of a browsing session or a download link that say which point and drive they read. */
+export function pointSource(p: PointContext, drive: string | null) {
+  return {
+    location: p.applianceId === null ? ('cloud' as const) : ('appliance' as const),
+    reseller_id: Number(p.system.reseller_id),
+    client_id: Number(p.system.client_id),
+    system_id: Number(p.system.id),
+    appliance_id: p.applianceId,
+    job_id: Number(p.job.id),
+    restore_point_id: Number(p.point.id),
+    rp_taken_at: Number(p.point.taken_at),
+    drive,
+  };
+}
+
 /** POST /api/filebrowsing/mount/{appliance}/{deviceAsid}/{job}/{drive}: open a point for browsing. */
 export async function mountPoint(
   db: Kysely<Database>,
@@ -75,21 +90,12 @@ export async function mountPoint(
   q: { applianceId: number; systemId: number; jobId: number; drive: string; pointId?: number },
 ): Promise<{ filemountUseId: string }> {
   const p = await loadPoint(db, actor, { ...q, newest: q.pointId === undefined });
-  const drive = checkDrive(p.job, q.drive);
   const token = randomBytes(16).toString('base64url');
   await scoped(db, actor, p.system)
     .insertInto('file_mounts')
     .values({
       token,
-      location: p.applianceId === null ? 'cloud' : 'appliance',
-      reseller_id: Number(p.system.reseller_id),
-      client_id: Number(p.system.client_id),
-      system_id: Number(p.system.id),
-      appliance_id: p.applianceId,
-      job_id: Number(p.job.id),
-      restore_point_id: Number(p.point.id),
-      rp_taken_at: Number(p.point.taken_at),
-      drive,
+      ...pointSource(p, checkDrive(p.job, q.drive)),
       user_id: actor.userId,
       created_at: now,
       completed_at: null,

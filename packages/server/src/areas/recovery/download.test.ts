@@ -237,6 +237,27 @@ describe('POST /download/insert_download_session and the link', () => {
     ]);
   });
 
+  it('takes the spec’s body too: the point named by its ids, without a browsing session', async () => {
+    const [a] = await twoFiles();
+    const spec = {
+      filemountUseId: undefined,
+      path: a?.path,
+      download_type: 1,
+      files_count: 1,
+      folders_count: 0,
+    };
+    const res = await insert('resa', spec);
+    expect(res.statusCode, res.body).toBe(200);
+    const dl = await fetchLink(res.json().download_url);
+    expect(dl.rawPayload.length).toBe(a?.size);
+    const before = await countRows(f.t, 'download_sessions');
+    expect((await insert('resb', spec)).statusCode).toBe(404);
+    expect((await insert('resa', { ...spec, restore_point: f.pointsB1[0]?.id })).statusCode).toBe(404);
+    expect((await insert('resa', { ...spec, job_id: f.jobA1 })).statusCode).toBe(404);
+    expect((await insert('resa', { ...spec, drive: 'Z:' })).statusCode).toBe(400);
+    expect(await countRows(f.t, 'download_sessions')).toBe(before);
+  });
+
   it('gives one file as itself (type 1) and several items as a tar (type 4)', async () => {
     const [a, b] = await twoFiles();
     const one = (
