@@ -18,6 +18,7 @@ import {
   virtualizedState,
   vmScreenshot,
 } from './service';
+import { applianceOfSystem } from './subject';
 
 // spec: recovery-flow 7 'Discovery' and 'Virtual machine and failover'.
 
@@ -52,7 +53,14 @@ export function virtualizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       diskFromFailover(ctx, actor, body.aid, body.device_id),
     );
     route(app, c.capabilities, ({ body, actor }) => capabilities(ctx, actor, body.aid, body.schedule_asid));
-    route(app, c.createStart, ({ body, actor, req }) => createStart(ctx, actor, body, req.ip));
+    route(app, c.createStart, async ({ body, actor, req }) =>
+      createStart(
+        ctx,
+        actor,
+        { ...body, aid: body.aid ?? (await applianceOfSystem(db, actor, body.sid)) },
+        req.ip,
+      ),
+    );
     // spec: recovery-flow 7, browseLocalVms lists the client's VIRTUALIZED rows; `filter` is the
     // name search, `startable` keeps the rows a VM can be started of, `flowType` is not used.
     route(app, c.inventoryData, async ({ params, body, actor }) => {

@@ -19,6 +19,13 @@ export interface Loaded {
   subject: VmSubject;
 }
 
+/** The appliance of a system in scope (a local VM runs there), or 404. */
+export async function applianceOfSystem(db: Kysely<Database>, actor: Actor, systemId: number) {
+  const system = await findInScope(db, actor, 'protected_systems', systemId, 'This device');
+  if (system.appliance_id === null) throw new NotFoundError('This appliance');
+  return Number(system.appliance_id);
+}
+
 export async function loadVmDevice(
   db: Kysely<Database>,
   actor: Actor,

@@ -164,13 +164,27 @@ describe('local VM', () => {
       useCurrentAddress: false,
     });
     expect(other.statusCode).toBe(404);
+    expect(
+      (
+        await f.post('resb', '/ra_ajax/create_start_local_vm', {
+          sid: f.w.systemA1,
+          restorePointsMillis: 1,
+          vmSizeMb: 4096,
+          vmCpus: 2,
+          useVNC: false,
+          testIpAddress: '10.0.0.1',
+          useCurrentAddress: false,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('starts the VM as an operation, polls it running, refuses a second; inventory stops and discards it', async () => {
     const screenshotUrl = `/api/virtualization/vm_screenshot/${f.w.systemA1}`;
     expect((await f.get('resa', screenshotUrl)).statusCode).toBe(404);
     expect((await f.get('resa', '/api/virtualization/vm_screenshot/x1')).statusCode).toBe(404);
-    const res = await start();
+    // The spec's VM config names no appliance (recovery-flow 3): the system's own.
+    const res = await start({ aid: undefined });
     expect(res.json()).toMatchObject({ ok: true, operation_id: expect.any(Number) });
     expect((await f.post('resa', '/ra_ajax/is_vm_running', subject())).json()).toMatchObject({
       running: false,
