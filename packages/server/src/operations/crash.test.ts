@@ -1,19 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { CSRF_HEADER, SESSION_COOKIE, XHR_HEADER, XHR_VALUE } from '@lifeboat/contract';
 import { type DbHandle, openDb, testEngine } from '@lifeboat/db';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
+import { startProduction } from '../../../../scripts/production-start.mjs';
 
 // The promise of 'Long work is an operation': start the real server, start an AutoVerify,
 // kill -9 the server while the operation runs, start it again on the same data, and the
 // operation still completes, exactly once, on its second attempt.
 
-const repoRoot = path.resolve(new URL('.', import.meta.url).pathname, '../../../..');
-const entry = path.join(repoRoot, 'packages/server/src/main.ts');
 const LEASE_MS = 2000;
 // AutoVerify takes about 120 s at speed 1: 6 s here, long enough to be caught running.
 const SIM_SPEED = 20;
@@ -46,17 +44,6 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function until<T>(what: string, probe: () => Promise<T | null>, timeoutMs: number): Promise<T> {
@@ -76,46 +63,19 @@ interface Server {
 }
 
 async function startServer(): Promise<Server> {
-  const port = await freePort();
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: repoRoot,
+  // `npm start`'s script on the built bundle, as an operator runs it (scripts/production-start.mjs).
+  const server = await startProduction({
     env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       LIFEBOAT_DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       LIFEBOAT_LEASE_MS: String(LEASE_MS),
       SIM_SPEED: String(SIM_SPEED),
       SIM_FAULTS: '',
       LIFEBOAT_WORKERS: '1',
-      // The console's FTPS server listens too: on a free port, so parallel suites never clash.
-      LIFEBOAT_FTPS_PORT: String(await freePort()),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  children.push(child);
-  child.stdout?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await until(
-    `the server to listen (output so far:\n${out})`,
-    async () => {
-      if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
-      const res = await fetch(`${base}/api/health`);
-      return res.ok ? true : null;
-    },
-    120_000,
-  ).catch((err: unknown) => {
-    throw new Error(`${String(err)}\n--- server output ---\n${out}`);
-  });
-  return { child, base, output: () => out };
+  children.push(server.child);
+  return { child: server.child, base: server.baseUrl, output: server.output };
 }
 
 function kill9(s: Server): Promise<void> {
