@@ -414,6 +414,24 @@ describe('the restore and the panels', () => {
     );
   });
 
+  it('starts one restore of ten start_azure_recover sent at once, and a later start answers it', async () => {
+    await walk('resa');
+    const jobs = async () => (await f.t.dbh.db.selectFrom('azure_jobs').select('id').execute()).length;
+    const before = await jobs();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => form('resa', '/azure_export/start_azure_recover')),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    const ids = new Set(answers.map((a) => a.json().job_id));
+    expect(ids.size).toBe(1);
+    const again = (await form('resa', '/azure_export/start_azure_recover')).json();
+    expect(again).toMatchObject({ success: true, job_id: [...ids][0] });
+    expect(await jobs()).toBe(before + 1);
+    expect(
+      (await form('resa', '/azure_export/cancel_azure_job', { job_id: again.job_id })).json().success,
+    ).toBe(true);
+  });
+
   it('cancels a running job; its outcome is dropped', async () => {
     await walk('resa');
     const { job_id } = (await form('resa', '/azure_export/start_azure_recover')).json();
