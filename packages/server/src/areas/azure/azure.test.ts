@@ -2,7 +2,8 @@ import { AZURE_CODE_LIFETIME_S, XHR_HEADER, XHR_VALUE } from '@lifeboat/contract
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPorts } from '../../fabric';
 import { OperationsEngine } from '../../operations/engine';
-import { call } from '../../test/harness';
+import { TEST_PASSWORD } from '../../test/factories';
+import { call, loginAs } from '../../test/harness';
 import { type FtpsFixture, ftpsFixture, SYSTEM_PASSWORD } from '../ftps/test-fixture';
 import { AZURE_RESTORE, azureRestoreHandler, registerAzureHandlers } from './handlers';
 
@@ -336,6 +337,39 @@ describe('sign-in', () => {
     expect((await devicePage('lookup', { user_code: m.device_code })).json()).toMatchObject({
       ok: false,
       message: expect.stringContaining('already been used'),
+    });
+  });
+
+  it('signs in across two console instances on one database', async () => {
+    const other = await f.t.secondInstance();
+    const resaOther = await loginAs(other.app, 'resa', TEST_PASSWORD);
+    await f.get('resa', '/azure_export/get_and_reset_azure_data');
+    await form('resa', '/azure_export/set_azure_client', { client_id: f.w.clientA1 });
+    await form('resa', '/azure_export/set_azure_device', { device_id: f.w.systemA1 });
+    await form('resa', '/azure_export/set_azure_restore_point', { snapshot_name: f.pointsA1[0]?.id ?? 0 });
+    const m = (await f.get('resa', '/azure_export/get_azure_authentication_data/manager')).json();
+    // The person's browser reaches the other instance's device login page...
+    const page = (body: Record<string, string>) =>
+      other.app.inject({
+        method: 'POST',
+        url: '/api/sim/azure/devicelogin',
+        headers: { [XHR_HEADER]: XHR_VALUE },
+        payload: body,
+      });
+    const found = (await page({ user_code: m.device_code })).json();
+    expect(found).toMatchObject({ ok: true, scope: 'manager' });
+    expect((await page({ user_code: m.device_code, account: found.accounts[0] })).json().ok).toBe(true);
+    // ...and the wizard's next check lands on either instance.
+    const check = await call(other.app, resaOther, {
+      method: 'POST',
+      url: '/azure_export/check_refresh_token/',
+      headers: FORM,
+      payload: '',
+    });
+    expect(check.json()).toMatchObject({
+      success: true,
+      manager: 'granted',
+      user: { login: found.accounts[0] },
     });
   });
 
