@@ -60,6 +60,19 @@ describe('virtualization on the first tool', () => {
     await download.waitFor({ timeout: 20_000 });
     await page.getByText('Share path', { exact: true }).waitFor();
     await shots(page, 'virtualization-03-export');
+    // A new unmount time is saved and nothing else: no second export, no 'already open' screen.
+    const exposes: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/ra/expose_cifs_share/')) exposes.push(r.url());
+    });
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/share/set_cifs_share_ttl/')),
+      page.waitForResponse((r) => r.url().includes('/ra/check_exposing_cifs_share/')),
+      page.getByRole('slider', { name: 'Unmount after' }).press('ArrowRight'),
+    ]);
+    await page.getByText('Unmount after: 36 hours').waitFor();
+    expect(exposes).toEqual([]);
+    await waitForStep(page, 'exportVm');
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/\.vhdx$/);
     const saved = path.join(os.tmpdir(), `lifeboat-e2e-${process.pid}-${file.suggestedFilename()}`);
