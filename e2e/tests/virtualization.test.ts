@@ -235,6 +235,34 @@ describe('virtualization on the first tool', () => {
     await context.close();
   }, 90_000);
 
+  it('offers a local VM from the client-level wizard (no appliance chosen yet) and sets it up after choosing the system', async () => {
+    const { context, page } = await openPage(browser, WIDE);
+    await signIn(page, 'reseller');
+    const device = await findVmDevice(page, await organisationId(page), ['local_vm'], AVOID);
+    const dialog = page.getByRole('dialog');
+    // The dashboard's wizard for the device's client: the appliance is not known yet.
+    await page.goto(`/home/clients?recover=client:${device.clientId}`);
+    await page.locator('[data-step="recoverToolSelect"], [data-step="type"]').waitFor({ timeout: 15_000 });
+    if (await wizardStep(page, 'recoverToolSelect').count())
+      await page.getByRole('button', { name: 'Appliance and cloud backups' }).click();
+    await waitForStep(page, 'type');
+    await page.getByRole('button', { name: 'Virtual machine' }).click();
+    await waitForStep(page, 'locateVirtualization');
+    await dialog.getByRole('button', { name: 'Virtual machine on the appliance' }).waitFor();
+    await shots(page, 'virtualization-16-client-local-vm');
+    await dialog.getByRole('button', { name: 'Virtual machine on the appliance' }).click();
+    const appliance = dialog.getByRole('row', { name: new RegExp(device.applianceName) });
+    await appliance.or(wizardStep(page, 'setDevice')).first().waitFor({ timeout: 15_000 });
+    if (await wizardStep(page, 'setAppliance').count()) await appliance.click();
+    await waitForStep(page, 'setDevice');
+    await dialog.getByRole('row', { name: new RegExp(`^${device.name}\\b`) }).click();
+    await choosePoint(page, null);
+    await waitForStep(page, 'setupLocalVm');
+    await dialog.getByRole('button', { name: 'Start the virtual machine' }).waitFor();
+    await page.keyboard.press('Escape');
+    await context.close();
+  }, 90_000);
+
   it('exports the disk of a machine in production failover from its running VM', async () => {
     const { context, page } = await openPage(browser, WIDE);
     await signIn(page, 'reseller');
