@@ -53,6 +53,13 @@ describe('virtualization locations and state', () => {
     expect(Object.keys(res.json()).sort()).toEqual(
       ['cloud_vm', 'local_vm', 'support_dynamic', 'vhd_export', 'vhdx_export', 'vmdk_export'].sort(),
     );
+    // No appliance chosen yet: the local VM is offered when an appliance of the client runs VMs.
+    const applianceLevel = await f.get(
+      'resa',
+      `/api/recover_flow/virtualization_locations/${f.w.clientA1}/${f.w.applianceA1}`,
+    );
+    expect(applianceLevel.json().local_vm).toBe(true);
+    expect(res.json().local_vm).toBe(true);
     const dev = await f.get(
       'resa',
       `/api/recover_flow/virtualization_locations/${f.w.clientA1}/${f.w.applianceA1}/${f.w.systemA1}`,
