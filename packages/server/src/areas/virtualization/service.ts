@@ -99,14 +99,21 @@ export function checkFormat(raw: string): DiskFormat {
   return format;
 }
 
-/** GET /api/vmexport/devices/...: the devices on the appliance whose disks can be exported. */
+/**
+ * GET /api/vmexport/devices/{clientId}/{applianceId or 0}/...: the devices whose disks can be
+ * exported, on one appliance or (0) on any appliance of the client.
+ */
 export async function exportDevices(
   db: Kysely<Database>,
   actor: Actor,
   clientId: number,
   applianceId: number,
 ) {
-  const { devices } = await recoveryDevices(db, actor, clientId, applianceId);
+  const { devices } = await recoveryDevices(db, actor, {
+    clientId,
+    applianceId: applianceId || null,
+    points: 'local',
+  });
   // A NAS or a Mac has no disk to export (the locations say so too).
   return {
     devices: devices.filter(

@@ -89,6 +89,17 @@ describe('virtualization locations and state', () => {
     ).toBe(400);
   });
 
+  it('lists export devices on any appliance of the client for appliance 0 (spec: {applianceId or 0})', async () => {
+    for (const path of ['sva/VMDK', 'sva/VHDX/1']) {
+      const res = await f.get('resa', `/api/vmexport/devices/${f.w.clientA1}/0/${path}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().devices.map((d: { id: number }) => d.id)).toEqual([f.w.systemA1]);
+    }
+    // A direct-to-cloud client has no disk to export.
+    expect((await f.get('resa', `/api/vmexport/devices/${f.w.clientA2}/0/sva/VMDK`)).json().devices).toEqual([]);
+    expect((await f.get('resb', `/api/vmexport/devices/${f.w.clientA1}/0/sva/VMDK`)).statusCode).toBe(404);
+  });
+
   it('checks the VM state: not virtualized, no exposed disk; 404 and 400', async () => {
     const res = await f.post('resa', '/ra_ajax/get_virtualized_state', subject());
     expect(res.json()).toMatchObject({ virtualized: false, testfailover: false, exposed_disk: null });

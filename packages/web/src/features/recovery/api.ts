@@ -46,10 +46,11 @@ export const fetchAppliances = (clientId: number) =>
     },
   });
 
+/** Devices with points on the appliance, or (appliance 0) the client's devices with cloud points. */
 export const fetchDevices = (clientId: number, applianceId: number) =>
   applianceId > 0
     ? call(c.localDevices, { params: { clientId, applianceId } })
-    : call(c.cloudDevices, { params: { clientId } });
+    : call(c.clientCloudDevices, { params: { clientId, applianceId: 0 } });
 
 export const fetchJobs = (deviceId: number, applianceId: number) =>
   call(c.jobs, { json: { deviceId, applianceId } });
