@@ -22,7 +22,7 @@ afterAll(() => f.t.close());
 const runAll = async () => {
   while ((await f.t.ctx.operations.runOnce()) > 0) {}
 };
-const asDist = (url: string, payload?: unknown) =>
+const asDist = (url: string, payload?: Record<string, unknown>) =>
   call(f.t.app, dist, payload === undefined ? { method: 'GET', url } : { method: 'POST', url, payload });
 
 async function requestProduction(reason = 'Flood at the site'): Promise<number> {
