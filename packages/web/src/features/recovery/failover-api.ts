@@ -86,5 +86,7 @@ export const deleteRunbook = (runbookId: number) => call(c.deleteRunbook, { para
 
 export const fetchApprovals = () => call(c.approvalRequests);
 export const approveFailover = (failoverId: number) => call(c.approve, { json: { failover_id: failoverId } });
+export const withdrawFailover = (failoverId: number) =>
+  call(c.withdraw, { json: { failover_id: failoverId } });
 export const refuseFailover = (failoverId: number, reason: string) =>
   call(c.refuse, { json: { failover_id: failoverId, ...(reason ? { reason } : {}) } });
