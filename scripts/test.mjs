@@ -12,12 +12,15 @@ const run = (label, cmd, args, env = {}) => {
 };
 
 // Debian's tools the tests use as a person's would: Chromium (browser suite), poppler's pdftotext
-// (reports), qemu-img (disk images). On a fresh machine where we may install, install them.
+// (reports), qemu-img (disk images), curl (FTPS) and Python's zipfile (downloaded zips) in the smoke
+// test of the built console. On a fresh machine where we may install, install them.
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 const missing = [
   ['chromium', 'chromium'],
   ['pdftotext', 'poppler-utils'],
   ['qemu-img', 'qemu-utils'],
+  ['curl', 'curl'],
+  ['python3', 'python3'],
 ].filter(([cmd]) => !has(cmd));
 if (missing.length > 0 && process.getuid?.() === 0 && has('apt-get')) {
   const pkgs = missing.map(([, pkg]) => pkg);
