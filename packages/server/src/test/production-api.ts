@@ -19,7 +19,7 @@ import pg from 'pg';
 // What the tests that start the console (scripts/production-start.mjs) share: a database of the
 // test's engine for the server, a sign-in, and calls over HTTP as the web app makes them.
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls `probe` until it answers something other than null (a thrown probe counts as null). */
 export async function until<T>(what: string, probe: () => Promise<T | null>, timeoutMs: number): Promise<T> {
