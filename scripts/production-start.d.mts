@@ -3,6 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 
 export const REPO_ROOT: string;
 export const START_SCRIPT: string;
+export function ensureBuilt(): Promise<void>;
 export function freePort(): Promise<number>;
 
 export interface ProductionServer {

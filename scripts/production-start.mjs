@@ -9,6 +9,12 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const START_SCRIPT = path.join(REPO_ROOT, 'scripts/start.mjs');
 
+/** Builds the bundle and the web app now when a source changed (a test's output then stays its own). */
+export async function ensureBuilt() {
+  const { buildIfChanged } = await import('./build-if-changed.mjs');
+  await buildIfChanged();
+}
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();

@@ -102,6 +102,17 @@ async function chooseRunbook(page: Page, name: string, shots: string | null): Pr
   await start.click();
 }
 
+/**
+ * Where the wizard lands once the office is up: the client's office shows at once, never the
+ * 'no office' the page (or the wizard's own check) read before the start.
+ */
+async function officeShownAtOnce(page: Page, clientId: number): Promise<void> {
+  await page.waitForURL(`**/client/details/${clientId}/1`, { timeout: 60_000 });
+  const office = page.getByTestId('virtual-office');
+  await office.getByTestId('office-phase').waitFor({ timeout: 2_000 });
+  expect(await office.getByText('No virtual office runs for this client.').count()).toBe(0);
+}
+
 /** On the client's virtual office page: every system running, then Stop with its confirmation. */
 async function stopOffice(page: Page, shots: string | null): Promise<void> {
   const office = page.getByTestId('virtual-office');
@@ -161,7 +172,7 @@ async function testOffice(viewport: Viewport, shots: string | null): Promise<voi
   await waitForStep(page, 'createRunbookFailover');
   await page.getByRole('button', { name: 'Start the test office' }).click();
   // The wizard follows the office until it is up, then opens the client's virtual office.
-  await page.waitForURL(`**/client/details/${clientId}/1`, { timeout: 60_000 });
+  await officeShownAtOnce(page, clientId);
   await page.getByTestId('virtual-office').getByText('Auto-stop').waitFor();
   expect(await page.getByTestId('virtual-office').getByText(runbook).isVisible()).toBe(true);
   await stopOffice(page, shots);
@@ -221,7 +232,7 @@ describe('cloud virtual office (issue 16)', () => {
       await s.context.close();
 
       // The requester's wizard sees it start and opens the office.
-      await r.page.waitForURL(`**/client/details/${clientId}/1`, { timeout: 60_000 });
+      await officeShownAtOnce(r.page, clientId);
       await r.page.getByTestId('virtual-office').getByText('Production').waitFor();
       await stopOffice(r.page, 'failover-768');
       await r.context.close();

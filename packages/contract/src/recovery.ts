@@ -140,7 +140,12 @@ export const recoveryPointsAnswer = z.object({
 });
 export type RecoveryPointsAnswer = z.infer<typeof recoveryPointsAnswer>;
 
-export const mountBody = z.object({ recoveryPoint: id });
+/**
+ * The point to open. The spec's mount sends no body and names the point on each files call
+ * (recovery-flow 7): without one the newest point of the job there is opened, and a files call
+ * naming another point of the job moves the session to it.
+ */
+export const mountBody = z.object({ recoveryPoint: id.optional() }).nullish();
 export const mountAnswer = z.object({ filemountUseId: z.string() });
 
 export const fileEntry = z.object({
@@ -245,6 +250,8 @@ export type SharePathAnswer = z.infer<typeof sharePathAnswer>;
 export const editExpireDialogAnswer = z.object({
   html: z.string(),
   expireTime: z.number().nullable(),
+  /** Seconds until expireTime on the server's clock (the browser's may be off). */
+  remainingSeconds: z.number().nullable(),
   choices: z.array(unmountOption),
   defaultIndex: z.number(),
 });

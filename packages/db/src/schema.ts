@@ -567,9 +567,20 @@ export interface AzureJobTable {
   dismissed_at: number | null;
 }
 
+/** The simulated Microsoft's device codes (migration 030): shared by every instance. */
+export interface SimAzureDeviceCodeTable {
+  user_code: string;
+  session_key: string;
+  scope: 'manager' | 'storage';
+  expires_at: number;
+  /** The account that consented; the code is spent. */
+  granted_to: string | null;
+}
+
 export interface Database {
   azure_sessions: AzureSessionTable;
   azure_jobs: AzureJobTable;
+  sim_azure_device_codes: SimAzureDeviceCodeTable;
 }
 
 export interface Database {

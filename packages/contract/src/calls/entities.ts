@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type Call, defineCall, idParam, idParams, type TenantObject } from '../call';
 import {
   applianceRow,
+  clientEditView,
   clientRecord,
   clientRow,
   clientSaveRequest,
@@ -111,6 +112,16 @@ export const entityCalls = {
     params: idParams,
     ids: { id: 'client' },
     answers: { 200: clientRecord },
+  }),
+  clientEditView: defineCall({
+    area: 'entities',
+    method: 'GET',
+    path: '/client/load_edit_view/:clientId/:resellerId',
+    summary:
+      'The client edit dialog: a new client of a reseller (client 0, spec: dashboard-device-azure 7) or one to edit.',
+    params: z.object({ clientId: idParam, resellerId: idParam }),
+    ids: { clientId: 'client', resellerId: 'reseller' },
+    answers: { 200: clientEditView },
   }),
   saveClient: save(
     'client',

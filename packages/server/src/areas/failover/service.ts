@@ -209,7 +209,7 @@ export async function createFailover(
     delaySeconds: 0,
     ipAddress: '',
   }));
-  const { failoverId, approvalExpiresAt } = await createOffice(
+  const created = await createOffice(
     ctx,
     actor,
     {
@@ -228,7 +228,14 @@ export async function createFailover(
     },
     ip,
   );
-  return { is_error: false, errors: {}, failover_id: failoverId, approval_expires_at: approvalExpiresAt };
+  if (created.existingId !== undefined)
+    return refuse({ office: officeExists(client.name) }, created.existingId);
+  return {
+    is_error: false,
+    errors: {},
+    failover_id: created.failoverId,
+    approval_expires_at: created.approvalExpiresAt,
+  };
 }
 
 /** GET failover_status/{failoverId}: the phase the wizard polls. */

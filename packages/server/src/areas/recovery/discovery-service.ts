@@ -180,18 +180,26 @@ export async function deviceGet(db: Kysely<Database>, actor: Actor, deviceId: nu
   return { list };
 }
 
+/** Where a device list looks: a client, an appliance (0 or null: any), cloud or local points. */
+export interface DevicePlace {
+  /** 0: any client of the appliance. */
+  clientId: number;
+  /** null: any appliance of the client, or none (direct-to-cloud). */
+  applianceId: number | null;
+  points: 'cloud' | 'local';
+}
+
 /**
- * The first-tool devices of a client with restore points in one place: on an appliance
- * (GET /api/localbrowsing/devices/{clientId}/{applianceId}) or in the cloud
- * (GET /api/filebrowsing/devices/{clientId}).
+ * The first-tool devices with restore points in one place (spec: recovery-flow 7 'Discovery'):
+ * GET /api/localbrowsing/devices/{clientId}[/{applianceId}] and /0/{applianceId} (on the
+ * appliance), GET /api/filebrowsing/devices/{applianceId} (in the cloud).
  */
 export async function recoveryDevices(
   db: Kysely<Database>,
   actor: Actor,
-  clientId: number,
-  applianceId: number | null,
+  where: DevicePlace,
 ): Promise<{ devices: RecoveryDevice[] }> {
-  // Client 0 with an appliance: that appliance's devices (spec: GET /api/localbrowsing/devices/0/{applianceId}).
+  const { clientId, applianceId } = where;
   if (clientId > 0) await loadClient(db, actor, clientId);
   else if (applianceId === null) throw new NotFoundError('This client');
   // An appliance the caller may not see is not found, whatever the client.
@@ -200,8 +208,8 @@ export async function recoveryDevices(
     .where('ps.service_gen', '=', SERVICE_GEN.FIRST)
     .where('ps.last_rp_at', 'is not', null);
   if (clientId > 0) q = q.where('ps.client_id', '=', clientId);
-  const flag = applianceId === null ? 'is_cloud' : 'is_local';
   if (applianceId !== null) q = q.where('ps.appliance_id', '=', applianceId);
+  const flag = where.points === 'cloud' ? 'is_cloud' : 'is_local';
   q = q.where((eb) =>
     eb.exists(
       scoped(db, actor)

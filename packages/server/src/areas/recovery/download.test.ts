@@ -152,10 +152,42 @@ describe('mount and browse', () => {
         })
       ).statusCode,
     ).toBe(404);
-    expect(
-      (await f.post('resa', `/api/filebrowsing/mount/0/${f.w.systemA2}/${f.jobA2}/C%3A`, {})).statusCode,
-    ).toBe(400);
     expect(await countRows(f.t, 'file_mounts')).toBe(before);
+  });
+
+  it('takes the spec’s shape: a mount without a body, the point named on each files call', async () => {
+    const mountUrl = `/api/filebrowsing/mount/0/${f.w.systemA2}/${f.jobA2}/C%3A`;
+    const bare = await call(f.t.app, f.s.resa, { method: 'POST', url: mountUrl });
+    expect(bare.statusCode, bare.body).toBe(200);
+    const id = bare.json().filemountUseId as string;
+    const row = () =>
+      f.t.dbh.db.selectFrom('file_mounts').selectAll().where('token', '=', id).executeTakeFirstOrThrow();
+    // Without a point, the job's newest point there.
+    expect(Number((await row()).restore_point_id)).toBe(f.pointsA2[0]?.id);
+    // A files call naming an older point of the job moves the session to it.
+    const older = f.pointsA2[3]?.id as number;
+    const listed = await f.post('resa', '/api/filebrowsing/files/0', {
+      path: 'C:',
+      recoveryPoint: older,
+      filemountUseId: id,
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(Number((await row()).restore_point_id)).toBe(older);
+    // Another job's point, or a wrong appliance, is not found and moves nothing.
+    for (const [applianceId, recoveryPoint] of [
+      [0, f.pointsA1[0]?.id],
+      [f.w.applianceA1, f.pointsA2[1]?.id],
+    ])
+      expect(
+        (
+          await f.post('resa', `/api/filebrowsing/files/${applianceId}`, {
+            path: 'C:',
+            recoveryPoint,
+            filemountUseId: id,
+          })
+        ).statusCode,
+      ).toBe(404);
+    expect(Number((await row()).restore_point_id)).toBe(older);
   });
 
   it('POST /api/filebrowsing/file stats one entry by its base64url path', async () => {

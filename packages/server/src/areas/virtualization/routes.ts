@@ -47,7 +47,7 @@ export function virtualizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           db,
           actor,
           parseId(p.clientId, 'This client'),
-          parseId(p.applianceId, 'This appliance'),
+          applianceOrZero(p.applianceId),
         );
       });
     route(app, c.virtualizedState, ({ body, actor }) =>

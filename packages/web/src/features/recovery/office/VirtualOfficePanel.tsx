@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { IconDownload } from '../../../components/icons';
-import { applianceScriptUrl, clientScriptUrl, fetchOffice, foKeys } from '../failover-api';
+import { applianceScriptUrl, clientScriptUrl, officeQuery } from '../failover-api';
 import { pointTimeText } from '../format';
 import { CopyText } from './CopyText';
 import { OfficeSystems } from './OfficeSystems';
@@ -49,8 +49,7 @@ export function VirtualOfficePanel({ clientId, always }: { clientId: number; alw
   // The office asked to stop, until it is gone: polled fast like a booting one.
   const [stopAsked, setStopAsked] = useState<number | null>(null);
   const q = useQuery({
-    queryKey: foKeys.office(clientId),
-    queryFn: () => fetchOffice(clientId),
+    ...officeQuery(clientId),
     // Polled faster while systems boot or stop, slowly once the office runs (the auto-stop ends it).
     refetchInterval: (query) => {
       const o = query.state.data?.office;
