@@ -272,7 +272,9 @@ describe('the built console, each long operation once', { timeout: 180_000 }, ()
   });
 
   it('downloads two files from the file browser as a zip that Python reads back', async () => {
-    const { devices } = await send(recoveryCalls.cloudDevices, { params: { clientId } });
+    const { devices } = await send(recoveryCalls.clientCloudDevices, {
+      params: { clientId, applianceId: 0 },
+    });
     const device = devices.find((d) => d.os_type === 'WINDOWS' && d.last_rp_at);
     if (!device) throw new Error(`${CLIENT} has no Windows device with cloud restore points.`);
     const { jobs } = await send(recoveryCalls.jobs, { json: { deviceId: device.id, applianceId: 0 } });
