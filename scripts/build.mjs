@@ -14,7 +14,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // computed path esbuild cannot bundle; npm builds it where a compiler exists, so keep it external.
 // pdfkit: it loads its standard fonts through its own package.json's "imports" map
 // (`#standard-fonts/Helvetica`), which a bundle does not carry, so every report failed under
-// `npm start`; loaded from node_modules it finds them (tests/production-start.test.ts proves it).
+// `npm start`; loaded from node_modules it finds them (server/src/production-smoke.test.ts).
 const EXTERNAL = ['better-sqlite3', 'pg', 'pg-native', 'esbuild', 'tsx', 'dtrace-provider', 'pdfkit'];
 
 export const SERVER_BUNDLE = path.join(ROOT, 'packages/server/dist/main.cjs');

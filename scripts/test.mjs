@@ -12,8 +12,8 @@ const run = (label, cmd, args, env = {}) => {
 };
 
 // Debian's tools the tests use as a person's would: Chromium (browser suite), poppler's pdftotext
-// (reports), qemu-img (disk images), curl and lftp (FTPS logins), restic (real repositories).
-// On a fresh machine where we may install, install them.
+// (reports), qemu-img (disk images), curl and lftp (FTPS logins), Python's zipfile (downloaded
+// zips), restic (real repositories). On a fresh machine where we may install, install them.
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 const missing = [
   ['chromium', 'chromium'],
@@ -21,6 +21,7 @@ const missing = [
   ['qemu-img', 'qemu-utils'],
   ['curl', 'curl'],
   ['lftp', 'lftp'],
+  ['python3', 'python3'],
   ['restic', 'restic'],
 ].filter(([cmd]) => !has(cmd));
 if (missing.length > 0 && process.getuid?.() === 0 && has('apt-get')) {
