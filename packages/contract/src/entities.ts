@@ -118,6 +118,8 @@ export const clientRow = z.object({
   appliances: z.number(),
   /** The worst health among its systems; null without systems. */
   health_status: z.enum(HEALTH).nullable(),
+  /** Its systems without a backup job: the "Unprotected clients" link lists the client for them. */
+  unprotected_systems: z.number(),
   created_at: z.number(),
   ...rowFlags,
 });

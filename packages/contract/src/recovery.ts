@@ -251,6 +251,8 @@ export type SharePathAnswer = z.infer<typeof sharePathAnswer>;
 export const editExpireDialogAnswer = z.object({
   html: z.string(),
   expireTime: z.number().nullable(),
+  /** Seconds until expireTime on the server's clock (the browser's may be off). */
+  remainingSeconds: z.number().nullable(),
   choices: z.array(unmountOption),
   defaultIndex: z.number(),
 });

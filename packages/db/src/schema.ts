@@ -567,9 +567,20 @@ export interface AzureJobTable {
   dismissed_at: number | null;
 }
 
+/** The simulated Microsoft's device codes (migration 030): shared by every instance. */
+export interface SimAzureDeviceCodeTable {
+  user_code: string;
+  session_key: string;
+  scope: 'manager' | 'storage';
+  expires_at: number;
+  /** The account that consented; the code is spent. */
+  granted_to: string | null;
+}
+
 export interface Database {
   azure_sessions: AzureSessionTable;
   azure_jobs: AzureJobTable;
+  sim_azure_device_codes: SimAzureDeviceCodeTable;
 }
 
 export interface Database {
@@ -697,7 +708,7 @@ export interface Database {
 // --- the cloud virtual office (migration 015_failover; issue 16) ---
 
 export interface OrganisationTable {
-  /** A reseller's production failovers need a second person's approval (issue 16.4). */
+  /** A reseller's production failovers need a second person's approval: opt-in, 0 by default (migration 045). */
   failover_approval: Generated<Flag>;
 }
 

@@ -2,7 +2,8 @@ import { AZURE_CODE_LIFETIME_S, XHR_HEADER, XHR_VALUE } from '@lifeboat/contract
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPorts } from '../../fabric';
 import { OperationsEngine } from '../../operations/engine';
-import { call } from '../../test/harness';
+import { TEST_PASSWORD } from '../../test/factories';
+import { call, loginAs } from '../../test/harness';
 import { type FtpsFixture, ftpsFixture, SYSTEM_PASSWORD } from '../ftps/test-fixture';
 import { AZURE_RESTORE, azureRestoreHandler, registerAzureHandlers } from './handlers';
 
@@ -339,6 +340,39 @@ describe('sign-in', () => {
     });
   });
 
+  it('signs in across two console instances on one database', async () => {
+    const other = await f.t.secondInstance();
+    const resaOther = await loginAs(other.app, 'resa', TEST_PASSWORD);
+    await f.get('resa', '/azure_export/get_and_reset_azure_data');
+    await form('resa', '/azure_export/set_azure_client', { client_id: f.w.clientA1 });
+    await form('resa', '/azure_export/set_azure_device', { device_id: f.w.systemA1 });
+    await form('resa', '/azure_export/set_azure_restore_point', { snapshot_name: f.pointsA1[0]?.id ?? 0 });
+    const m = (await f.get('resa', '/azure_export/get_azure_authentication_data/manager')).json();
+    // The person's browser reaches the other instance's device login page...
+    const page = (body: Record<string, string>) =>
+      other.app.inject({
+        method: 'POST',
+        url: '/api/sim/azure/devicelogin',
+        headers: { [XHR_HEADER]: XHR_VALUE },
+        payload: body,
+      });
+    const found = (await page({ user_code: m.device_code })).json();
+    expect(found).toMatchObject({ ok: true, scope: 'manager' });
+    expect((await page({ user_code: m.device_code, account: found.accounts[0] })).json().ok).toBe(true);
+    // ...and the wizard's next check lands on either instance.
+    const check = await call(other.app, resaOther, {
+      method: 'POST',
+      url: '/azure_export/check_refresh_token/',
+      headers: FORM,
+      payload: '',
+    });
+    expect(check.json()).toMatchObject({
+      success: true,
+      manager: 'granted',
+      user: { login: found.accounts[0] },
+    });
+  });
+
   it("refuses an unknown code, another tenant's account and bad input on the device login page", async () => {
     expect((await devicePage('lookup', { user_code: 'ZZZZZZZZZ' })).json()).toEqual({
       ok: false,
@@ -427,6 +461,24 @@ describe('the restore and the panels', () => {
     expect(await auditActions()).toEqual(
       expect.arrayContaining(['azure.restore.start', 'azure.job.dismiss']),
     );
+  });
+
+  it('starts one restore of ten start_azure_recover sent at once, and a later start answers it', async () => {
+    await walk('resa');
+    const jobs = async () => (await f.t.dbh.db.selectFrom('azure_jobs').select('id').execute()).length;
+    const before = await jobs();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => form('resa', '/azure_export/start_azure_recover')),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    const ids = new Set(answers.map((a) => a.json().job_id));
+    expect(ids.size).toBe(1);
+    const again = (await form('resa', '/azure_export/start_azure_recover')).json();
+    expect(again).toMatchObject({ success: true, job_id: [...ids][0] });
+    expect(await jobs()).toBe(before + 1);
+    expect(
+      (await form('resa', '/azure_export/cancel_azure_job', { job_id: again.job_id })).json().success,
+    ).toBe(true);
   });
 
   it('cancels a running job; its outcome is dropped', async () => {

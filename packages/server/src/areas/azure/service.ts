@@ -18,7 +18,7 @@ import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors';
 import { enqueueForRow } from '../../operations/for-row';
-import { type Actor, findInScope, isProviderStaff, scoped, scopeKind, unscoped } from '../../scope';
+import { type Actor, findInScope, isProviderStaff, lockRow, scoped, scopeKind, unscoped } from '../../scope';
 import { open, seal } from '../ftps/secret-box';
 import { loadClient, loadReseller, pointColumns } from '../recovery/access';
 import { AZURE_RESTORE } from './handlers';
@@ -409,6 +409,17 @@ export async function startRecover(ctx: AppContext, actor: Actor, ip: string) {
   if (!point) throw new NotFoundError('This restore point');
   const now = ctx.clock.now();
   const jobId = await db.transaction().execute(async (trx) => {
+    // One upload of a point's disks to a storage account at a time: a double-click, or a start
+    // on another instance, answers the restore already running (the system's row is locked).
+    await lockRow(trx, 'protected_systems', Number(system.id));
+    const running = await scoped(trx, actor)
+      .selectFrom('azure_jobs')
+      .select('id')
+      .where('restore_point_id', '=', Number(point.id))
+      .where('storage_account_name', '=', s.storage_account_name ?? '')
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    if (running) return Number(running.id);
     const inserted = await scoped(trx, actor, system)
       .insertInto('azure_jobs')
       .values({

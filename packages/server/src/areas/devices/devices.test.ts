@@ -114,6 +114,13 @@ describe('device cards: shapes', () => {
     const info = (await get('resa', `/device/get_device_details_info/${w.systemA2}`)).json();
     expect(info.parked_tooltip_text).toMatch(/Parked/);
     expect(info.has_thumbnail).toBe(false);
+    // Its schedule is a year out: the card says backups are paused, never "in 365 days".
+    expect(info.infolist.find((i: { label: string }) => i.label === 'Next backup')).toEqual({
+      label: 'Next backup',
+      data: 'Paused while the system is parked',
+      timedelta_info: null,
+      with_link: null,
+    });
     await t.dbh.db
       .updateTable('protected_systems')
       .set({ health_status: 'TROUBLED', parked: 0, health_reason: 'No backup for 3 days.' })

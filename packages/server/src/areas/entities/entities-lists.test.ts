@@ -94,6 +94,7 @@ describe('POST /client/data', () => {
       devices: 1,
       appliances: 1,
       health_status: 'NORMAL',
+      unprotected_systems: 0,
       can_edit: true,
       can_delete: false,
       can_details: true,
@@ -122,6 +123,8 @@ describe('POST /client/data', () => {
       .execute();
     const unprotected = (search: string) => list('resa', 'client', { health_status: 'UNPROTECTED', search });
     expect(names(await unprotected('client'))).toEqual(['Client A2']);
+    // Its row says how many of its systems are unprotected, whatever its worst health.
+    expect((await unprotected('client')).json().content[0]).toMatchObject({ unprotected_systems: 1 });
     // "Unprotected" also takes a client with no system at all (issue 18.10: the dashboard's count).
     expect(names(await unprotected('acme 01'))).toEqual(['Acme 01']);
     expect(names(await list('resa', 'client', { health_status: 'TROUBLED' }))).toEqual([]);

@@ -19,7 +19,7 @@ import type { HandlerFor } from '../../operations/types';
 import { type Actor, parseId, scoped, unscoped } from '../../scope';
 import { sendReportMail } from './mail';
 import { renderReport } from './render';
-import { findClient, mayUseReports } from './service';
+import { findClient, mayUseReports, reportStatusOf } from './service';
 import { registerReportSweep } from './sweep';
 
 // Scheduled reports (spec 3 'Schedule definition', issue 15.4). A definition's next delivery is a
@@ -210,6 +210,7 @@ export async function reportHistory(ctx: Ctx, actor: Actor) {
     .selectFrom('reports')
     .innerJoin('organisations as c', 'c.id', 'reports.client_id')
     .leftJoin('users as u', 'u.id', 'reports.created_by')
+    .leftJoin('operations as o', 'o.id', 'reports.operation_id')
     .select([
       'reports.id',
       'reports.from_date',
@@ -220,26 +221,31 @@ export async function reportHistory(ctx: Ctx, actor: Actor) {
       'reports.pdf_bytes',
       'c.name as client_name',
       'u.name as user_name',
+      'o.status as op_status',
+      'o.progress as op_progress',
+      'o.error as op_error',
+      'o.created_at as op_created_at',
     ])
     .where('reports.expires_at', '>', ctx.clock.now())
     .orderBy('reports.created_at', 'desc')
     .limit(200)
     .execute();
+  const now = ctx.clock.now();
   return {
-    reports: rows.map((r) => ({
-      id: Number(r.id),
-      client_name: r.client_name,
-      from_date: r.from_date,
-      to_date: r.to_date,
-      created_at: Number(r.created_at),
-      created_by: r.user_name ?? (r.sent_to ? 'Schedule' : null),
-      sent_to: r.sent_to ? (JSON.parse(r.sent_to) as string[]) : [],
-      status: r.cancelled
-        ? ('CANCELLED' as const)
-        : Number(r.pdf_bytes) > 0
-          ? ('COMPLETED' as const)
-          : ('PENDING' as const),
-    })),
+    reports: rows.map((r) => {
+      const { status, message } = reportStatusOf(r, now);
+      return {
+        id: Number(r.id),
+        client_name: r.client_name,
+        from_date: r.from_date,
+        to_date: r.to_date,
+        created_at: Number(r.created_at),
+        created_by: r.user_name ?? (r.sent_to ? 'Schedule' : null),
+        sent_to: r.sent_to ? (JSON.parse(r.sent_to) as string[]) : [],
+        status,
+        message,
+      };
+    }),
   };
 }
 

@@ -18,6 +18,7 @@ export const recoveryKeys = {
   files: (mount: string, path: string) => [...recoveryKeys.all, 'files', mount, path] as const,
   cloudShares: (scope: 'reseller' | 'client', id: number) =>
     [...recoveryKeys.all, 'cloud-shares', scope, id] as const,
+  shareStatus: (shareId: number) => [...recoveryKeys.all, 'share-status', shareId] as const,
   localShares: (resellerId: number) => [...recoveryKeys.all, 'local-shares', resellerId] as const,
 };
 

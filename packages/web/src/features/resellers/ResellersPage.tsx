@@ -7,6 +7,7 @@ import { formatCount, NameCell } from '../entities/cells';
 import { type EntityColumn, EntityTable } from '../entities/EntityTable';
 import { notifySaved } from '../entities/notifySaved';
 import { useEntityListState } from '../entities/useEntityListState';
+import { ApprovalRequestsPanel } from '../recovery/office/ApprovalRequestsPanel';
 import { ResellerDialog } from './ResellerDialog';
 
 const COLUMNS: EntityColumn<ResellerRow>[] = [
@@ -37,6 +38,8 @@ export function ResellersPage() {
   return (
     <Stack gap="lg">
       <PageHeader title="Resellers" subtitle="The partners who look after clients' backups." />
+      {/* The home page of the provider's staff and distributors: requests they may decide. */}
+      <ApprovalRequestsPanel />
       <EntityTable
         entity="reseller"
         noun="resellers"
