@@ -30,11 +30,23 @@ const init = (s: Session, code: string) =>
   });
 
 describe('MFA under concurrency', () => {
-  it('accepts one of ten enrolments sent at once with one code, and its recovery codes work', async () => {
+  it('accepts one of ten enrolments sent at once to two instances with one code; its recovery codes work', async () => {
     const s = await loginAs(t.app, 'resa', TEST_PASSWORD);
+    const other = await t.secondInstance();
+    const onOther = await loginAs(other.app, 'resa', TEST_PASSWORD);
     const secret = await newSecret(s);
     const code = await codeAt(secret, t.clock.now());
-    const answers = await Promise.all(Array.from({ length: 10 }, () => init(s, code)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        i % 2
+          ? call(other.app, onOther, {
+              method: 'POST',
+              url: '/user_login/init_user_with_mfa',
+              payload: { code, mfa_save_only: 1 },
+            })
+          : init(s, code),
+      ),
+    );
     const accepted = answers.filter((a) => a.json().is_error === false);
     expect(accepted).toHaveLength(1);
     for (const a of answers.filter((x) => x.json().is_error))
