@@ -71,13 +71,18 @@ export interface SessionTable {
 }
 
 export interface LoginAttemptTable {
-  /** 'pair:<address>|<name>', 'account:<name>' or 'known:<address>|<name>' (docs/sign-in-limits.md) */
+  /**
+   * 'pair:<address>|<name>', 'device:<device>|<name>', 'account:<name>', 'known:<address>|<name>',
+   * or a guarded password's or code's key ('guard:...', 'mfa-...'): docs/sign-in-limits.md
+   */
   key: string;
   /** The first failure counted (the start of the account's hour; a known address's sign-in). */
   window_start: number;
   failures: number;
   /** No attempt of this key before this time (epoch ms); 0 when it may try now. */
   retry_at: Generated<number>;
+  /** Attempts counted whose password or code is still being checked. */
+  pending: Generated<number>;
 }
 
 export interface ApplianceTable {

@@ -463,12 +463,23 @@ describe('the restore and the panels', () => {
     );
   });
 
-  it('starts one restore of ten start_azure_recover sent at once, and a later start answers it', async () => {
+  it('starts one restore of ten start_azure_recover sent at once to two instances; a later start answers it', async () => {
     await walk('resa');
     const jobs = async () => (await f.t.dbh.db.selectFrom('azure_jobs').select('id').execute()).length;
     const before = await jobs();
+    const other = await f.t.secondInstance();
+    const onOther = await loginAs(other.app, 'resa', TEST_PASSWORD);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => form('resa', '/azure_export/start_azure_recover')),
+      Array.from({ length: 10 }, (_, i) =>
+        i % 2
+          ? call(other.app, onOther, {
+              method: 'POST',
+              url: '/azure_export/start_azure_recover',
+              headers: FORM,
+              payload: '',
+            })
+          : form('resa', '/azure_export/start_azure_recover'),
+      ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
     const ids = new Set(answers.map((a) => a.json().job_id));

@@ -25,6 +25,7 @@ const OFFICE_EXISTS = 'A virtual office of this client already runs or waits for
 const runbookPasswordIsRight = async (ctx: AppContext, actor: Actor, r: RunbookRow, password: string) =>
   r.password_hash === null ||
   checkGuardedPassword(
+    ctx.dbh.db,
     { subject: `runbook:${r.id}`, userId: actor.userId, hash: r.password_hash, password },
     ctx.clock.now(),
   );

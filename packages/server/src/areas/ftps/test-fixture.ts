@@ -4,7 +4,6 @@ import { Client } from 'basic-ftp';
 import type { Config } from '../../config';
 import { type RecoveryFixture, recoveryFixture } from '../recovery/test-fixture';
 import { registerFtpsHandlers } from './handlers';
-import { resetPasswordGuard } from './password-guard';
 
 // The recovery fixture with second-tool systems: FS01-A1 (client A1) and FS01-B1 (the other
 // reseller) move to the second tool; PROT-A1 (client A1) is password protected; MAC-A1 is a Mac.
@@ -20,7 +19,6 @@ export interface FtpsFixture extends RecoveryFixture {
 
 export async function ftpsFixture(config: Partial<Config> = {}): Promise<FtpsFixture> {
   const f = await recoveryFixture(config);
-  resetPasswordGuard();
   registerFtpsHandlers(f.t.ctx);
   const db = f.t.dbh.db;
   await db

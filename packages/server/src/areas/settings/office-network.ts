@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors';
-import { type Actor, canEditOfficeNetwork, parseId, scoped } from '../../scope';
+import { type Actor, canEditOfficeNetwork, lockRow, parseId, scoped } from '../../scope';
 import { open, seal } from '../ftps/secret-box';
 import { loadOrg, type Org } from './thresholds';
 
@@ -136,6 +136,9 @@ export async function saveIpsecSite(
   const { db } = ctx.dbh;
   const now = ctx.clock.now();
   await db.transaction().execute(async (trx) => {
+    // The limit and the unique name hold under saves sent at once, on any instance: the client's
+    // row is locked while its sites are counted and written.
+    await lockRow(trx, 'organisations', org.id);
     const sites = await sitesOf(trx, actor, org.id);
     const old = body.site_id === undefined ? undefined : sites.find((s) => Number(s.id) === body.site_id);
     if (body.site_id !== undefined && !old) throw new NotFoundError('This IPsec site');
