@@ -62,6 +62,39 @@ describe('dashboard figures', () => {
     await context.close();
   });
 
+  it('the Vaults page and the dashboard’s vault table give the same vaults and counts', async () => {
+    const { context, page } = await openPage(browser, WIDE);
+    await signIn(page, 'reseller');
+    await page.waitForURL('**/home/reseller-dashboard');
+    const dash = page.locator('[data-table="reseller_vaults_table"] [data-row-id]');
+    await dash.first().waitFor();
+    const header = async (table: ReturnType<Page['locator']>) =>
+      (await table.locator('thead th').allInnerTexts()).map((h) => h.trim());
+    const figures = async (table: ReturnType<Page['locator']>, rows: ReturnType<Page['locator']>) => {
+      const h = await header(table);
+      const at = (name: string) => h.findIndex((x) => x.startsWith(name));
+      const out: string[] = [];
+      for (const row of await rows.all()) {
+        const cells = (await row.locator('td').allInnerTexts()).map((c) => c.trim());
+        out.push(`${cells[0]}: ${cells[at('Servers')]} servers, ${cells[at('Workstations')]} workstations`);
+      }
+      return out.sort();
+    };
+    const fromDashboard = await figures(page.locator('[data-table="reseller_vaults_table"] table'), dash);
+    // The dashboard's "Vaults" link.
+    await page.locator('[data-glance="vaults"]').click();
+    await page.waitForURL(/\/vault\/empty_table/);
+    const table = page.getByRole('table', { name: 'vaults' });
+    await page.waitForFunction(
+      () => document.querySelector('table[aria-label="vaults"]')?.getAttribute('aria-busy') === 'false',
+    );
+    await expect.poll(async () => table.locator('tbody tr').count()).toBe(fromDashboard.length);
+    const fromPage = await figures(table, table.locator('tbody tr'));
+    expect(fromPage, JSON.stringify(await header(table))).toEqual(fromDashboard);
+    await shots(page, 'vaults');
+    await context.close();
+  });
+
   it('every client behind "Unprotected clients" shows why it is listed', async () => {
     const { context, page } = await openPage(browser, WIDE);
     await signIn(page, 'reseller');

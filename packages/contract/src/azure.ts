@@ -52,8 +52,13 @@ export const azureAuthAnswer = z.object({
   verification_url: z.string(),
   /** Only for the manager step: a sentence on what the sign-in grants. */
   knowledge_base_text: z.string().optional(),
-  /** epoch ms; the wizard counts down to it (900 s after issue). */
+  /** epoch ms on the server's clock (900 s after issue). */
   expires_at: z.number(),
+  /**
+   * Seconds the code has left when the answer leaves the server: the wizard counts down from it,
+   * since the browser's clock may differ from the server's (dashboard-device-azure 4).
+   */
+  expires_in: z.number(),
 });
 export type AzureAuthAnswer = z.infer<typeof azureAuthAnswer>;
 

@@ -37,6 +37,8 @@ export const resellerClientRow = z.object({
   machines_latest_schedule_rp_count: z.number(),
   has_brc: z.number(),
   has_x360recover: z.number(),
+  /** Every system of the client is a Mac: not eligible for Azure (dashboard-device-azure 3, 5). */
+  has_macos_only: z.number(),
   /** Set when the client cannot be chosen: why (spec: clientSelect tooltip). */
   no_rp_tooltip: z.string().nullable(),
 });

@@ -5,3 +5,10 @@
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
+
+const natural = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** Names as a person orders them: "Site 2" before "Site 10", case ignored. */
+export function naturalCompare(a: string, b: string): number {
+  return natural.compare(a, b);
+}

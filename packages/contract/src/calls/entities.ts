@@ -83,7 +83,12 @@ export const entityCalls = {
       orgFilters,
       'The appliances table, optionally of one reseller or client.',
     ),
-    vault: table('vault', vaultRow, {}, 'The vaults table: cloud vaults and the private vaults in scope.'),
+    vault: table(
+      'vault',
+      vaultRow,
+      resellerFilter,
+      "The vaults table: a reseller's vaults (as on its dashboard), or every vault in scope.",
+    ),
     user: table(
       'user',
       userRow,

@@ -323,6 +323,7 @@ describe('sign-in', () => {
     expect(m.verification_url).toBe('/sim/azure/devicelogin');
     expect(m.knowledge_base_text).toBeTruthy();
     expect(m.expires_at - f.t.clock.now()).toBe(AZURE_CODE_LIFETIME_S * 1000);
+    expect(m.expires_in).toBe(AZURE_CODE_LIFETIME_S);
     // Nobody has typed the code yet.
     expect((await form('resa', '/azure_export/check_refresh_token/')).json()).toMatchObject({
       success: false,

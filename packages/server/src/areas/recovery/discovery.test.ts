@@ -35,6 +35,36 @@ describe('GET /reseller/get_reseller_clients/{resellerId}', () => {
     expect(a2).toMatchObject({ id: f.w.clientA2, machines_latest_schedule_rp_count: 1 });
   });
 
+  it('flags a client whose systems are all Macs (not eligible for Azure)', async () => {
+    const macOnly = async () =>
+      Object.fromEntries(
+        (await f.get('resa', `/reseller/get_reseller_clients/${f.w.resellerA}`))
+          .json()
+          .table_data.data.map((c: { id: number; has_macos_only: number }) => [c.id, c.has_macos_only]),
+      );
+    expect(await macOnly()).toEqual({ [f.w.clientA1]: 0, [f.w.clientA2]: 0 });
+    const before = await f.t.dbh.db
+      .selectFrom('protected_systems')
+      .select(['id', 'os_type'])
+      .where('client_id', '=', f.w.clientA2)
+      .execute();
+    await f.t.dbh.db
+      .updateTable('protected_systems')
+      .set({ os_type: 'MAC_OS_X' })
+      .where('client_id', '=', f.w.clientA2)
+      .execute();
+    try {
+      expect(await macOnly()).toEqual({ [f.w.clientA1]: 0, [f.w.clientA2]: 1 });
+    } finally {
+      for (const r of before)
+        await f.t.dbh.db
+          .updateTable('protected_systems')
+          .set({ os_type: r.os_type })
+          .where('id', '=', r.id)
+          .execute();
+    }
+  });
+
   it('marks a client without restore points with a tooltip', async () => {
     await f.t.dbh.db
       .updateTable('protected_systems')
