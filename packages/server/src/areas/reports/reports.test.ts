@@ -262,9 +262,9 @@ describe('POST generate_report', () => {
     expect((await get('clia1', `${base}/report_status/${id}`)).json().status).toBe('COMPLETED');
     expect((await get('clia1', `${base}/download/${id}/2026-10-01/2026-10-31`)).statusCode).toBe(200);
     // Its history holds its own company's reports only (its reseller's included).
-    const names = (await get('clia1', `${base}/history`)).json().reports.map(
-      (r: { client_name: string }) => r.client_name,
-    );
+    const names = (await get('clia1', `${base}/history`))
+      .json()
+      .reports.map((r: { client_name: string }) => r.client_name);
     expect(names).toContain('Client A1');
     expect(new Set(names)).toEqual(new Set(['Client A1']));
     // The reseller sees the report its client made.
