@@ -110,7 +110,7 @@ async function reportFigures(clientId: number): Promise<Figures & { text: string
   };
   const [healthy, systems] = figure('Healthy at the end of the period');
   const [met, known] = figure('Recovery-point objective met');
-  const av = /AutoVerify recovery tests passed\s+(?:none ran|(\d+) of (\d+))/.exec(text);
+  const av = /AutoVerify recovery tests passed\s+(?:none ran in the period|(\d+) of (\d+))/.exec(text);
   return {
     text,
     systems,

@@ -98,7 +98,7 @@ function keyFigures(doc: PDFKit.PDFDocument, data: ReportData) {
     ],
     ['Storage used', formatBytes(s.reduce((a, x) => a + x.usedBytes, 0))],
     ['Storage growth in the period', formatBytes(s.reduce((a, x) => a + x.growthBytes, 0))],
-    ['AutoVerify recovery tests passed', runs === 0 ? 'none ran' : `${passed} of ${runs}`],
+    ['AutoVerify recovery tests passed', runs === 0 ? 'none ran in the period' : `${passed} of ${runs}`],
     ['Restores, shares and exports', String(data.activity.length)],
   ];
   let y = doc.y;
