@@ -235,8 +235,16 @@ describe('executive summary report', () => {
       const [first, second, third] = uniqueAddresses(3);
       await typeAddresses(sendTo, [first!, second!]);
       await expect.poll(() => schedule.isEnabled()).toBe(true);
+      // A summary typed but not Updated is what the schedule sends.
+      const edit = `Scheduled summary ${Date.now()}`;
+      await page.getByLabel('Summary', { exact: true }).fill(edit);
       await screenshot(page, 'reports-03-schedule-1440');
-      await schedule.click();
+      const [saved] = await Promise.all([
+        page.waitForRequest((r) => r.url().endsWith('/report_definition/save') && r.method() === 'POST'),
+        schedule.click(),
+      ]);
+      const sent = JSON.parse(new URLSearchParams(saved.postData() ?? '').get('report_params') ?? '{}');
+      expect(sent.summary_overview).toBe(edit);
       await page.getByText(/e-mailed on the first of every month/).waitFor();
 
       // The schedules list: the client, monthly, both addresses.
@@ -273,6 +281,30 @@ describe('executive summary report', () => {
       const confirm = page.getByRole('dialog', { name: 'Delete scheduled report' });
       await confirm.getByRole('button', { name: 'Delete' }).click();
       await row.waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('a client user generates its own company’s report', async () => {
+    const { context, page } = await openPage(browser, WIDTHS[0]!);
+    try {
+      await signIn(page, 'client');
+      await page.goto('/home/reports');
+      // Its own company, shown and not chosen; no organisation select.
+      const client = page.getByLabel('Client', { exact: true });
+      await client.waitFor();
+      const name = await client.inputValue();
+      expect(name).not.toBe('');
+      expect(await page.getByPlaceholder('Choose a reseller').count()).toBe(0);
+      for (const viewport of [...WIDTHS.slice(1), WIDTHS[0]!]) {
+        await page.setViewportSize(viewport);
+        await screenshot(page, `reports-09-client-options-${viewport.width}`);
+      }
+      await generateAndWait(page);
+      const file = await downloadedText(page);
+      expect(file.text).toContain(name);
+      await screenshot(page, 'reports-10-client-preview-1440');
     } finally {
       await context.close();
     }

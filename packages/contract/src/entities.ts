@@ -252,6 +252,8 @@ export type UserSaveRequest = z.input<typeof userSaveRequest>;
 /** Edit only: resellers are onboarded by the provider. */
 export const resellerSaveRequest = z.object({
   id: optionalId,
+  /** A new reseller's distributor: the provider's staff choose it; a distributor's is its own. */
+  distributor_id: optionalId,
   name: text(FIELD_MAX.name),
   email: text(FIELD_MAX.email).optional().default(''),
   can_create_client: z
@@ -270,7 +272,15 @@ const orgForm = (kind: 'client' | 'reseller') =>
 export const clientForm = orgForm('client').extend({ reseller_id: z.string() });
 /** Add a client as staff or a distributor: the reseller is chosen in the dialog. */
 export const clientFormWithReseller = clientForm.extend({ reseller_id: choiceRule(fieldMessages.reseller) });
-export const resellerForm = orgForm('reseller').extend({ can_create_client: z.boolean() });
+export const resellerForm = orgForm('reseller').extend({
+  can_create_client: z.boolean(),
+  /** Checked only when the provider's staff add a reseller (resellerFormWithDistributor). */
+  distributor_id: z.string(),
+});
+/** Add a reseller as the provider's staff: the distributor is chosen in the dialog. */
+export const resellerFormWithDistributor = resellerForm.extend({
+  distributor_id: choiceRule(fieldMessages.distributor),
+});
 
 // Add and edit share one shape, so the user dialog switches schema without changing its fields.
 const userFields = { organisation_id: z.string(), name: nameRule('name'), disabled: z.boolean() };

@@ -134,7 +134,12 @@ export const entityCalls = {
     { id: 'client', reseller_id: 'reseller' },
     'Create a client under a reseller (no id) or edit one (id).',
   ),
-  saveReseller: save('reseller', resellerSaveRequest, { id: 'reseller' }, 'Edit a reseller.'),
+  saveReseller: save(
+    'reseller',
+    resellerSaveRequest,
+    { id: 'reseller', distributor_id: 'organisation' },
+    "Create a reseller under a distributor (no id) or edit one (id): the provider's staff and distributors.",
+  ),
   saveUser: save(
     'user',
     userSaveRequest,
@@ -148,6 +153,15 @@ export const entityCalls = {
     summary: 'Delete a client without systems, with its users.',
     params: idParams,
     ids: { id: 'client' },
+    answers: { 200: entityDeleteAnswer },
+  }),
+  deleteReseller: defineCall({
+    area: 'entities',
+    method: 'DELETE',
+    path: '/api/v1/object/reseller/:id',
+    summary: 'Delete a reseller without clients, appliances or vaults, with its users.',
+    params: idParams,
+    ids: { id: 'reseller' },
     answers: { 200: entityDeleteAnswer },
   }),
   deleteUser: defineCall({

@@ -92,14 +92,6 @@ export function canEditPolicy(actor: Level, org: Pick<OrgGrants, 'can_edit_polic
   return org.can_edit_policy === 1 && !isClientUser(actor);
 }
 
-/**
- * Executive summary reports (issue 15.5) are made and scheduled by the reseller's staff and
- * above, for the clients in their scope; a client's own users receive them.
- */
-export function canUseReports(actor: Level): boolean {
-  return actor.level >= LEVEL.RESELLER;
-}
-
 /** Clearing another user's MFA (lost phone and codes) is for the provider's staff and distributors. */
 export function canResetMfa(actor: Level): boolean {
   return actor.level >= LEVEL.STAFF;

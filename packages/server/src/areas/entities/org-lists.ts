@@ -9,11 +9,11 @@ import {
 import type { Database } from '@lifeboat/db';
 import { type AliasedRawBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
-import { type Actor, canEditResellers, findOrgInScope, orgsOfKind, scoped } from '../../scope';
+import { type Actor, findOrgInScope, orgsOfKind, scoped } from '../../scope';
 import { nameContains, narrowScope } from '../../search/name-search';
 import { clientHealthCondition } from './client-health';
 import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal } from './list-params';
-import { clientRowFlags } from './permissions';
+import { clientRowFlags, resellerRowFlags } from './permissions';
 
 // Distributors, resellers and clients: organisations of one kind, paged by name_lc on the
 // (scope column, kind, name_lc) indexes of the initial migration.
@@ -115,10 +115,7 @@ export async function listResellers(
     clients: n(r.clients),
     devices: n(r.devices),
     created_at: r.created_at,
-    can_edit: canEditResellers(actor),
-    can_delete: false,
-    can_details: true,
-    can_support: false,
+    ...resellerRowFlags(actor, { clients: n(r.clients) }),
   }));
   return answer(p, content, total, p.search ? 'No reseller matches this search.' : 'No resellers yet.');
 }

@@ -20,7 +20,7 @@ import { clientEditView, deleteClient, getClient, saveClient } from './client-se
 import { listAppliances, listLicenses, listVaults } from './infra-lists';
 import { listClients, listDistributors, listResellers } from './org-lists';
 import { canSeeStaffTables } from './permissions';
-import { saveReseller } from './reseller-service';
+import { deleteReseller, saveReseller } from './reseller-service';
 import { applianceLogin, vaultLogin } from './support-service';
 import { listAdminUsers, listUsers } from './user-lists';
 import { deleteUser, saveUser } from './user-service';
@@ -93,6 +93,10 @@ export function entitiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     route(app, c.deleteClient, async ({ params, actor, req }) => {
       await deleteClient(ctx, actor, parseId(params.id, 'This client'), req.ip);
+      return { is_error: false } as const;
+    });
+    route(app, c.deleteReseller, async ({ params, actor, req }) => {
+      await deleteReseller(ctx, actor, parseId(params.id, 'This reseller'), req.ip);
       return { is_error: false } as const;
     });
     route(app, c.deleteUser, async ({ params, actor, req }) => {

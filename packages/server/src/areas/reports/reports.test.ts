@@ -57,11 +57,12 @@ describe('lists', () => {
       1,
     );
   });
-  it('answers 404 for another tenant and 403 for client users', async () => {
+  it('answers 404 for another tenant; a client user chooses no reseller', async () => {
     expect((await get('resb', `${base}/get_clients_list/${w.resellerA}`)).statusCode).toBe(404);
     expect((await get('resb', `${base}/get_date_created/${w.clientA1}`)).statusCode).toBe(404);
     expect((await get('resa', `${base}/get_date_created/abc`)).statusCode).toBe(404);
-    expect((await get('clia1', `${base}/get_resellers_list`)).statusCode).toBe(403);
+    expect((await get('clia1', `${base}/get_resellers_list`)).json()).toEqual({ entities_list: [] });
+    expect((await get('clia1', `${base}/get_clients_list/${w.resellerA}`)).statusCode).toBe(404);
   });
   it('gives the creation date in seconds', async () => {
     const res = await get('resa', `${base}/get_date_created/${w.clientA1}`);
@@ -244,6 +245,30 @@ describe('POST generate_report', () => {
     const text = execFileSync('pdftotext', [path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
     expect(text).toContain('Second edit');
     expect(text).not.toContain('First edit');
+  });
+
+  it('a client user generates its own company’s report, and no other client’s', async () => {
+    expect((await get('clia1', `${base}/get_date_created/${w.clientA1}`)).json()).toEqual({
+      date_created: Date.UTC(2026, 0, 1) / 1000,
+    });
+    expect((await get('clia1', `${base}/get_date_created/${w.clientA2}`)).statusCode).toBe(404);
+    const before = await count('reports');
+    expect((await generate('clia1', { ...valid, client_id: w.clientA2 })).statusCode).toBe(404);
+    expect(await count('reports')).toBe(before);
+    const res = await generate('clia1', { ...valid, client_id: w.clientA1 });
+    expect(res.statusCode).toBe(200);
+    const id = res.json().report_id as number;
+    await t.ctx.operations.runOnce();
+    expect((await get('clia1', `${base}/report_status/${id}`)).json().status).toBe('COMPLETED');
+    expect((await get('clia1', `${base}/download/${id}/2026-10-01/2026-10-31`)).statusCode).toBe(200);
+    // Its history holds its own company's reports only (its reseller's included).
+    const names = (await get('clia1', `${base}/history`))
+      .json()
+      .reports.map((r: { client_name: string }) => r.client_name);
+    expect(names).toContain('Client A1');
+    expect(new Set(names)).toEqual(new Set(['Client A1']));
+    // The reseller sees the report its client made.
+    expect((await get('resa', `${base}/report_status/${id}`)).json().status).toBe('COMPLETED');
   });
 
   it('a cancelled generation stores nothing and says CANCELLED', async () => {

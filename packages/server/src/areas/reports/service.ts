@@ -11,23 +11,18 @@ import {
 import type { z } from 'zod';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
-import { AppError, ForbiddenError, NotFoundError } from '../../http/errors';
+import { AppError, NotFoundError } from '../../http/errors';
 import { enqueueForRow } from '../../operations/for-row';
-import { type Actor, canUseReports, findOrgInScope, scoped, scopeKind } from '../../scope';
+import { type Actor, findOrgInScope, scoped, scopeKind } from '../../scope';
 import { REPORT_GENERATE } from './generate-handler';
-
-/** How long generated reports stay in the history (and downloadable), in days. */
 
 type Ctx = Pick<AppContext, 'dbh' | 'clock' | 'operations' | 'config'>;
 
-export function mayUseReports(actor: Actor): void {
-  if (!canUseReports(actor))
-    throw new ForbiddenError('Reports are made by the reseller, not by client users.');
-}
+// Every level uses reports on the clients in its scope; a client user on its own company
+// (docs/decisions.md, 'Client users report on their own company'). The scope decides (404).
 
 /** GET get_resellers_list: the resellers in scope (staff and distributors choose one first). */
 export async function listResellers(ctx: Ctx, actor: Actor) {
-  mayUseReports(actor);
   const rows = await scoped(ctx.dbh.db, actor)
     .selectFrom('organisations')
     .select(['organisations.id', 'organisations.name'])
@@ -44,15 +39,11 @@ export async function findClient(ctx: Ctx, actor: Actor, clientId: number) {
   return org;
 }
 
-// Calls naming an object look it up first: another tenant's is a 404 (issue 11.3), and only a
-// user who sees it learns that reports are not theirs to make (403).
-
 export async function listClients(ctx: Ctx, actor: Actor, resellerId: number) {
   // A client user names no reseller (its own is no filter it may set, issue 18.5).
   if (scopeKind(actor) === 'client') throw new NotFoundError('This reseller');
   const org = await findOrgInScope(ctx.dbh.db, actor, resellerId, 'This reseller');
   if (org.kind !== 'reseller') throw new NotFoundError('This reseller');
-  mayUseReports(actor);
   const rows = await scoped(ctx.dbh.db, actor)
     .selectFrom('organisations')
     .select(['organisations.id', 'organisations.name'])
@@ -65,7 +56,6 @@ export async function listClients(ctx: Ctx, actor: Actor, resellerId: number) {
 
 export async function dateCreated(ctx: Ctx, actor: Actor, clientId: number) {
   const c = await findClient(ctx, actor, clientId);
-  mayUseReports(actor);
   return { date_created: Math.floor(Number(c.created_at) / 1000) };
 }
 
@@ -76,7 +66,6 @@ export type { GenerateReportBody };
 /** POST generate_report: check the dates (spec 5), store the report and queue its rendering. */
 export async function generateReport(ctx: Ctx, actor: Actor, clientId: number, body: Body, ip: string) {
   const client = await findClient(ctx, actor, clientId);
-  mayUseReports(actor);
   const now = ctx.clock.now();
   const bad = checkReportDates({
     from: body.from_date,
@@ -160,7 +149,6 @@ async function findReport(ctx: Ctx, actor: Actor, reportId: number) {
     .where('reports.id', '=', reportId)
     .executeTakeFirst();
   if (!row) throw new NotFoundError('This report');
-  mayUseReports(actor);
   return row;
 }
 

@@ -17,8 +17,12 @@ type Step = { name: 'options' } | { name: 'loading' | 'preview'; reportId: numbe
 export function ReportBuilder() {
   const user = useCurrentUser();
   const chooseReseller = user.organisationKind === 'provider' || user.organisationKind === 'distributor';
+  // A client user reports on its own company (docs/decisions.md): no reseller or client to choose.
+  const ownClient = user.organisationKind === 'client' ? user.organisationName : null;
   const [options, setOptions] = useState<BuilderValues>(() =>
-    defaultValues(chooseReseller ? null : user.organisationId),
+    ownClient !== null
+      ? defaultValues(null, user.organisationId)
+      : defaultValues(chooseReseller ? null : user.organisationId),
   );
   const [extras, setExtras] = useState<Extras>(DEFAULT_EXTRAS);
   const [step, setStep] = useState<Step>({ name: 'options' });
@@ -104,6 +108,7 @@ export function ReportBuilder() {
   return (
     <OptionsStep
       chooseReseller={chooseReseller}
+      ownClient={ownClient}
       initial={options}
       onGenerate={(v) => {
         setOptions(v);
