@@ -228,8 +228,8 @@ describe('recovery wizard', () => {
     }).format(newExpireTime);
     await row.getByTestId('share-expiry').filter({ hasText: expected }).waitFor();
 
-    await row.getByRole('button', { name: 'Suppress' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Remove share' }).click();
+    await row.getByRole('button', { name: 'Unmount' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Unmount share' }).click();
     await row.waitFor({ state: 'detached', timeout: 10_000 });
     await screenshot(page, 'recovery-share-05-suppressed');
     await context.close();
