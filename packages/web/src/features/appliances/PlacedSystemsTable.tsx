@@ -1,4 +1,4 @@
-import { deviceTypeLabel, PLACED_SYSTEM_PAGE_SIZES, type PlacedSystemRow } from '@lifeboat/contract';
+import { deviceTypeLabel, PLACED_SYSTEM_PAGE_SIZES } from '@lifeboat/contract';
 import { Anchor, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ListPager } from '../../components/lists/ListPager';
