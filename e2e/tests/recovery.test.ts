@@ -253,9 +253,16 @@ describe('recovery wizard', () => {
       minute: '2-digit',
     }).format(newExpireTime);
     await row.getByTestId('share-expiry').filter({ hasText: expected }).waitFor();
+    // Opened again, the editor shows the share's expiry and starts at it, not at 24 hours.
+    await row.getByRole('button', { name: 'Edit expiry' }).click();
+    const again = page.getByRole('dialog');
+    await again.locator('[data-current-expiry]').filter({ hasText: expected }).waitFor();
+    expect(await again.getByTestId('expiry-select').inputValue()).toBe('1 hour');
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    await again.waitFor({ state: 'hidden' });
 
-    await row.getByRole('button', { name: 'Suppress' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Remove share' }).click();
+    await row.getByRole('button', { name: 'Unmount' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Unmount share' }).click();
     await row.waitFor({ state: 'detached', timeout: 10_000 });
     await screenshot(page, 'recovery-share-05-suppressed');
     await context.close();

@@ -72,7 +72,7 @@ describe('MFA', () => {
 
     // The audit log shows the change.
     await page.goto('/audit?action=mfa.');
-    await page.getByRole('table', { name: 'Audit log' }).getByText('mfa.enabled').first().waitFor();
+    await page.getByRole('table', { name: 'Audit log' }).getByText('Turned MFA on').first().waitFor();
     await screenshot(page, 'audit-log-desktop');
     await page.setViewportSize(TABLET_768);
     await screenshot(page, 'audit-log-768');

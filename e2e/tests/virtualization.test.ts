@@ -336,8 +336,8 @@ describe('virtualization on the first tool', () => {
         .getByTestId('local-share')
         .filter({ hasText: device.name });
       await row.waitFor({ timeout: 15_000 });
-      await row.getByRole('button', { name: 'Suppress' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Remove share' }).click();
+      await row.getByRole('button', { name: 'Unmount' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Unmount share' }).click();
       await row.waitFor({ state: 'detached', timeout: 10_000 });
     } finally {
       await endVmAndClose(page, context, device);

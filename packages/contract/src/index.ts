@@ -1,4 +1,5 @@
 export * from './appliances';
+export * from './audit-words';
 export * from './azure';
 export * from './call';
 export * from './calls';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDateTime12, formatDay, formatTime } from './dateTime';
+import {
+  formatDate,
+  formatDateTime,
+  formatDateTime12,
+  formatDay,
+  formatShortDay,
+  formatTime,
+} from './dateTime';
 
 // issue 18.14: one format across the app, in the viewer's locale, 12-hour where the spec says so.
 const at = Date.UTC(2026, 10, 24, 14, 5, 9);
@@ -9,6 +16,9 @@ describe('the shared date and time format', () => {
     expect(formatDate(at, 'en-US')).toBe('Nov 24, 2026');
     expect(formatDate(at, 'en-GB')).toBe('24 Nov 2026');
     expect(formatDay('2026-11-24', 'en-US')).toBe('Nov 24, 2026');
+    // A chart's day without its year, in the same style ("24 Nov", never "11/24").
+    expect(formatShortDay('2026-11-24', 'en-US')).toBe('Nov 24');
+    expect(formatShortDay('2026-11-24', 'en-GB')).toBe('24 Nov');
   });
 
   it('shows a dash when there is no time', () => {

@@ -36,6 +36,13 @@ export function formatDay(key: string, locale?: Locale): string {
   return fmt('day', locale, { ...DATE, timeZone: 'UTC' }).format(Date.parse(`${key}T00:00:00Z`));
 }
 
+/** A calendar day (YYYY-MM-DD, a UTC day of the server) without its year: "Nov 24", "24 Nov". */
+export function formatShortDay(key: string, locale?: Locale): string {
+  return fmt('sday', locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    Date.parse(`${key}T00:00:00Z`),
+  );
+}
+
 /** "2:14 PM". */
 export function formatTime(ms: number, locale?: Locale): string {
   return fmt('t', locale, TIME).format(ms);

@@ -43,7 +43,15 @@ async function installers(dir: string): Promise<Omit<AgentInstaller, 'download_u
   return out;
 }
 
-export async function listInstallers(dir: string, resellerId: number): Promise<AgentInstallersData> {
+/**
+ * The installers, or what to do when there are none: the console's operators (the provider's
+ * staff) are told where they go; a reseller reads a sentence, never a server setting.
+ */
+export async function listInstallers(
+  dir: string,
+  resellerId: number,
+  operator: boolean,
+): Promise<AgentInstallersData> {
   const list = await installers(dir);
   return {
     installers: list.map((i) => ({
@@ -52,7 +60,9 @@ export async function listInstallers(dir: string, resellerId: number): Promise<A
     })),
     message: list.length
       ? 'Run the installer on the system to protect; it registers with this console.'
-      : 'No agent installers are installed on this server yet. Ask your Lifeboat administrator to place the installers in the agent folder (LIFEBOAT_AGENT_DIR).',
+      : operator
+        ? 'No agent installers are installed on this console yet. Put them in its agent folder (README, "Settings").'
+        : 'No agent installers are available yet. Ask your Lifeboat provider to add them.',
   };
 }
 

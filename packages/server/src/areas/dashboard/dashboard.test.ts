@@ -223,7 +223,7 @@ describe('cards', () => {
   it('health history covers 7 days with gaps as null and a percent axis', async () => {
     const h = (await get('resa', `/reseller/get_protected_system_health_history/${c.w.resellerA}`)).json();
     expect(h.labels).toHaveLength(7);
-    expect(h.labels[6]).toBe('11/20');
+    expect(h.labels[6]).toBe('2026-11-20');
     // healthy 10 - d of 14 on day d before today; the day 4 days ago has no row.
     expect(h.data).toEqual([28.6, 35.7, null, 50, 57.1, 64.3, 71.4]);
     expect(h.y_max).toBe(100);
@@ -279,7 +279,12 @@ describe('Download agent', () => {
     try {
       const empty = (await get('resa', `/reseller/agent_installers/${c.w.resellerA}`)).json();
       expect(empty.installers).toEqual([]);
-      expect(empty.message).toMatch(/No agent installers are installed/);
+      // A reseller reads a sentence, never the server's setting; the provider's staff where they go.
+      expect(empty.message).toBe(
+        'No agent installers are available yet. Ask your Lifeboat provider to add them.',
+      );
+      const staff = (await get('staff', `/reseller/agent_installers/${c.w.resellerA}`)).json();
+      expect(staff.message).toMatch(/agent folder/);
       await writeFile(path.join(dir, 'LifeboatAgent-4.1.0-x64.msi'), 'MSI!');
       await writeFile(path.join(dir, 'notes.txt'), 'not an installer');
       await mkdir(path.join(dir, 'sub.exe'));

@@ -222,8 +222,8 @@ export async function healthHistory(ctx: AppContext, owner: Owner): Promise<Heal
   const labels: string[] = [];
   const data: (number | null)[] = [];
   for (let d = first; d <= today; d += DAY) {
-    const date = new Date(d);
-    labels.push(`${date.getUTCMonth() + 1}/${date.getUTCDate()}`);
+    // The day as YYYY-MM-DD: the web app writes it in its one date format (not "11/21").
+    labels.push(new Date(d).toISOString().slice(0, 10));
     const r = byDay.get(d);
     data.push(
       r && Number(r.total) > 0 ? Math.round((Number(r.healthy) / Number(r.total)) * 1000) / 10 : null,

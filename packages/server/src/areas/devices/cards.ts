@@ -2,6 +2,7 @@ import {
   type DeviceAlertAnswer,
   type DeviceDetailsDataAnswer,
   type DeviceInfoAnswer,
+  deviceTypeLabel,
   formatBytes,
   type GeoSummaryAnswer,
   type LocalCacheAnswer,
@@ -11,7 +12,7 @@ import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
 import { type Actor, canManageDevice, parentOf, scoped } from '../../scope';
 import { latestAutoVerify, urlParams } from './autoverify-info';
-import { DEVICE_TYPE_LABEL, type Device, isD2C, isNas, isoOrNull } from './device';
+import { type Device, isD2C, isNas, isoOrNull } from './device';
 
 // The device page's small cards (spec: dashboard-device-azure 2.4 'Cards', 3 'Device info' to
 // 'Storage summaries'). Each presenter lists every field that leaves the server.
@@ -58,7 +59,7 @@ export async function presentInfo(db: Kysely<Database>, actor: Actor, d: Device)
     id: Number(d.id),
     display_name: d.name,
     device_type: d.device_type,
-    device_type_label: DEVICE_TYPE_LABEL[d.device_type] ?? d.device_type,
+    device_type_label: deviceTypeLabel(d.device_type),
     os_type: d.os_type,
     machine_health_icon: `health-${d.health_status.toLowerCase()}`,
     device_status: d.health_status,

@@ -17,11 +17,5 @@ export const isD2C = (d: Device) => d.is_d2c === 1 || d.appliance_id === null;
 /** The policy's canManageDevice (scope/policy.ts), under the name the routes use. */
 export const canManage = canManageDevice;
 
-export const DEVICE_TYPE_LABEL: Record<string, string> = {
-  server: 'Server',
-  workstation: 'Workstation',
-  nas: 'NAS',
-};
-
 /** ISO date-time (UTC) of an epoch-ms time, for the `_dt` fields. */
 export const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());

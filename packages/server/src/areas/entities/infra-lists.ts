@@ -175,9 +175,9 @@ export async function listVaults(
   // distributors without a filter see every vault in scope. A hundred-odd vaults on the whole
   // platform: the name order needs no index of its own.
   const owner = await vaultOwner(db, actor, p.reseller_id);
-  let base = (owner ? scoped(db, actor).within(vaultsOf(owner, 'v')) : scoped(db, actor)).selectFrom(
-    'vaults as v',
-  );
+  let base = scoped(db, actor)
+    .within(...(owner ? [vaultsOf(owner, 'v')] : []))
+    .selectFrom('vaults as v');
   // Any part of the name; so few rows need no index (migration 020).
   const s = p.search.trim().toLowerCase();
   if (s) base = base.where(sql<SqlBool>`lower(v.name) like ${likeContains(s)} escape '\\'`);

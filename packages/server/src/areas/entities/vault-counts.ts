@@ -38,7 +38,8 @@ export async function vaultDeviceCounts(
 ): Promise<Map<number, VaultCounts>> {
   if (vaultIds.length === 0) return new Map();
   const f = vaultFigures('cv');
-  const rows = await (owner ? scoped(db, actor).within(ownedBy(owner, 'cv')) : scoped(db, actor))
+  const rows = await scoped(db, actor)
+    .within(...(owner ? [ownedBy(owner, 'cv')] : []))
     .selectFrom('client_vault_rollups as cv')
     .select(['cv.vault_id', f.workstations, f.servers])
     .where('cv.vault_id', 'in', vaultIds)

@@ -163,7 +163,7 @@ describe('a removed share stays removed', () => {
         expect(blocked).toBe(true);
       }
       release();
-      expect((await removal).json()).toMatchObject({ ok: true, dialogTitle: 'Share removed' });
+      expect((await removal).json()).toMatchObject({ ok: true, dialogTitle: 'Share unmounted' });
       await activation;
     } finally {
       ops.enqueue = enqueue;

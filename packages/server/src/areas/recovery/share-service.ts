@@ -266,7 +266,7 @@ export async function suppressShare(ctx: AppContext, actor: Actor, id: number, i
     if (share.status !== 'active' && share.status !== 'exposing')
       return {
         ok: false,
-        dialogTitle: 'Share already removed',
+        dialogTitle: 'Share already unmounted',
         dialogMsg: 'This share has already ended; nothing was changed.',
       };
     const res = await scoped(trx, actor)
@@ -278,7 +278,7 @@ export async function suppressShare(ctx: AppContext, actor: Actor, id: number, i
     if (Number(res.numUpdatedRows) === 0)
       return {
         ok: false,
-        dialogTitle: 'Share already removed',
+        dialogTitle: 'Share already unmounted',
         dialogMsg: 'This share has already ended; nothing was changed.',
       };
     await scheduleShareEnd(ctx.operations, trx, share, { createdBy: actor.userId });
@@ -292,7 +292,7 @@ export async function suppressShare(ctx: AppContext, actor: Actor, id: number, i
     });
     return {
       ok: true,
-      dialogTitle: 'Share removed',
+      dialogTitle: 'Share unmounted',
       dialogMsg: `${share.share_path || 'The share'} is being unmounted from the appliance and can no longer be opened.`,
     };
   });

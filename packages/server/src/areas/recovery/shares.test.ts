@@ -226,7 +226,7 @@ describe('exposing a share', () => {
       ).status,
     ).toBe('active');
     const res = (await f.get('resa', `/share/suppress_cifs_share/${created.shareId}`)).json();
-    expect(res).toMatchObject({ ok: true, dialogTitle: 'Share removed' });
+    expect(res).toMatchObject({ ok: true, dialogTitle: 'Share unmounted' });
     expect(
       (await f.get('resa', `/reseller/get_reseller_exposed_local_shares/${f.w.resellerA}`)).json()
         .local_shares,

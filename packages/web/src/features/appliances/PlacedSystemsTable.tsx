@@ -1,4 +1,4 @@
-import { PLACED_SYSTEM_PAGE_SIZES, type PlacedSystemRow } from '@lifeboat/contract';
+import { deviceTypeLabel, PLACED_SYSTEM_PAGE_SIZES } from '@lifeboat/contract';
 import { Anchor, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ListPager } from '../../components/lists/ListPager';
@@ -8,11 +8,6 @@ import { HealthBadge } from '../dashboard/HealthBadge';
 import { timeAgo } from '../devices/format';
 import { type Placement, usePlacedSystems } from './api';
 
-const TYPE_LABEL: Record<PlacedSystemRow['device_type'], string> = {
-  server: 'Server',
-  workstation: 'Workstation',
-  nas: 'NAS',
-};
 const LIST = { prefix: 'sys', sizes: PLACED_SYSTEM_PAGE_SIZES } as const;
 
 interface Props {
@@ -93,7 +88,7 @@ export function PlacedSystemsTable({ kind, id, title }: Props) {
               <Table.Td>
                 <HealthBadge status={r.health_status} />
               </Table.Td>
-              <Table.Td visibleFrom="sm">{TYPE_LABEL[r.device_type]}</Table.Td>
+              <Table.Td visibleFrom="sm">{deviceTypeLabel(r.device_type)}</Table.Td>
               {vault && <Table.Td visibleFrom="md">{r.client_name}</Table.Td>}
               <Table.Td visibleFrom="md">
                 {vault ? (r.appliance_name ?? 'Direct to cloud') : r.client_name}

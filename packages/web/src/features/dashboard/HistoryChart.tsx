@@ -1,4 +1,5 @@
 import type { HealthHistoryData } from '@lifeboat/contract';
+import { formatShortDay } from '../../format/dateTime';
 import classes from './HistoryChart.module.css';
 
 // A small SVG line chart: seven points on a percent axis need no charting library (which would
@@ -9,7 +10,9 @@ const H = 180;
 const PAD = { left: 38, right: 20, top: 10, bottom: 24 };
 
 export function HistoryChart({ data }: { data: HealthHistoryData }) {
-  const { labels, y_min: min, y_max: max, step_size: step } = data;
+  const { y_min: min, y_max: max, step_size: step } = data;
+  // The server names each day YYYY-MM-DD; it is shown in the app's date format.
+  const labels = data.labels.map((l) => formatShortDay(l));
   const span = Math.max(1, max - min);
   const x = (i: number) => PAD.left + (i * (W - PAD.left - PAD.right)) / Math.max(1, labels.length - 1);
   const y = (v: number) =>

@@ -1,4 +1,11 @@
-import { LIST_PAGE_SIZES, securityCalls, toListPage } from '@lifeboat/contract';
+import {
+  auditActionText,
+  auditDetailsText,
+  auditObjectText,
+  LIST_PAGE_SIZES,
+  securityCalls,
+  toListPage,
+} from '@lifeboat/contract';
 import { Alert, Button, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { call, callUrl } from '../../api/call';
 import { IconDownload } from '../../components/icons';
@@ -133,12 +140,10 @@ export function AuditLogPage() {
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.at)}</Table.Td>
                   <Table.Td>{r.user ?? '—'}</Table.Td>
                   <Table.Td>{r.organisation ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <code>{r.action}</code>
-                  </Table.Td>
-                  <Table.Td>{r.targetType ? `${r.targetType} ${r.targetId ?? ''}` : '—'}</Table.Td>
+                  <Table.Td data-action={r.action}>{auditActionText(r.action)}</Table.Td>
+                  <Table.Td>{auditObjectText(r.targetType, r.targetId) ?? '—'}</Table.Td>
                   <Table.Td maw={280} style={{ overflowWrap: 'anywhere' }}>
-                    <Text size="xs">{r.details ?? ''}</Text>
+                    <Text size="xs">{auditDetailsText(r.details, formatDateTime)}</Text>
                   </Table.Td>
                   <Table.Td>{r.ip ?? ''}</Table.Td>
                 </Table.Tr>

@@ -1,4 +1,4 @@
-import type { OfficeAnswer } from '@lifeboat/contract';
+import { type OfficeAnswer, osLabel } from '@lifeboat/contract';
 import { Badge, Image, Modal, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { screenshotUrl } from '../failover-api';
@@ -37,7 +37,7 @@ export function OfficeSystems({ office }: { office: OfficeAnswer }) {
                 {s.name}
               </Text>
               <Text size="xs" c="dimmed">
-                Group {s.group} · {s.os_type}
+                Start group {s.group} · {osLabel(s.os_type)}
               </Text>
               <Badge color={STATE[s.state].color} variant="light" w="fit-content">
                 {STATE[s.state].label}

@@ -96,14 +96,14 @@ describe('reseller activity panels', () => {
   const render = () =>
     renderRoutes({ path: '/', routes: [{ path: '/', element: <ResellerActivityPanels resellerId={3} /> }] });
 
-  it('counts down in at most two units and reads pending unmount at zero, without the suppress link', async () => {
+  it('counts down in at most two units and reads pending unmount at zero, without the hide link', async () => {
     render();
     const rows = await screen.findAllByTestId('cloud-share');
     // The server's clock is used, whatever this machine's clock says.
     expect(rows[0]?.textContent).toMatch(/expires in 6 days 3 hours/);
-    expect(rows[0]?.textContent).toContain('Suppress');
+    expect(rows[0]?.textContent).toContain('Hide');
     expect(rows[1]?.textContent).toContain('pending unmount');
-    expect(rows[1]?.textContent).not.toContain('Suppress');
+    expect(rows[1]?.textContent).not.toContain('Hide');
     expect(rows[1]?.textContent).toContain('Edit or expire');
   });
 
@@ -155,7 +155,7 @@ describe('reseller activity panels', () => {
     const toast = vi.spyOn(notifications, 'show').mockImplementation(() => '');
     render();
     await screen.findAllByTestId('cloud-share');
-    fireEvent.click(screen.getAllByRole('button', { name: 'Suppress' })[0] as HTMLElement);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Hide' })[0] as HTMLElement);
     const confirm = await screen.findByRole('button', { name: 'Hide share' });
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('suppress_cloud_share'))).toBe(false);
     fireEvent.click(confirm);

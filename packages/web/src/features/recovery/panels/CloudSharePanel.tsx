@@ -32,7 +32,7 @@ export function CloudSharePanel({ scope, id }: { scope: 'reseller' | 'client'; i
   const now = useNow(q.data?.now, q.data?.fetchedAt ?? 0);
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
-  // Suppress asks first and confirms with a toast (issue 18.15).
+  // Hiding asks first and confirms with a toast (issue 18.15).
   const suppress = useMutation({
     mutationFn: (s: CloudShare) => suppressCloudShare(s.id),
     onSuccess: (a) => {

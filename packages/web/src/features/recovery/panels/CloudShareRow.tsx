@@ -63,7 +63,7 @@ export function CloudShareRow({
         </Anchor>
         {!ended && (
           <Anchor component="button" size="sm" c="dimmed" onClick={onSuppress}>
-            Suppress
+            Hide
           </Anchor>
         )}
       </Group>

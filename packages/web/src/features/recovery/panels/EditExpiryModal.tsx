@@ -24,6 +24,9 @@ export function EditExpiryModal({ share, resellerId, onClose }: EditExpiryModalP
     queryKey: ['recovery', 'edit-expire', share.id],
     queryFn: () => fetchEditExpire(share.id),
     staleTime: 0,
+    // Each opening reads the share's expiry afresh: a cached answer would open the form at the
+    // expiry of the last opening (the form takes its start value once).
+    gcTime: 0,
   });
   return (
     <Modal opened onClose={onClose} title={`Mount expiry of ${share.device_name}`}>
@@ -34,7 +37,13 @@ export function EditExpiryModal({ share, resellerId, onClose }: EditExpiryModalP
           {dialog.error.message}
         </Alert>
       ) : (
-        <ExpiryForm share={share} resellerId={resellerId} dialog={dialog.data} onClose={onClose} />
+        <ExpiryForm
+          key={dialog.dataUpdatedAt}
+          share={share}
+          resellerId={resellerId}
+          dialog={dialog.data}
+          onClose={onClose}
+        />
       )}
     </Modal>
   );

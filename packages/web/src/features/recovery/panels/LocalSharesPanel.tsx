@@ -79,7 +79,7 @@ export function LocalSharesPanel({ resellerId }: { resellerId: number }) {
                 c="red"
                 onClick={() => setDialog({ kind: 'suppress', share: s })}
               >
-                Suppress
+                Unmount
               </Anchor>
             </Group>
           </Group>

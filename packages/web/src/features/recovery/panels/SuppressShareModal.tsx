@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { recoveryKeys, suppressShare } from '../api';
 
-/** Suppress (remove) a local share after a confirmation. */
+/** Unmount a local share after a confirmation (the spec's suppress_cifs_share). */
 export function SuppressShareModal({
   share,
   resellerId,
@@ -24,7 +24,7 @@ export function SuppressShareModal({
     },
   });
   return (
-    <Modal opened onClose={onClose} title="Remove this share?">
+    <Modal opened onClose={onClose} title="Unmount this share?">
       <Stack gap="md">
         <Text size="sm">
           {share.share_path} of {share.device_name} will be unmounted now. Anyone using it loses access.
@@ -35,7 +35,7 @@ export function SuppressShareModal({
             Cancel
           </Button>
           <Button color="red" loading={run.isPending} onClick={() => run.mutate()}>
-            Remove share
+            Unmount share
           </Button>
         </Group>
       </Stack>

@@ -1,4 +1,5 @@
 import {
+  osLabel,
   RUNBOOK_MAX_DELAY_SECONDS,
   RUNBOOK_MAX_GROUPS,
   type RunbookAnswer,
@@ -123,7 +124,7 @@ export function RunbookDialog({
 
   const systemChoices = list.systems.map((s) => ({
     value: String(s.id),
-    label: `${s.name} (${s.os_type})`,
+    label: `${s.name} (${osLabel(s.os_type)})`,
     disabled: !s.startable,
   }));
   const arrayError = form.formState.errors.systems?.root?.message ?? form.formState.errors.systems?.message;
@@ -271,7 +272,7 @@ export function RunbookDialog({
                       name={`systems.${i}.delay_seconds`}
                       render={({ field, fieldState }) => (
                         <NumberInput
-                          label="Delay (s)"
+                          label="Delay in seconds"
                           value={field.value}
                           onChange={(v) => field.onChange(typeof v === 'number' ? v : Number.NaN)}
                           min={0}

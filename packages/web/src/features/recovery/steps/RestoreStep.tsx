@@ -51,7 +51,7 @@ export function RestoreStep({ state, dispatch, close }: StepProps) {
     <Stack gap="md">
       <Text size="sm">
         {r.selected.length === 1 ? r.selected[0]?.name : `${r.selected.length} items`} from {d.device?.name},
-        downloaded as {TYPE_TEXT[type]} (type {type}).
+        downloaded as {TYPE_TEXT[type]}.
       </Text>
       {session.error ? (
         <Alert color="red" title="The download could not be prepared">

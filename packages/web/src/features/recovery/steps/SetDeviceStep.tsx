@@ -1,4 +1,4 @@
-import type { RecoveryDevice } from '@lifeboat/contract';
+import { deviceTypeLabel, osLabel, type RecoveryDevice } from '@lifeboat/contract';
 import { Badge, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { fetchDevices, recoveryKeys } from '../api';
@@ -11,7 +11,12 @@ import { fetchExportDevices } from './virtualization/api';
 
 const COLUMNS: Column<RecoveryDevice>[] = [
   { key: 'name', title: 'Device', render: (d) => <Text fw={500}>{d.name}</Text> },
-  { key: 'os', title: 'System', render: (d) => `${d.device_type} · ${d.os_type}`, wide: true },
+  {
+    key: 'os',
+    title: 'System',
+    render: (d) => `${deviceTypeLabel(d.device_type)} · ${osLabel(d.os_type)}`,
+    wide: true,
+  },
   {
     key: 'last',
     title: 'Last backup',

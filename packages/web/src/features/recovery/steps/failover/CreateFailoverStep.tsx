@@ -1,4 +1,4 @@
-import { createFailoverBody } from '@lifeboat/contract';
+import { createFailoverBody, plural } from '@lifeboat/contract';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FormTextInput } from '../../../../forms/FormTextInput';
@@ -88,7 +88,7 @@ export function CreateFailoverStep(props: StepProps) {
       <Stack gap="md">
         <Text size="sm">
           {fo.isTest ? 'Test' : 'Production'} office for <b>{data?.client_name ?? state.data.client?.name}</b>
-          : {fo.selection?.systemIds.length ?? 0} system(s)
+          : {plural(fo.selection?.systemIds.length ?? 0, 'system')}
           {fo.isTest && fo.autoStopMinutes > 0
             ? `, stops at ${pointTimeText(Date.now() + fo.autoStopMinutes * 60_000)}`
             : ''}
