@@ -89,6 +89,103 @@ describe('entity tables', () => {
     await context.close();
   });
 
+  it('the provider’s staff and a distributor add, edit and delete a reseller', async () => {
+    const { context, page } = await openPage(browser, { width: 1440, height: 900 });
+    const stamp = Date.now().toString().slice(-6);
+    try {
+      await signIn(page, 'staff');
+      await page.goto('/home/resellers');
+      await table(page, 'resellers').locator('tbody tr').first().getByRole('link').first().waitFor();
+      await page.getByRole('button', { name: 'Add reseller' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Add reseller' });
+      // Staff choose the distributor: an empty form says so with the name, nothing is sent.
+      await dialog.getByRole('button', { name: 'Add reseller' }).click();
+      await dialog.getByText('Choose the distributor the reseller belongs to.').waitFor();
+      await dialog.getByText('Enter the reseller name.').waitFor();
+      await dialog.getByLabel(/^Distributor/).click();
+      await page.getByRole('option', { name: 'Summit Channel Partners' }).click();
+      await dialog.getByLabel('Reseller name').fill(`Harbour IT ${stamp}`);
+      await dialog.getByLabel('Contact e-mail').fill('ops@harbour-it.example');
+      for (const viewport of [
+        { width: 1440, height: 900 },
+        { width: 768, height: 1024 },
+        { width: 390, height: 844 },
+      ]) {
+        await page.setViewportSize(viewport);
+        await screenshot(page, `entities-reseller-add-${viewport.width}`);
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await dialog.getByRole('button', { name: 'Add reseller' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      await search(page).fill(`Harbour IT ${stamp}`);
+      await expect.poll(() => rowNames(page, 'resellers')).toEqual([`Harbour IT ${stamp}`]);
+      await page.getByRole('button', { name: `Actions for Harbour IT ${stamp}` }).click();
+      await page.getByRole('menuitem', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit reseller' });
+      await expect.poll(() => edit.getByLabel('Reseller name').inputValue()).toBe(`Harbour IT ${stamp}`);
+      await edit.getByLabel('Reseller name').fill(`Harbour Systems ${stamp}`);
+      await edit.getByRole('button', { name: 'Save changes' }).click();
+      await edit.waitFor({ state: 'hidden' });
+      await search(page).fill(`Harbour Systems ${stamp}`);
+      await expect.poll(() => rowNames(page, 'resellers')).toEqual([`Harbour Systems ${stamp}`]);
+      for (const viewport of [
+        { width: 1440, height: 900 },
+        { width: 768, height: 1024 },
+        { width: 390, height: 844 },
+      ]) {
+        await page.setViewportSize(viewport);
+        await screenshot(page, `entities-resellers-table-${viewport.width}`);
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+
+      // An empty reseller is deleted after confirming.
+      await page.getByRole('button', { name: `Actions for Harbour Systems ${stamp}` }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      const confirm = page.getByRole('dialog', { name: `Delete Harbour Systems ${stamp}?` });
+      await confirm.getByText(/cannot be deleted/).waitFor();
+      await screenshot(page, 'entities-reseller-delete-1440');
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      await table(page, 'resellers').getByText('No reseller matches this search.').waitFor();
+
+      // A reseller with clients offers no Delete.
+      await page.goto('/home/resellers');
+      const firstLink = table(page, 'resellers').locator('tbody tr').first().getByRole('link').first();
+      await firstLink.waitFor();
+      const first = (await firstLink.textContent())?.trim() ?? '';
+      await page.getByRole('button', { name: `Actions for ${first}` }).click();
+      await page.getByRole('menuitem', { name: 'Edit' }).waitFor();
+      expect(await page.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
+      await page.keyboard.press('Escape');
+    } finally {
+      await context.close();
+    }
+
+    // A distributor adds one under itself: no distributor to choose.
+    const d = await openPage(browser);
+    try {
+      await signIn(d.page, 'distributor');
+      await d.page.goto('/home/resellers');
+      await table(d.page, 'resellers').locator('tbody tr').first().getByRole('link').first().waitFor();
+      await d.page.getByRole('button', { name: 'Add reseller' }).first().click();
+      const dialog = d.page.getByRole('dialog', { name: 'Add reseller' });
+      await dialog.getByLabel('Reseller name').fill(`Summit Partner ${stamp}`);
+      expect(await dialog.getByLabel(/^Distributor/).count()).toBe(0);
+      await dialog.getByRole('button', { name: 'Add reseller' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await search(d.page).fill(`Summit Partner ${stamp}`);
+      await expect.poll(() => rowNames(d.page, 'resellers')).toEqual([`Summit Partner ${stamp}`]);
+      await d.page.getByRole('button', { name: `Actions for Summit Partner ${stamp}` }).click();
+      await d.page.getByRole('menuitem', { name: 'Delete' }).click();
+      const confirm = d.page.getByRole('dialog', { name: `Delete Summit Partner ${stamp}?` });
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await confirm.waitFor({ state: 'hidden' });
+    } finally {
+      await d.context.close();
+    }
+  });
+
   it('creates a user for one of the reseller’s clients, who can then sign in', async () => {
     const { context, page } = await openPage(browser);
     await signIn(page, 'reseller');

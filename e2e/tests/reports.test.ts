@@ -114,23 +114,95 @@ describe('executive summary report', () => {
       await summary.pressSequentially('ready');
       await expect.poll(() => summary.inputValue()).toBe(`Quarterly review ${token} ready`);
       await update.waitFor();
-      const before = await download.getAttribute('href');
+      const rowsBefore = await history.count();
       await update.click();
-      // The preview is generated again: a new report behind the Download link.
+      // The same report is drawn again with the new summary (one report, one history row).
+      let file = { name: '', text: '' };
       await expect
         .poll(
-          async () => (await download.count()) === 1 && (await download.getAttribute('href')) !== before,
-          {
-            timeout: 45_000,
+          async () => {
+            if ((await download.count()) !== 1) return false;
+            file = await downloadedText(page).catch(() => file);
+            return file.text.includes(token);
           },
+          { timeout: 45_000 },
         )
         .toBe(true);
       await page.getByTitle('Report preview').waitFor();
+      expect(await history.count()).toBe(rowsBefore);
 
-      const file = await downloadedText(page);
       expect(file.name).toMatch(/^Executive-summary-.*\.pdf$/);
       expect(file.text).toContain(client);
       expect(file.text).toContain(token);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('a report that failed says so and why, and is tried again from the builder and the history', async () => {
+    const { context, page } = await openPage(browser, WIDTHS[0]!);
+    try {
+      await signIn(page, 'reseller');
+      const client = await chooseClient(page);
+      // The client's first week, found from the builder's own rule (no report before the client
+      // existed): the demo's systems came later, so there is nothing to report and it fails.
+      const from = page.getByLabel('From');
+      const to = page.getByLabel('To', { exact: true });
+      await from.fill('2000-01-01');
+      await to.fill('2000-01-10');
+      const rule = page.getByRole('alert').filter({ hasText: 'did not exist before' });
+      await rule.waitFor();
+      const [, m, d, y] = /(\d\d)\/(\d\d)\/(\d{4})/.exec((await rule.textContent()) ?? '') ?? [];
+      const first = Date.UTC(Number(y), Number(m) - 1, Number(d));
+      const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+      await from.fill(day(first));
+      await to.fill(day(first + 6 * 86_400_000));
+      const generate = page.getByRole('button', { name: 'Generate' });
+      await expect.poll(() => generate.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await generate.click();
+      const why = 'This client had no protected systems in the period: there is nothing to report.';
+      const failed = page.getByRole('alert').filter({ hasText: 'The report cannot be loaded' });
+      await failed.getByText(why).waitFor({ timeout: 45_000 });
+      await screenshot(page, 'reports-07-failed-1440');
+
+      // The history says Failed and why, never 'pending'; Try again there runs it again.
+      const row = page
+        .getByRole('table', { name: 'Generated reports' })
+        .getByRole('row')
+        .filter({ hasText: client })
+        .filter({ hasText: `${day(first)} to ${day(first + 6 * 86_400_000)}` });
+      await row.getByText('Failed', { exact: true }).waitFor({ timeout: 15_000 });
+      expect(await row.textContent()).toContain(why);
+      expect(await row.textContent()).not.toMatch(/pending/i);
+      expect(await row.count()).toBe(1);
+      await row.scrollIntoViewIfNeeded();
+      await screenshot(page, 'reports-08-history-failed-1440');
+      const accepted = () =>
+        page.waitForResponse((r) => r.url().includes('/regenerate/') && r.request().method() === 'POST');
+      const [fromHistory] = await Promise.all([
+        accepted(),
+        row.getByRole('button', { name: /^Try again/ }).click(),
+      ]);
+      expect(fromHistory.status()).toBe(200);
+      // Generated again in place: the same row ends failed again with its reason (the client
+      // still had no systems then), never a second row.
+      await row.getByText('Failed', { exact: true }).waitFor({ timeout: 45_000 });
+      expect(await row.textContent()).toContain(why);
+      expect(await row.count()).toBe(1);
+
+      // Try again from the builder: generated again, then the same sentence.
+      const [fromBuilder] = await Promise.all([
+        accepted(),
+        page.getByRole('button', { name: 'Try again', exact: true }).click(),
+      ]);
+      expect(fromBuilder.status()).toBe(200);
+      await failed.getByText(why).waitFor({ timeout: 45_000 });
+      expect(await row.count()).toBe(1);
+      for (const viewport of WIDTHS.slice(1)) {
+        await page.setViewportSize(viewport);
+        await row.scrollIntoViewIfNeeded();
+        await screenshot(page, `reports-08-history-failed-${viewport.width}`);
+      }
     } finally {
       await context.close();
     }
@@ -163,8 +235,16 @@ describe('executive summary report', () => {
       const [first, second, third] = uniqueAddresses(3);
       await typeAddresses(sendTo, [first!, second!]);
       await expect.poll(() => schedule.isEnabled()).toBe(true);
+      // A summary typed but not Updated is what the schedule sends.
+      const edit = `Scheduled summary ${Date.now()}`;
+      await page.getByLabel('Summary', { exact: true }).fill(edit);
       await screenshot(page, 'reports-03-schedule-1440');
-      await schedule.click();
+      const [saved] = await Promise.all([
+        page.waitForRequest((r) => r.url().endsWith('/report_definition/save') && r.method() === 'POST'),
+        schedule.click(),
+      ]);
+      const sent = JSON.parse(new URLSearchParams(saved.postData() ?? '').get('report_params') ?? '{}');
+      expect(sent.summary_overview).toBe(edit);
       await page.getByText(/e-mailed on the first of every month/).waitFor();
 
       // The schedules list: the client, monthly, both addresses.
@@ -201,6 +281,30 @@ describe('executive summary report', () => {
       const confirm = page.getByRole('dialog', { name: 'Delete scheduled report' });
       await confirm.getByRole('button', { name: 'Delete' }).click();
       await row.waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('a client user generates its own company’s report', async () => {
+    const { context, page } = await openPage(browser, WIDTHS[0]!);
+    try {
+      await signIn(page, 'client');
+      await page.goto('/home/reports');
+      // Its own company, shown and not chosen; no organisation select.
+      const client = page.getByLabel('Client', { exact: true });
+      await client.waitFor();
+      const name = await client.inputValue();
+      expect(name).not.toBe('');
+      expect(await page.getByPlaceholder('Choose a reseller').count()).toBe(0);
+      for (const viewport of [...WIDTHS.slice(1), WIDTHS[0]!]) {
+        await page.setViewportSize(viewport);
+        await screenshot(page, `reports-09-client-options-${viewport.width}`);
+      }
+      await generateAndWait(page);
+      const file = await downloadedText(page);
+      expect(file.text).toContain(name);
+      await screenshot(page, 'reports-10-client-preview-1440');
     } finally {
       await context.close();
     }

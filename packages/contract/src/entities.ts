@@ -118,6 +118,8 @@ export const clientRow = z.object({
   appliances: z.number(),
   /** The worst health among its systems; null without systems. */
   health_status: z.enum(HEALTH).nullable(),
+  /** Its systems without a backup job: the "Unprotected clients" link lists the client for them. */
+  unprotected_systems: z.number(),
   created_at: z.number(),
   ...rowFlags,
 });
@@ -250,6 +252,8 @@ export type UserSaveRequest = z.input<typeof userSaveRequest>;
 /** Edit only: resellers are onboarded by the provider. */
 export const resellerSaveRequest = z.object({
   id: optionalId,
+  /** A new reseller's distributor: the provider's staff choose it; a distributor's is its own. */
+  distributor_id: optionalId,
   name: text(FIELD_MAX.name),
   email: text(FIELD_MAX.email).optional().default(''),
   can_create_client: z
@@ -268,7 +272,15 @@ const orgForm = (kind: 'client' | 'reseller') =>
 export const clientForm = orgForm('client').extend({ reseller_id: z.string() });
 /** Add a client as staff or a distributor: the reseller is chosen in the dialog. */
 export const clientFormWithReseller = clientForm.extend({ reseller_id: choiceRule(fieldMessages.reseller) });
-export const resellerForm = orgForm('reseller').extend({ can_create_client: z.boolean() });
+export const resellerForm = orgForm('reseller').extend({
+  can_create_client: z.boolean(),
+  /** Checked only when the provider's staff add a reseller (resellerFormWithDistributor). */
+  distributor_id: z.string(),
+});
+/** Add a reseller as the provider's staff: the distributor is chosen in the dialog. */
+export const resellerFormWithDistributor = resellerForm.extend({
+  distributor_id: choiceRule(fieldMessages.distributor),
+});
 
 // Add and edit share one shape, so the user dialog switches schema without changing its fields.
 const userFields = { organisation_id: z.string(), name: nameRule('name'), disabled: z.boolean() };
@@ -286,6 +298,21 @@ export const userEditForm = z.object({
   username: z.string(),
   password: changedPasswordRule,
 });
+
+/**
+ * GET /client/load_edit_view/{clientId}/{resellerId}: the client edit dialog's data (spec:
+ * dashboard-device-azure 7, `/client/load_edit_view/0/{resellerId}` for a new client).
+ */
+export const clientEditView = z.object({
+  title: z.string(),
+  submit_label: z.string(),
+  /** id null: a new client. */
+  client: z.object({ id: z.number().nullable(), name: z.string(), email: z.string() }),
+  reseller: z.object({ id: z.number(), name: z.string() }),
+  /** Where the dialog saves (POST, no leading slash). */
+  save_url: z.string(),
+});
+export type ClientEditView = z.infer<typeof clientEditView>;
 
 /** GET /api/v1/object/client/{id}: what the client dialog edits. */
 export const clientRecord = z.object({

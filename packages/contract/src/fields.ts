@@ -26,6 +26,7 @@ export const fieldMessages = {
   passwordShort: `Use at least ${PASSWORD_MIN} characters.`,
   passwordLong: `Use at most ${FIELD_MAX.password} characters.`,
   reseller: 'Choose the reseller the client belongs to.',
+  distributor: 'Choose the distributor the reseller belongs to.',
 } as const;
 
 /** Entity text as stored: sanitised (spec 5) and trimmed. */

@@ -175,19 +175,22 @@ const optionalText = z
   .optional()
   .transform((s) => (s === undefined ? undefined : stripLineBreaks(s)));
 
-const bandwidth = z
-  .string()
-  .max(6)
-  .optional()
-  .transform((s, ctx) => {
-    if (s === undefined || s === '') return DEFAULT_BANDWIDTH;
-    const n = Number(s);
-    if (!Number.isInteger(n) || n < 1 || n > 100_000) {
-      ctx.addIssue({ code: 'custom', message: 'Choose an internet speed in Mbit/s.' });
-      return z.NEVER;
-    }
-    return n;
-  });
+/** An internet speed in Mbit/s, or `empty` when the field is absent or blank. */
+const speed = <E>(empty: E) =>
+  z
+    .string()
+    .max(6)
+    .optional()
+    .transform((s, ctx): number | E => {
+      if (s === undefined || s === '') return empty;
+      const n = Number(s);
+      if (!Number.isInteger(n) || n < 1 || n > 100_000) {
+        ctx.addIssue({ code: 'custom', message: 'Choose an internet speed in Mbit/s.' });
+        return z.NEVER;
+      }
+      return n;
+    });
+const bandwidth = speed(DEFAULT_BANDWIDTH);
 
 /** spec 3 'Report generation payload' (form data). */
 export const generateReportBody = z.object({
@@ -200,6 +203,14 @@ export const generateReportBody = z.object({
   suggested_actions: optionalText,
 });
 export type GenerateReportBody = z.input<typeof generateReportBody>;
+
+/**
+ * Generate a report again, in place: Update sends the preview's edited texts and speed, Try again
+ * sends nothing and keeps them (docs/decisions.md, 'Reports generated again in place').
+ */
+export const regenerateReportBody = generateReportBody
+  .pick({ summary_overview: true, suggested_actions: true })
+  .extend({ bandwidth_estimate: speed(undefined) });
 
 export const generateReportAnswer = z.object({ report_id: z.number().int() });
 
@@ -281,6 +292,8 @@ export const reportHistoryRow = z.object({
   created_by: z.string().nullable(),
   sent_to: z.array(z.string()),
   status: z.enum(REPORT_STATUSES),
+  /** Why it failed, a sentence, when FAILED. */
+  message: z.string().nullable(),
 });
 export const reportHistoryAnswer = z.object({ reports: z.array(reportHistoryRow) });
 export const reportOkAnswer = z.object({ ok: z.boolean() });

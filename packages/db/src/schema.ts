@@ -713,7 +713,7 @@ export interface Database {
 // --- the cloud virtual office (migration 015_failover; issue 16) ---
 
 export interface OrganisationTable {
-  /** A reseller's production failovers need a second person's approval (issue 16.4). */
+  /** A reseller's production failovers need a second person's approval: opt-in, 0 by default (migration 045). */
   failover_approval: Generated<Flag>;
 }
 

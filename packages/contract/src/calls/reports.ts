@@ -6,6 +6,7 @@ import {
   entitiesListAnswer,
   generateReportAnswer,
   generateReportBody,
+  regenerateReportBody,
   reportContentAnswer,
   reportDefinitionsAnswer,
   reportHistoryAnswer,
@@ -75,6 +76,17 @@ export const reportCalls = {
     params: z.object({ reportId: idParam }),
     ids: { reportId: 'report' },
     answers: { 200: reportOkAnswer },
+  }),
+  regenerate: defineCall({
+    area: 'reports',
+    method: 'POST',
+    path: `${base}/regenerate/:reportId`,
+    summary:
+      "Generate a report again in place: the preview's Update with new texts, or Try again after a failure (not in the spec).",
+    params: z.object({ reportId: idParam }),
+    form: regenerateReportBody,
+    ids: { reportId: 'report' },
+    answers: { 200: generateReportAnswer },
   }),
   content: defineCall({
     area: 'reports',

@@ -1,13 +1,15 @@
-import { COMPANY_STEMS } from '../generator/names';
 import { hash32, Rng } from '../generator/rng';
+import { buildDocument, isDocumentName } from './documents';
 import { resolveFile } from './file-tree';
+import { textLine } from './text-lines';
 import { keyOf, type Node } from './tree-core';
 import type { WorldSystem } from './types';
 import { extensionOf } from './vocab';
 
 // File contents: exactly the listed size, the same bytes every time. Text formats get readable
-// lines; other formats start with their real signature, then deterministic noise in 64 KiB
-// blocks, so a range can be read without producing the whole file.
+// lines; PDF, Word and Excel files are real documents (documents.ts); other formats start with
+// their real signature, then deterministic noise in 64 KiB blocks, so a range can be read
+// without producing the whole file.
 
 const BLOCK = 65_536;
 const TEXT = new Set([
@@ -68,41 +70,6 @@ export function isTextName(name: string): boolean {
   return TEXT.has(extensionOf(name));
 }
 
-const SENTENCES = [
-  'Call the landlord about the lease renewal before Friday.',
-  'Follow up with accounting on the March invoices.',
-  'Order toner for the second floor printer.',
-  'Send the signed contract back to legal.',
-  'Team meeting moved to Thursday 10:00.',
-  'Check the VPN settings on the new laptop.',
-  'Quarterly numbers look good; review the travel budget.',
-  'Ask IT to add the new hire to the shared drive.',
-];
-
-function textLine(rng: Rng, ext: string, name: string, n: number): string {
-  const day = `2026-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`;
-  if (ext === 'csv') {
-    if (n === 0) return 'Date,Reference,Customer,Amount,Status';
-    return `${day},INV-${rng.int(10000, 99999)},${rng.pick(COMPANY_STEMS)},${(rng.int(1000, 250000) / 100).toFixed(2)},${rng.pick(['Paid', 'Open', 'Overdue'])}`;
-  }
-  if (ext === 'log' || name.endsWith('.log') || name === 'syslog') {
-    const svc = rng.pick(['sshd', 'systemd', 'CRON', 'kernel', 'lbagent', 'nginx']);
-    return `${day}T${String(rng.int(0, 23)).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}Z ${svc}[${rng.int(100, 32000)}]: ${rng.pick(['Started session', 'Accepted publickey', 'snapshot completed', 'connection closed', 'job finished with status 0', 'GET /index.html 200'])}`;
-  }
-  if (ext === 'sh')
-    return n === 0
-      ? '#!/bin/bash'
-      : `${rng.pick(['rsync -a', 'find /var/tmp -mtime +7 -delete', 'systemctl restart', 'tar czf'])} # step ${n}`;
-  if (ext === 'ini' || ext === 'conf' || ext === 'cfg' || ext === '')
-    return n === 0 ? `# ${name}` : `option_${n} = ${rng.int(0, 9999)}`;
-  if (ext === 'json') return n === 0 ? '{' : `  "key${n}": ${rng.int(0, 9999)},`;
-  if (ext === 'html' || ext === 'xml' || ext === 'plist')
-    return n === 0
-      ? '<?xml version="1.0" encoding="UTF-8"?>'
-      : `<item id="${n}">${rng.pick(SENTENCES)}</item>`;
-  return `- ${rng.pick(SENTENCES)}`;
-}
-
 function textContent(seed: number, node: Node): Buffer {
   if (node.text !== undefined) return Buffer.from(node.text);
   const rng = new Rng(seed);
@@ -135,6 +102,20 @@ function block(seed: number, index: number, ext: string, size: number): Buffer {
   return out;
 }
 
+// A document is built whole (its zip checksums and PDF offsets cover all of it): the last few
+// are kept, so reading one in ranges (a download, an FTPS transfer) builds it once.
+const built = new Map<number, Buffer | null>();
+const BUILT_KEPT = 4;
+
+function documentOf(seed: number, node: Node): Buffer | null {
+  const hit = built.get(seed);
+  if (hit !== undefined) return hit;
+  const doc = buildDocument(seed, node.name, node.size, node.modifiedAt);
+  if (built.size >= BUILT_KEPT) built.delete(built.keys().next().value as number);
+  built.set(seed, doc);
+  return doc;
+}
+
 /** Bytes [start, end) of a file at a restore point; null when the path is not a file there. */
 export function readFileRange(
   system: WorldSystem,
@@ -150,6 +131,8 @@ export function readFileRange(
   const to = Math.max(from, Math.min(end, node.size));
   const seed = hash32(system.seed, 'content', keyOf(file.path), node.modifiedAt, node.size);
   if (isTextName(node.name) || node.text !== undefined) return textContent(seed, node).subarray(from, to);
+  const doc = isDocumentName(node.name) ? documentOf(seed, node) : null;
+  if (doc) return doc.subarray(from, to);
   const ext = extensionOf(node.name);
   const parts: Buffer[] = [];
   for (let b = Math.floor(from / BLOCK); b * BLOCK < to; b++) {

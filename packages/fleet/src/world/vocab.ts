@@ -243,7 +243,16 @@ export function extensionOf(name: string): string {
   return dot <= 0 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
+/** Documents built whole (documents.ts) need room for their parts and a few lines of text. */
+export const DOCUMENT_MIN_BYTES = 4096;
+const MIN_SIZE: Record<string, number> = {
+  pdf: DOCUMENT_MIN_BYTES,
+  docx: DOCUMENT_MIN_BYTES,
+  xlsx: DOCUMENT_MIN_BYTES,
+};
+
 export function fileSize(rng: Rng, name: string): number {
-  const [median, sigma, cap] = SIZES[extensionOf(name)] ?? [120e3, 1, 50e6];
-  return Math.max(64, Math.min(cap, Math.round(rng.logNormal(median, sigma))));
+  const ext = extensionOf(name);
+  const [median, sigma, cap] = SIZES[ext] ?? [120e3, 1, 50e6];
+  return Math.max(MIN_SIZE[ext] ?? 64, Math.min(cap, Math.round(rng.logNormal(median, sigma))));
 }

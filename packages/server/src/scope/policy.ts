@@ -92,14 +92,6 @@ export function canEditPolicy(actor: Level, org: Pick<OrgGrants, 'can_edit_polic
   return org.can_edit_policy === 1 && !isClientUser(actor);
 }
 
-/**
- * Executive summary reports (issue 15.5) are made and scheduled by the reseller's staff and
- * above, for the clients in their scope; a client's own users receive them.
- */
-export function canUseReports(actor: Level): boolean {
-  return actor.level >= LEVEL.RESELLER;
-}
-
 /** Clearing another user's MFA (lost phone and codes) is for the provider's staff and distributors. */
 export function canResetMfa(actor: Level): boolean {
   return actor.level >= LEVEL.STAFF;
@@ -126,12 +118,18 @@ export const canEditOfficeNetwork = canManageDevice;
 export const canManageUpdateSchedules = canManageDevice;
 
 /**
- * A production failover (issue 16.4) is approved by a user of its own reseller or by the
- * provider's staff: not by a client's users nor a distributor (docs/decisions.md 'Issue 16').
+ * A production failover waiting for approval is decided by a user of its own reseller, the
+ * reseller's distributor or the provider's staff, never by a client's users (docs/decisions.md
+ * 'Failover approval is opt-in'). The failover was loaded in the actor's scope, so a distributor
+ * only ever decides for its own resellers.
  */
 export function canApproveFailover(
   actor: Pick<Actor, 'isProvider' | 'level' | 'organisationKind' | 'resellerId'>,
   resellerId: number,
 ): boolean {
-  return isProviderStaff(actor) || (actor.organisationKind === 'reseller' && actor.resellerId === resellerId);
+  return (
+    isProviderStaff(actor) ||
+    actor.organisationKind === 'distributor' ||
+    (actor.organisationKind === 'reseller' && actor.resellerId === resellerId)
+  );
 }

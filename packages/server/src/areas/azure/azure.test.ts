@@ -323,6 +323,7 @@ describe('sign-in', () => {
     expect(m.verification_url).toBe('/sim/azure/devicelogin');
     expect(m.knowledge_base_text).toBeTruthy();
     expect(m.expires_at - f.t.clock.now()).toBe(AZURE_CODE_LIFETIME_S * 1000);
+    expect(m.expires_in).toBe(AZURE_CODE_LIFETIME_S);
     // Nobody has typed the code yet.
     expect((await form('resa', '/azure_export/check_refresh_token/')).json()).toMatchObject({
       success: false,
@@ -423,17 +424,32 @@ describe('the restore and the panels', () => {
     const { job_id, success } = started.json();
     expect(success).toBe(true);
     let info = (await f.get('clia1', `/azure_export/get_job_info/${job_id}`)).json().job;
-    expect(info).toMatchObject({ status: 'running', canCancel: true, canDismiss: false });
+    expect(info).toMatchObject({
+      status: 'running',
+      canCancel: true,
+      canDismiss: false,
+      buttons: [{ action: 'cancel', label: 'Cancel' }],
+    });
     expect((await f.get('clib1', `/azure_export/get_job_info/${job_id}`)).statusCode).toBe(404);
     for (let i = 0; i < 5; i++) await f.t.ctx.operations.runOnce();
     info = (await f.get('clia1', `/azure_export/job_details/${job_id}`)).json().job;
-    expect(info).toMatchObject({ status: 'completed', percent: 100, canCancel: false, canDismiss: true });
+    expect(info).toMatchObject({
+      status: 'completed',
+      percent: 100,
+      canCancel: false,
+      canDismiss: true,
+      buttons: [{ action: 'dismiss', label: 'Dismiss' }],
+    });
     expect(JSON.stringify(info.blocks)).toContain(`${account.name}.blob.core.windows.net`);
     const list = (await f.get('resa', `/reseller/get_azure_jobs/${f.w.resellerA}`)).json().jobs;
     expect(list.map((j: { jobId: number }) => j.jobId)).toContain(job_id);
-    expect(
-      (await f.get('clia1', `/client/get_azure_jobs/${f.w.clientA1}`)).json().jobs.length,
-    ).toBeGreaterThan(0);
+    // Both lists carry the spec's buttons (recovery-flow 3 'Azure job').
+    const clientList = (await f.get('clia1', `/client/get_azure_jobs/${f.w.clientA1}`)).json().jobs;
+    expect(clientList.length).toBeGreaterThan(0);
+    for (const j of [...list, ...clientList])
+      expect(j.buttons.map((b: { action: string }) => b.action)).toEqual([
+        j.canCancel ? 'cancel' : 'dismiss',
+      ]);
     expect((await f.get('clia1', `/client/get_azure_jobs/${f.w.clientB1}`)).statusCode).toBe(404);
     expect((await form('clia1', '/azure_export/cancel_azure_job', { job_id })).json()).toEqual({
       success: false,

@@ -21,6 +21,7 @@ import { enqueueForRow } from '../../operations/for-row';
 import { type Actor, findInScope, isProviderStaff, lockRow, scoped, scopeKind, unscoped } from '../../scope';
 import { open, seal } from '../ftps/secret-box';
 import { loadClient, loadReseller, pointColumns } from '../recovery/access';
+import { clientSystemFigures } from '../recovery/discovery-service';
 import { AZURE_RESTORE } from './handlers';
 
 // Azure direct restore (spec: dashboard-device-azure 4 'Azure wizard', 7 'Azure direct restore';
@@ -125,11 +126,7 @@ export async function clientFlags(
   actor: Actor,
   client: { id: number; has_brc: number; has_x360recover: number },
 ): Promise<AzureClientFlags> {
-  const systems = await scoped(db, actor)
-    .selectFrom('protected_systems')
-    .select(['id', 'os_type'])
-    .where('client_id', '=', client.id)
-    .execute();
+  const systems = (await clientSystemFigures(db, actor, [client.id])).get(client.id);
   const points = await scoped(db, actor)
     .selectFrom('restore_points as rp')
     .innerJoin('protected_systems as s', 's.id', 'rp.system_id')
@@ -140,7 +137,7 @@ export async function clientFlags(
   return {
     has_brc: Number(client.has_brc) === 1,
     has_x360recover: Number(client.has_x360recover) === 1,
-    has_macos_only: systems.length > 0 && systems.every((x) => x.os_type === 'MAC_OS_X'),
+    has_macos_only: systems?.macOnly ?? false,
     machines_latest_schedule_rp_count: Number(points?.n ?? 0),
   };
 }
@@ -234,6 +231,7 @@ export async function authData(ctx: AppContext, actor: Actor, scopeName: string)
     verification_url: code.verificationUrl,
     ...(scope === 'manager' ? { knowledge_base_text: KNOWLEDGE_BASE_TEXT } : {}),
     expires_at: code.expiresAt,
+    expires_in: Math.max(0, Math.round((code.expiresAt - ctx.clock.now()) / 1000)),
   };
 }
 

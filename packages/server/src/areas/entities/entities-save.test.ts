@@ -201,6 +201,88 @@ describe('reseller save', () => {
   });
 });
 
+describe('reseller add and delete', () => {
+  const saveReseller = (who: string, f: Record<string, string | number>) =>
+    form(who, '/api/v1/object/reseller/save', f);
+  const audits = (action: string, id: number) =>
+    t.dbh.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', action)
+      .where('target_id', '=', String(id))
+      .execute();
+
+  it('lets a distributor add a reseller under itself, audited, and list it', async () => {
+    const res = await saveReseller('dist', { name: 'Harbour IT', email: 'ops@harbour.example' });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id as number;
+    expect(await org(id)).toMatchObject({
+      kind: 'reseller',
+      parent_id: w.distributor,
+      distributor_id: w.distributor,
+      reseller_id: id,
+      name: 'Harbour IT',
+      email: 'ops@harbour.example',
+      can_create_client: 1,
+    });
+    expect(await audits('reseller.create', id)).toHaveLength(1);
+    const listed = (await form('dist', '/reseller/data', { search: 'Harbour' })).json().content;
+    expect(listed).toEqual([expect.objectContaining({ id, clients: 0, can_edit: true, can_delete: true })]);
+    // Its new client makes it undeletable in the list.
+    const withClient = (await form('dist', '/reseller/data', { search: 'Reseller A' })).json().content;
+    expect(withClient[0]).toMatchObject({ can_delete: false });
+  });
+
+  it('lets staff add one under the distributor they choose, and asks for it', async () => {
+    const missing = await saveReseller('staff', { name: 'No distributor' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({
+      distributor_id: 'Choose the distributor the reseller belongs to.',
+    });
+    const res = await saveReseller('staff', { name: 'Staff made', distributor_id: w.distributor });
+    expect(res.statusCode).toBe(201);
+    expect(await org(res.json().id)).toMatchObject({ distributor_id: w.distributor });
+  });
+
+  it('refuses resellers and client users (403), a duplicate name (400), a client named as distributor (404)', async () => {
+    const before = await counts();
+    expect((await saveReseller('resa', { name: 'Spawned' })).statusCode).toBe(403);
+    expect((await saveReseller('clia1', { name: 'Spawned' })).statusCode).toBe(403);
+    const dup = await saveReseller('dist', { name: 'reseller a' });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().errors.name).toMatch(/already exists/);
+    expect((await saveReseller('staff', { name: 'Wrong', distributor_id: w.clientA1 })).statusCode).toBe(404);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('deletes an empty reseller with its users, audited; refuses one with clients (409), others 403', async () => {
+    const id = (await saveReseller('dist', { name: 'Short lived' })).json().id as number;
+    const login = await saveUser('dist', {
+      organisation_id: id,
+      name: 'Short lived admin',
+      email: 'admin@short.example',
+      password: 'longenough',
+    });
+    expect(login.statusCode).toBe(201);
+    expect((await del('resa', 'reseller', id)).statusCode).toBe(404);
+    expect((await del('resa', 'reseller', w.resellerA)).statusCode).toBe(403);
+    const busy = await del('dist', 'reseller', w.resellerA);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toBe(
+      'Reseller A still has clients. Remove them before deleting the reseller.',
+    );
+    expect(await org(w.resellerA)).toBeDefined();
+    expect((await del('dist', 'client', id)).statusCode).toBe(404);
+
+    const res = await del('dist', 'reseller', id);
+    expect(res.statusCode).toBe(200);
+    expect(await org(id)).toBeUndefined();
+    expect(await user(login.json().id)).toBeUndefined();
+    expect(await audits('reseller.delete', id)).toHaveLength(1);
+    expect((await del('dist', 'reseller', id)).statusCode).toBe(404);
+  });
+});
+
 describe('tenancy: another organisation’s rows answer 404 and stay untouched', () => {
   it('on every save, delete and support action', async () => {
     const before = await counts();
@@ -236,6 +318,7 @@ describe('tenancy: another organisation’s rows answer 404 and stay untouched',
       form('resa', '/user/data', { reseller_id: w.resellerB }),
       form('resa', '/license/data', { reseller_id: w.resellerB }),
       form('resa', '/api/v1/object/reseller/save', { id: w.resellerB, name: 'Hijacked' }),
+      del('resa', 'reseller', w.resellerB),
       form('resa', '/client/data', { reseller_id: w.resellerB }),
       form('resa', '/appliance/data', { client_id: w.clientB1 }),
     ];

@@ -9,11 +9,11 @@ import {
 import type { Database } from '@lifeboat/db';
 import { type AliasedRawBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
-import { type Actor, canEditResellers, findOrgInScope, orgsOfKind, scoped } from '../../scope';
+import { type Actor, findOrgInScope, orgsOfKind, scoped } from '../../scope';
 import { nameContains, narrowScope } from '../../search/name-search';
 import { clientHealthCondition } from './client-health';
 import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal } from './list-params';
-import { clientRowFlags } from './permissions';
+import { clientRowFlags, resellerRowFlags } from './permissions';
 
 // Distributors, resellers and clients: organisations of one kind, paged by name_lc on the
 // (scope column, kind, name_lc) indexes of the initial migration.
@@ -115,10 +115,7 @@ export async function listResellers(
     clients: n(r.clients),
     devices: n(r.devices),
     created_at: r.created_at,
-    can_edit: canEditResellers(actor),
-    can_delete: false,
-    can_details: true,
-    can_support: false,
+    ...resellerRowFlags(actor, { clients: n(r.clients) }),
   }));
   return answer(p, content, total, p.search ? 'No reseller matches this search.' : 'No resellers yet.');
 }
@@ -155,6 +152,12 @@ export async function listClients(
       ),
       figure(sql`(select count(*) from appliances a where a.client_id = o.id)`, 'appliances'),
       figure(worstRank, 'worst'),
+      // The unprotected filter and the dashboard's count take a client with any unprotected
+      // system, whose worst health may read otherwise: the row names them (client-health.ts).
+      figure(
+        sql`(select coalesce(max(cr.h_unprotected), 0) from client_rollups cr where cr.client_id = o.id)`,
+        'unprotected',
+      ),
     ],
     { resellerId: p.reseller_id, health: p.health_status },
   );
@@ -168,6 +171,7 @@ export async function listClients(
       reseller_name: String(r.reseller_name ?? ''),
       ...counts,
       health_status: r.worst === null ? null : (HEALTH_SEVERITY[n(r.worst)] ?? null),
+      unprotected_systems: n(r.unprotected),
       created_at: r.created_at,
       ...clientRowFlags(actor, counts),
     };

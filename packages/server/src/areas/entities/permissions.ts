@@ -1,5 +1,5 @@
 import type { Actor } from '../../scope';
-import { canManageClients, canManageUserLevel } from '../../scope/policy';
+import { canEditResellers, canManageClients, canManageUserLevel } from '../../scope/policy';
 
 // Row flags of the entity lists; the rules themselves live in scope/policy.ts.
 
@@ -37,4 +37,10 @@ export function clientRowFlags(actor: Pick<Actor, 'level'>, c: { devices: number
     can_details: true,
     can_support: false,
   };
+}
+
+/** A reseller row's actions: deletable once it has no clients (the server checks the rest). */
+export function resellerRowFlags(actor: Pick<Actor, 'level'>, r: { clients: number }) {
+  const manage = canEditResellers(actor);
+  return { can_edit: manage, can_delete: manage && r.clients === 0, can_details: true, can_support: false };
 }

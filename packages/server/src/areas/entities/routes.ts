@@ -16,11 +16,11 @@ import { NotFoundError } from '../../http/errors';
 import { route } from '../../http/route';
 import { addSaveRefusals } from '../../http/save-refusal';
 import { type Actor, parseId } from '../../scope';
-import { deleteClient, getClient, saveClient } from './client-service';
+import { clientEditView, deleteClient, getClient, saveClient } from './client-service';
 import { listAppliances, listLicenses, listVaults } from './infra-lists';
 import { listClients, listDistributors, listResellers } from './org-lists';
 import { canSeeStaffTables } from './permissions';
-import { saveReseller } from './reseller-service';
+import { deleteReseller, saveReseller } from './reseller-service';
 import { applianceLogin, vaultLogin } from './support-service';
 import { listAdminUsers, listUsers } from './user-lists';
 import { deleteUser, saveUser } from './user-service';
@@ -83,8 +83,20 @@ export function entitiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     route(app, c.client, ({ params, actor }) => getClient(ctx, actor, parseId(params.id, 'This client')));
+    route(app, c.clientEditView, ({ params, actor }) =>
+      clientEditView(
+        ctx,
+        actor,
+        params.clientId === '0' ? null : parseId(params.clientId, 'This client'),
+        parseId(params.resellerId, 'This reseller'),
+      ),
+    );
     route(app, c.deleteClient, async ({ params, actor, req }) => {
       await deleteClient(ctx, actor, parseId(params.id, 'This client'), req.ip);
+      return { is_error: false } as const;
+    });
+    route(app, c.deleteReseller, async ({ params, actor, req }) => {
+      await deleteReseller(ctx, actor, parseId(params.id, 'This reseller'), req.ip);
       return { is_error: false } as const;
     });
     route(app, c.deleteUser, async ({ params, actor, req }) => {

@@ -21,6 +21,12 @@ beforeAll(async () => {
   const hash = (await db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow()).password_hash;
   await insertUser(db, f.t.clock.now(), hash, f.w.resellerA, 'resa2', 1);
   resa2 = await loginAs(f.t.app, 'resa2', TEST_PASSWORD);
+  // These tests walk the approval, a reseller's opt-in (its default, off, is approval.test.ts's).
+  await db
+    .updateTable('organisations')
+    .set({ failover_approval: 1 })
+    .where('id', '=', f.w.resellerA)
+    .execute();
 });
 afterAll(() => f.t.close());
 

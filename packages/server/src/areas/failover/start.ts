@@ -45,7 +45,7 @@ export async function approvalRequired(db: Db, resellerId: number): Promise<bool
     .select('failover_approval')
     .where('id', '=', resellerId)
     .executeTakeFirst();
-  return Number(r?.failover_approval ?? 1) === 1;
+  return Number(r?.failover_approval ?? 0) === 1;
 }
 
 /** Queue the start of a failover (in the caller's transaction) and record its operation. */

@@ -25,8 +25,8 @@ export interface SystemFacts {
   usedBytes: number;
   /** Recovery-point objective in minutes (the alert threshold); null when alerting is off. */
   rpoMinutes: number | null;
-  /** The longest time without a restore point over the period, in minutes. */
-  worstGapMinutes: number;
+  /** The longest time the system was overdue (TROUBLED) in the period, in minutes. */
+  overdueMinutes: number;
   rpoMet: boolean | null;
   autoVerify: {
     at: number;
@@ -55,9 +55,6 @@ export interface ReportData {
   daily: { day: string; healthy: number; warned: number; troubled: number; other: number }[];
   activity: RecoveryActivity[];
 }
-
-/** How far before the period the last successful backup is looked for (the RPO's first gap). */
-const LOOK_BACK_MS = 31 * DAY_MS;
 
 const HEALTHY = new Set(['NORMAL']);
 const WARNED = new Set(['WARNED']);
@@ -103,97 +100,85 @@ export async function gatherReportData(
   const inIds = none ? [-1] : ids;
 
   const resellerId = Number(client.reseller_id);
-  const [jobs, points, before, avs, health, thresholds, shares, downloads, exports, restores] =
-    await Promise.all([
-      db
-        .selectFrom('job_history')
-        .select(['system_id', 'status', 'started_at', 'ended_at'])
-        .where('system_id', 'in', inIds)
-        .where('kind', '=', 'Backup')
-        .where('started_at', '>=', start)
-        .where('started_at', '<', end)
-        .orderBy('started_at')
-        .execute(),
-      db
-        .selectFrom('restore_points')
-        .select(['system_id', 'size_bytes'])
-        .where('system_id', 'in', inIds)
-        .where('taken_at', '>=', start)
-        .where('taken_at', '<', end)
-        .execute(),
-      // The last successful backup before the period (a bounded look back: the index's range).
-      db
-        .selectFrom('job_history')
-        .select(['system_id', (eb) => eb.fn.max(eb.fn.coalesce('ended_at', 'started_at')).as('at')])
-        .where('system_id', 'in', inIds)
-        .where('kind', '=', 'Backup')
-        .where('status', '=', 'COMPLETED')
-        .where('started_at', '>=', start - LOOK_BACK_MS)
-        .where('started_at', '<', start)
-        .groupBy('system_id')
-        .execute(),
-      db
-        .selectFrom('autoverify_results')
-        .select(['system_id', 'ended_at', 'status', 'result', 'screenshot_seed'])
-        .where('system_id', 'in', inIds)
-        .where('ended_at', '>=', start)
-        .where('ended_at', '<', end)
-        .orderBy('ended_at')
-        .execute(),
-      db
-        .selectFrom('health_history')
-        .select(['system_id', 'started_at', 'health'])
-        .where('system_id', 'in', inIds)
-        .where('started_at', '<', end)
-        .orderBy('started_at')
-        .execute(),
-      db
-        .selectFrom('thresholds')
-        .select(['scope_kind', 'scope_id', 'kind', 'minutes', 'enabled'])
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('scope_kind', '=', 'reseller'), eb('scope_id', '=', Number(client.reseller_id))]),
-            eb.and([eb('scope_kind', '=', 'client'), eb('scope_id', '=', clientId)]),
-            eb.and([eb('scope_kind', '=', 'system'), eb('scope_id', 'in', inIds)]),
-          ]),
-        )
-        .execute(),
-      db
-        .selectFrom('cifs_shares as s')
-        .leftJoin('users as u', 'u.id', 's.user_id')
-        .select(['s.created_at', 's.system_id', 'u.name as user'])
-        .where('s.client_id', '=', clientId)
-        .where('s.created_at', '>=', start)
-        .where('s.created_at', '<', end)
-        .execute(),
-      db
-        .selectFrom('download_sessions as d')
-        .leftJoin('users as u', 'u.id', 'd.user_id')
-        .select(['d.created_at', 'd.system_id', 'u.name as user'])
-        .where('d.client_id', '=', clientId)
-        .where('d.created_at', '>=', start)
-        .where('d.created_at', '<', end)
-        .execute(),
-      // Exports over FTPS and restores to Azure, on their tenant indexes (reseller, client, time).
-      db
-        .selectFrom('ftps_exports as f')
-        .leftJoin('users as u', 'u.id', 'f.user_id')
-        .select(['f.created_at', 'f.system_id', 'u.name as user'])
-        .where('f.reseller_id', '=', resellerId)
-        .where('f.client_id', '=', clientId)
-        .where('f.created_at', '>=', start)
-        .where('f.created_at', '<', end)
-        .execute(),
-      db
-        .selectFrom('azure_jobs as a')
-        .leftJoin('users as u', 'u.id', 'a.user_id')
-        .select(['a.created_at', 'a.system_id', 'u.name as user'])
-        .where('a.reseller_id', '=', resellerId)
-        .where('a.client_id', '=', clientId)
-        .where('a.created_at', '>=', start)
-        .where('a.created_at', '<', end)
-        .execute(),
-    ]);
+  const [jobs, points, avs, health, thresholds, shares, downloads, exports, restores] = await Promise.all([
+    db
+      .selectFrom('job_history')
+      .select(['system_id', 'status', 'started_at', 'ended_at'])
+      .where('system_id', 'in', inIds)
+      .where('kind', '=', 'Backup')
+      .where('started_at', '>=', start)
+      .where('started_at', '<', end)
+      .orderBy('started_at')
+      .execute(),
+    db
+      .selectFrom('restore_points')
+      .select(['system_id', 'size_bytes'])
+      .where('system_id', 'in', inIds)
+      .where('taken_at', '>=', start)
+      .where('taken_at', '<', end)
+      .execute(),
+    db
+      .selectFrom('autoverify_results')
+      .select(['system_id', 'ended_at', 'status', 'result', 'screenshot_seed'])
+      .where('system_id', 'in', inIds)
+      .where('ended_at', '>=', start)
+      .where('ended_at', '<', end)
+      .orderBy('ended_at')
+      .execute(),
+    db
+      .selectFrom('health_history')
+      .select(['system_id', 'started_at', 'health'])
+      .where('system_id', 'in', inIds)
+      .where('started_at', '<', end)
+      .orderBy('started_at')
+      .execute(),
+    db
+      .selectFrom('thresholds')
+      .select(['scope_kind', 'scope_id', 'kind', 'minutes', 'enabled'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('scope_kind', '=', 'reseller'), eb('scope_id', '=', Number(client.reseller_id))]),
+          eb.and([eb('scope_kind', '=', 'client'), eb('scope_id', '=', clientId)]),
+          eb.and([eb('scope_kind', '=', 'system'), eb('scope_id', 'in', inIds)]),
+        ]),
+      )
+      .execute(),
+    db
+      .selectFrom('cifs_shares as s')
+      .leftJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.created_at', 's.system_id', 'u.name as user'])
+      .where('s.client_id', '=', clientId)
+      .where('s.created_at', '>=', start)
+      .where('s.created_at', '<', end)
+      .execute(),
+    db
+      .selectFrom('download_sessions as d')
+      .leftJoin('users as u', 'u.id', 'd.user_id')
+      .select(['d.created_at', 'd.system_id', 'u.name as user'])
+      .where('d.client_id', '=', clientId)
+      .where('d.created_at', '>=', start)
+      .where('d.created_at', '<', end)
+      .execute(),
+    // Exports over FTPS and restores to Azure, on their tenant indexes (reseller, client, time).
+    db
+      .selectFrom('ftps_exports as f')
+      .leftJoin('users as u', 'u.id', 'f.user_id')
+      .select(['f.created_at', 'f.system_id', 'u.name as user'])
+      .where('f.reseller_id', '=', resellerId)
+      .where('f.client_id', '=', clientId)
+      .where('f.created_at', '>=', start)
+      .where('f.created_at', '<', end)
+      .execute(),
+    db
+      .selectFrom('azure_jobs as a')
+      .leftJoin('users as u', 'u.id', 'a.user_id')
+      .select(['a.created_at', 'a.system_id', 'u.name as user'])
+      .where('a.reseller_id', '=', resellerId)
+      .where('a.client_id', '=', clientId)
+      .where('a.created_at', '>=', start)
+      .where('a.created_at', '<', end)
+      .execute(),
+  ]);
 
   const group = <T extends { system_id: number }>(rows: T[]) => {
     const m = new Map<number, T[]>();
@@ -209,7 +194,6 @@ export async function gatherReportData(
   const pointsBy = group(points);
   const avBy = group(avs);
   const healthBy = group(health);
-  const beforeBy = new Map(before.map((b) => [Number(b.system_id), Number(b.at)]));
   const rows = thresholds as unknown as ThresholdRow[];
   const names = new Map(systems.map((s) => [Number(s.id), s.name]));
 
@@ -224,20 +208,14 @@ export async function gatherReportData(
       rows,
     );
     // Each successful backup took a restore point when it ended; retention merges old points
-    // later, so the ones kept today would understate a past period. The longest stretch
-    // without one runs from the period's start (or the system's creation) to its end.
-    const taken = js
-      .filter((j) => j.status === 'COMPLETED')
-      .map((j) => Number(j.ended_at ?? j.started_at))
-      .filter((t) => t < end)
-      .sort((a, b) => a - b);
-    let last = Math.max(beforeBy.get(id) ?? start, Number(s.created_at));
-    let worst = 0;
-    for (const t of taken) {
-      worst = Math.max(worst, t - last);
-      last = Math.max(last, t);
-    }
-    worst = Math.max(worst, end - last);
+    // later, so the ones kept today would understate a past period.
+    const taken = js.filter((j) => j.status === 'COMPLETED').length;
+    // The objective is judged from the health history, the record the dashboard and the device
+    // page read: a system misses it while it is TROUBLED (no successful backup within its
+    // threshold, contract health-rule.ts). Gaps between the job history's rows would not do:
+    // the history keeps every run of the last days only, then a sample, and would call a
+    // healthy month 'missed' (docs/decisions.md, 'Report evidence agrees with the dashboard').
+    const overdue = troubledStretch(hs, Math.max(start, Number(s.created_at)), end, s.health_status);
     const lastAv = av.at(-1);
     return {
       id,
@@ -250,12 +228,12 @@ export async function gatherReportData(
       jobs: js.length,
       succeeded: js.filter((j) => j.status === 'COMPLETED').length,
       failed: js.filter((j) => j.status === 'FAILED' || j.status === 'MISSED').length,
-      restorePoints: taken.length,
+      restorePoints: taken,
       growthBytes: ps.reduce((a, p) => a + Number(p.size_bytes), 0),
       usedBytes: Number(s.cloud_used_bytes) + Number(s.local_used_bytes),
       rpoMinutes: rpo,
-      worstGapMinutes: Math.round(worst / 60_000),
-      rpoMet: rpo === null ? null : worst <= rpo * 60_000,
+      overdueMinutes: Math.round(overdue / 60_000),
+      rpoMet: rpo === null ? null : overdue === 0,
       autoVerify: lastAv
         ? {
             at: Number(lastAv.ended_at),
@@ -338,4 +316,25 @@ export async function gatherReportData(
     daily,
     activity,
   };
+}
+
+/**
+ * The longest stretch of [from, to) a system spent TROUBLED, from its health changes (oldest
+ * first, all before `to`); a system without any is judged by its current health throughout.
+ */
+export function troubledStretch(
+  changes: readonly { started_at: number; health: string }[],
+  from: number,
+  to: number,
+  current: string,
+): number {
+  const list = changes.length > 0 ? changes : [{ started_at: from, health: current }];
+  let longest = 0;
+  list.forEach((c, i) => {
+    if (c.health !== 'TROUBLED') return;
+    const a = Math.max(from, Number(c.started_at));
+    const b = Math.min(to, Number(list[i + 1]?.started_at ?? to));
+    longest = Math.max(longest, b - a);
+  });
+  return longest;
 }

@@ -12,14 +12,15 @@ export const REPORT_GENERATE = 'reports.generate';
 export function reportGenerateHandler(
   ctx: Pick<AppContext, 'dbh' | 'ports' | 'clock'>,
 ): HandlerFor<typeof REPORT_GENERATE> {
-  return async ({ input, progress, complete }) => {
+  return async ({ input, op, progress, complete }) => {
     const why = 'the report worker renders the report its request created';
     const report = await unscoped(ctx.dbh.db, why)
       .selectFrom('reports')
       .selectAll()
       .where('id', '=', input.reportId)
       .executeTakeFirst();
-    if (!report || report.cancelled) return complete(async () => ({ skipped: 'cancelled' }));
+    if (!report || report.cancelled || Number(report.operation_id) !== op.id)
+      return complete(async () => ({ skipped: 'cancelled' }));
     const pdf = await renderReport(ctx, report, (step) =>
       progress(step === 'Reading the fleet' ? 10 : 50, step),
     );
@@ -30,6 +31,8 @@ export function reportGenerateHandler(
         .set({ pdf: pdf.toString('base64'), pdf_bytes: pdf.length })
         .where('id', '=', input.reportId)
         .where('cancelled', '=', 0)
+        // Generated again meanwhile: the newer operation stores its own PDF.
+        .where('operation_id', '=', op.id)
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) return { skipped: 'cancelled' };
       return { report_id: input.reportId, bytes: pdf.length };

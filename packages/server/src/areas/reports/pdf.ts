@@ -98,7 +98,7 @@ function keyFigures(doc: PDFKit.PDFDocument, data: ReportData) {
     ],
     ['Storage used', formatBytes(s.reduce((a, x) => a + x.usedBytes, 0))],
     ['Storage growth in the period', formatBytes(s.reduce((a, x) => a + x.growthBytes, 0))],
-    ['AutoVerify recovery tests passed', runs === 0 ? 'none ran' : `${passed} of ${runs}`],
+    ['AutoVerify recovery tests passed', runs === 0 ? 'none ran in the period' : `${passed} of ${runs}`],
     ['Restores, shares and exports', String(data.activity.length)],
   ];
   let y = doc.y;
@@ -279,7 +279,9 @@ function systemPage(doc: PDFKit.PDFDocument, s: SystemFacts, mbps: number) {
       'Recovery-point objective',
       s.rpoMinutes === null
         ? 'alerting off'
-        : `${s.rpoMet ? 'met' : 'missed'}: longest gap ${Math.round(s.worstGapMinutes / 60)} h, objective ${Math.round(s.rpoMinutes / 60)} h`,
+        : s.rpoMet
+          ? `met: never overdue, objective ${Math.round(s.rpoMinutes / 60)} h`
+          : `missed: overdue for up to ${Math.round(s.overdueMinutes / 60)} h, objective ${Math.round(s.rpoMinutes / 60)} h`,
     ],
     ['Storage used', formatBytes(s.usedBytes)],
     ['Storage growth in the period', formatBytes(s.growthBytes)],

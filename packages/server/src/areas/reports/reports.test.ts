@@ -57,11 +57,12 @@ describe('lists', () => {
       1,
     );
   });
-  it('answers 404 for another tenant and 403 for client users', async () => {
+  it('answers 404 for another tenant; a client user chooses no reseller', async () => {
     expect((await get('resb', `${base}/get_clients_list/${w.resellerA}`)).statusCode).toBe(404);
     expect((await get('resb', `${base}/get_date_created/${w.clientA1}`)).statusCode).toBe(404);
     expect((await get('resa', `${base}/get_date_created/abc`)).statusCode).toBe(404);
-    expect((await get('clia1', `${base}/get_resellers_list`)).statusCode).toBe(403);
+    expect((await get('clia1', `${base}/get_resellers_list`)).json()).toEqual({ entities_list: [] });
+    expect((await get('clia1', `${base}/get_clients_list/${w.resellerA}`)).statusCode).toBe(404);
   });
   it('gives the creation date in seconds', async () => {
     const res = await get('resa', `${base}/get_date_created/${w.clientA1}`);
@@ -181,6 +182,93 @@ describe('POST generate_report', () => {
       status: 'FAILED',
       message: NO_SYSTEMS,
     });
+    // The history says it failed and why, instead of 'pending' for ever.
+    const row = async () =>
+      (await get('resa', `${base}/history`)).json().reports.filter((r: { id: number }) => r.id === id);
+    expect(await row()).toEqual([expect.objectContaining({ status: 'FAILED', message: NO_SYSTEMS })]);
+
+    // Try again: another tenant's report is a 404, a client user's a 404 too (not in scope).
+    const retry = (who: string, form: Record<string, string> = {}) =>
+      call(t.app, s[who]!, {
+        method: 'POST',
+        url: `${base}/regenerate/${id}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(form).toString(),
+      });
+    expect((await retry('resb')).statusCode).toBe(404);
+    expect((await retry('resa', { bandwidth_estimate: 'fast' })).statusCode).toBe(400);
+    // The cause goes away (the system existed after all): the retry works, in the same row.
+    await t.dbh.db
+      .updateTable('protected_systems')
+      .set({ created_at: Date.UTC(2026, 0, 1) })
+      .where('id', '=', w.systemA2)
+      .execute();
+    const again = await retry('resa');
+    expect(again.json()).toEqual({ report_id: id });
+    expect((await row())[0].status).toBe('PENDING');
+    await t.ctx.operations.runOnce();
+    expect((await get('resa', `${base}/report_status/${id}`)).json().status).toBe('COMPLETED');
+    expect(await row()).toEqual([expect.objectContaining({ status: 'COMPLETED', message: null })]);
+    expect((await get('resa', `${base}/content/${id}`)).statusCode).toBe(200);
+    const audits = await t.dbh.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_type', '=', 'report')
+      .where('target_id', '=', String(id))
+      .execute();
+    expect(audits.map((a) => a.action)).toContain('report.regenerate');
+  });
+
+  it('Update draws the same report again with the new texts: one history row, no stale PDF', async () => {
+    const id = (await generate('resa', { ...valid, client_id: w.clientA1 })).json().report_id as number;
+    await t.ctx.operations.runOnce();
+    const rows = async () =>
+      (await get('resa', `${base}/history`)).json().reports.filter((r: { id: number }) => r.id === id);
+    const update = (summary: string) =>
+      call(t.app, s.resa!, {
+        method: 'POST',
+        url: `${base}/regenerate/${id}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ summary_overview: summary, bandwidth_estimate: '500' }).toString(),
+      });
+    const before = await count('reports');
+    // Two Updates in a row: only the latest one's operation may store its PDF.
+    expect((await update('First edit')).json()).toEqual({ report_id: id });
+    expect((await update('Second edit')).json()).toEqual({ report_id: id });
+    expect((await get('resa', `${base}/content/${id}`)).statusCode).toBe(409);
+    await t.ctx.operations.runOnce();
+    expect(await count('reports')).toBe(before);
+    expect(await rows()).toEqual([expect.objectContaining({ status: 'COMPLETED' })]);
+    const pdf = Buffer.from((await get('resa', `${base}/content/${id}`)).json().data as string, 'base64');
+    const dir = mkdtempSync(path.join(tmpdir(), 'report-'));
+    writeFileSync(path.join(dir, 'r.pdf'), pdf);
+    const text = execFileSync('pdftotext', [path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+    expect(text).toContain('Second edit');
+    expect(text).not.toContain('First edit');
+  });
+
+  it('a client user generates its own company’s report, and no other client’s', async () => {
+    expect((await get('clia1', `${base}/get_date_created/${w.clientA1}`)).json()).toEqual({
+      date_created: Date.UTC(2026, 0, 1) / 1000,
+    });
+    expect((await get('clia1', `${base}/get_date_created/${w.clientA2}`)).statusCode).toBe(404);
+    const before = await count('reports');
+    expect((await generate('clia1', { ...valid, client_id: w.clientA2 })).statusCode).toBe(404);
+    expect(await count('reports')).toBe(before);
+    const res = await generate('clia1', { ...valid, client_id: w.clientA1 });
+    expect(res.statusCode).toBe(200);
+    const id = res.json().report_id as number;
+    await t.ctx.operations.runOnce();
+    expect((await get('clia1', `${base}/report_status/${id}`)).json().status).toBe('COMPLETED');
+    expect((await get('clia1', `${base}/download/${id}/2026-10-01/2026-10-31`)).statusCode).toBe(200);
+    // Its history holds its own company's reports only (its reseller's included).
+    const names = (await get('clia1', `${base}/history`))
+      .json()
+      .reports.map((r: { client_name: string }) => r.client_name);
+    expect(names).toContain('Client A1');
+    expect(new Set(names)).toEqual(new Set(['Client A1']));
+    // The reseller sees the report its client made.
+    expect((await get('resa', `${base}/report_status/${id}`)).json().status).toBe('COMPLETED');
   });
 
   it('a cancelled generation stores nothing and says CANCELLED', async () => {

@@ -11,6 +11,7 @@ import {
   generateReport,
   listClients,
   listResellers,
+  regenerateReport,
   reportContent,
   reportDownload,
   reportStatus,
@@ -33,6 +34,9 @@ export function reportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(app, c.status, ({ params, actor }) => reportStatus(ctx, actor, report(params.reportId)));
     route(app, c.cancel, ({ params, actor, req }) =>
       cancelReport(ctx, actor, report(params.reportId), req.ip),
+    );
+    route(app, c.regenerate, ({ params, body, actor, req }) =>
+      regenerateReport(ctx, actor, report(params.reportId), body, req.ip),
     );
     route(app, c.content, ({ params, actor }) => reportContent(ctx, actor, report(params.reportId)));
     route(app, c.download, async ({ params, actor, req, reply }) => {

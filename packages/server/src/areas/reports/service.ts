@@ -5,28 +5,24 @@ import {
   type generateReportBody,
   REPORT_TIMEOUT_MS,
   type ReportStatusAnswer,
+  type regenerateReportBody,
   reportFileName,
 } from '@lifeboat/contract';
 import type { z } from 'zod';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
-import { AppError, ForbiddenError, NotFoundError } from '../../http/errors';
+import { AppError, NotFoundError } from '../../http/errors';
 import { enqueueForRow } from '../../operations/for-row';
-import { type Actor, canUseReports, findOrgInScope, scoped, scopeKind } from '../../scope';
+import { type Actor, findOrgInScope, scoped, scopeKind } from '../../scope';
 import { REPORT_GENERATE } from './generate-handler';
-
-/** How long generated reports stay in the history (and downloadable), in days. */
 
 type Ctx = Pick<AppContext, 'dbh' | 'clock' | 'operations' | 'config'>;
 
-export function mayUseReports(actor: Actor): void {
-  if (!canUseReports(actor))
-    throw new ForbiddenError('Reports are made by the reseller, not by client users.');
-}
+// Every level uses reports on the clients in its scope; a client user on its own company
+// (docs/decisions.md, 'Client users report on their own company'). The scope decides (404).
 
 /** GET get_resellers_list: the resellers in scope (staff and distributors choose one first). */
 export async function listResellers(ctx: Ctx, actor: Actor) {
-  mayUseReports(actor);
   const rows = await scoped(ctx.dbh.db, actor)
     .selectFrom('organisations')
     .select(['organisations.id', 'organisations.name'])
@@ -43,15 +39,11 @@ export async function findClient(ctx: Ctx, actor: Actor, clientId: number) {
   return org;
 }
 
-// Calls naming an object look it up first: another tenant's is a 404 (issue 11.3), and only a
-// user who sees it learns that reports are not theirs to make (403).
-
 export async function listClients(ctx: Ctx, actor: Actor, resellerId: number) {
   // A client user names no reseller (its own is no filter it may set, issue 18.5).
   if (scopeKind(actor) === 'client') throw new NotFoundError('This reseller');
   const org = await findOrgInScope(ctx.dbh.db, actor, resellerId, 'This reseller');
   if (org.kind !== 'reseller') throw new NotFoundError('This reseller');
-  mayUseReports(actor);
   const rows = await scoped(ctx.dbh.db, actor)
     .selectFrom('organisations')
     .select(['organisations.id', 'organisations.name'])
@@ -64,7 +56,6 @@ export async function listClients(ctx: Ctx, actor: Actor, resellerId: number) {
 
 export async function dateCreated(ctx: Ctx, actor: Actor, clientId: number) {
   const c = await findClient(ctx, actor, clientId);
-  mayUseReports(actor);
   return { date_created: Math.floor(Number(c.created_at) / 1000) };
 }
 
@@ -75,7 +66,6 @@ export type { GenerateReportBody };
 /** POST generate_report: check the dates (spec 5), store the report and queue its rendering. */
 export async function generateReport(ctx: Ctx, actor: Actor, clientId: number, body: Body, ip: string) {
   const client = await findClient(ctx, actor, clientId);
-  mayUseReports(actor);
   const now = ctx.clock.now();
   const bad = checkReportDates({
     from: body.from_date,
@@ -143,30 +133,44 @@ async function findReport(ctx: Ctx, actor: Actor, reportId: number) {
     .select([
       'reports.id',
       'reports.client_id',
+      'reports.reseller_id',
       'reports.from_date',
       'reports.to_date',
       'reports.cancelled',
       'reports.pdf_bytes',
       'reports.created_at',
       'reports.operation_id',
+      'reports.definition_id',
       'o.status as op_status',
       'o.progress as op_progress',
       'o.error as op_error',
-      'o.result as op_result',
+      'o.created_at as op_created_at',
     ])
     .where('reports.id', '=', reportId)
     .executeTakeFirst();
   if (!row) throw new NotFoundError('This report');
-  mayUseReports(actor);
   return row;
 }
 
 export const GENERATION_FAILED = 'The report could not be generated. Please try again later.';
 export const GENERATION_TIMED_OUT = 'The report took too long to generate and was stopped.';
 
-/** GET report_status: the report's operation, in the spec's words (spec 4). */
-export async function reportStatus(ctx: Ctx, actor: Actor, reportId: number): Promise<ReportStatusAnswer> {
-  const r = await findReport(ctx, actor, reportId);
+/** What the status of a report is computed from: its row and its operation's. */
+export interface StatusFacts {
+  cancelled: number;
+  pdf_bytes: number | null;
+  created_at: number;
+  op_status: string | null;
+  op_progress: number | null;
+  op_error: string | null;
+  op_created_at: number | null;
+}
+
+/**
+ * A report's status in the spec's words (spec 4), for the builder's poll and the history alike:
+ * a failed operation is FAILED with its sentence, never PENDING for ever.
+ */
+export function reportStatusOf(r: StatusFacts, now: number): ReportStatusAnswer {
   if (r.cancelled) return { status: 'CANCELLED', progress: 0, message: null };
   const progress = Number(r.op_progress ?? 0);
   switch (r.op_status) {
@@ -179,10 +183,77 @@ export async function reportStatus(ctx: Ctx, actor: Actor, reportId: number): Pr
     case 'running':
       return { status: 'RUNNING', progress, message: null };
     default:
-      if (ctx.clock.now() - Number(r.created_at) > REPORT_TIMEOUT_MS)
+      // Counted from the latest attempt: a report generated again gets its own 30 minutes.
+      if (now - Number(r.op_created_at ?? r.created_at) > REPORT_TIMEOUT_MS)
         return { status: 'FAILED', progress, message: GENERATION_TIMED_OUT };
       return { status: 'PENDING', progress, message: null };
   }
+}
+
+/** GET report_status: the report's operation, in the spec's words (spec 4). */
+export async function reportStatus(ctx: Ctx, actor: Actor, reportId: number): Promise<ReportStatusAnswer> {
+  return reportStatusOf(await findReport(ctx, actor, reportId), ctx.clock.now());
+}
+
+type RegenerateBody = z.output<typeof regenerateReportBody>;
+
+/**
+ * POST regenerate: the same report drawn again, in place, with the texts and speed sent (Update)
+ * or those it had (Try again). One report stays one row of the history; the operation of an
+ * earlier attempt still running cannot store its PDF (the handler's write is fenced by the
+ * report's operation_id).
+ */
+export async function regenerateReport(
+  ctx: Ctx,
+  actor: Actor,
+  reportId: number,
+  body: RegenerateBody,
+  ip: string,
+) {
+  const r = await findReport(ctx, actor, reportId);
+  if (r.definition_id !== null)
+    throw new AppError(
+      409,
+      'REPORT_DELIVERED',
+      'A scheduled report is generated by its schedule: it cannot be generated again here.',
+    );
+  const now = ctx.clock.now();
+  await ctx.dbh.db.transaction().execute(async (trx) => {
+    await scoped(trx, actor)
+      .updateTable('reports')
+      .set({
+        pdf: null,
+        pdf_bytes: 0,
+        cancelled: 0,
+        ...(body.summary_overview === undefined ? {} : { summary_overview: body.summary_overview || null }),
+        ...(body.suggested_actions === undefined
+          ? {}
+          : { suggested_actions: body.suggested_actions || null }),
+        ...(body.bandwidth_estimate === undefined ? {} : { bandwidth_estimate: body.bandwidth_estimate }),
+      })
+      .where('reports.id', '=', reportId)
+      .execute();
+    await enqueueForRow(ctx.operations, trx, actor, 'reports', {
+      kind: REPORT_GENERATE,
+      input: { reportId },
+      resellerId: Number(r.reseller_id),
+      clientId: Number(r.client_id),
+      subjectType: 'report',
+      subjectId: reportId,
+      createdBy: actor.userId,
+      maxAttempts: 2,
+    });
+    await audit(trx, now, {
+      actor,
+      action: 'report.regenerate',
+      targetType: 'report',
+      targetId: reportId,
+      details: { after: r.op_status === 'failed' ? 'failure' : 'edit' },
+      ip,
+    });
+  });
+  ctx.operations.wake();
+  return { report_id: reportId };
 }
 
 /** POST cancel: the rendering stores nothing once the report is cancelled. */

@@ -8,7 +8,7 @@ import { useSchemaForm } from '../../forms/useSchemaForm';
 import { DialogButtons, FormErrorAlert } from '../entities/DialogParts';
 import { entityKeys, fetchClient } from '../entities/entitiesApi';
 import { OrgFields } from '../entities/OrgFields';
-import { ResellerPicker } from '../entities/ResellerPicker';
+import { OrgPicker } from '../entities/OrgPicker';
 import { useEntitySave } from '../entities/useEntitySave';
 
 export interface ClientDialogProps {
@@ -77,7 +77,8 @@ export function ClientDialog({ opened, onClose, resellerId, clientId, onSaved }:
                 control={form.control}
                 name="reseller_id"
                 render={({ field, fieldState }) => (
-                  <ResellerPicker
+                  <OrgPicker
+                    kind="reseller"
                     value={field.value}
                     onChange={field.onChange}
                     error={fieldState.error?.message}

@@ -55,11 +55,14 @@ export function saveEntity(
   return call(decl as typeof entityCalls.saveClient, { form: fields });
 }
 
-/** Clients and users can be deleted; resellers are offboarded by the provider. */
-export type DeletableEntity = 'client' | 'user';
+export type DeletableEntity = 'client' | 'user' | 'reseller';
 
 export function deleteEntity(entity: DeletableEntity, id: number): Promise<{ is_error: boolean }> {
-  const decl = entity === 'client' ? entityCalls.deleteClient : entityCalls.deleteUser;
+  const decl = {
+    client: entityCalls.deleteClient,
+    user: entityCalls.deleteUser,
+    reseller: entityCalls.deleteReseller,
+  }[entity];
   return call(decl, { params: { id } });
 }
 

@@ -9,10 +9,12 @@ interface Props {
   startedAt: number;
   onReady(): void;
   onBack(): void;
+  /** Generate the same report again (after a failure). */
+  onRetry(): void;
 }
 
 /** Step 2: poll the report's status every 5 s (spec 4); FAILED shows the server's message. */
-export function LoadingStep({ reportId, startedAt, onReady, onBack }: Props) {
+export function LoadingStep({ reportId, startedAt, onReady, onBack, onRetry }: Props) {
   const status = useReportStatus(reportId);
   const s = status.data?.status;
   const timedOut = Date.now() - startedAt > REPORT_TIMEOUT_MS;
@@ -34,6 +36,7 @@ export function LoadingStep({ reportId, startedAt, onReady, onBack }: Props) {
           {status.data?.message ?? (timedOut ? 'The report took too long to generate.' : 'Please try again.')}
         </Alert>
         <Group>
+          <Button onClick={onRetry}>Try again</Button>
           <Button variant="default" onClick={onBack}>
             Back
           </Button>

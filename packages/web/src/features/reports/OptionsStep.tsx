@@ -8,12 +8,14 @@ import { type BuilderValues, builderSchema, scheduledPeriod } from './builderFor
 interface Props {
   /** Staff and distributors choose the reseller first (spec 6); resellers skip it. */
   chooseReseller: boolean;
+  /** A client user's own company: shown, not chosen. */
+  ownClient: string | null;
   initial: BuilderValues;
   onGenerate(values: BuilderValues): void;
 }
 
 /** Step 1 of the builder: who, when, how often and how detailed. */
-export function OptionsStep({ chooseReseller, initial, onGenerate }: Props) {
+export function OptionsStep({ chooseReseller, ownClient, initial, onGenerate }: Props) {
   const resellers = useResellers(chooseReseller);
   const [createdAt, setCreatedAt] = useState<number | null>(null);
   const schema = useMemo(() => builderSchema(createdAt, Date.now()), [createdAt]);
@@ -72,21 +74,28 @@ export function OptionsStep({ chooseReseller, initial, onGenerate }: Props) {
             )}
           />
         )}
-        <Controller
-          control={form.control}
-          name="client_id"
-          render={({ field }) => (
-            <Select
-              label="Client"
-              placeholder={resellerId ? 'Choose a client' : 'Choose an organisation first'}
-              searchable
-              disabled={!resellerId}
-              data={(clients.data?.entities_list ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
-              value={field.value || null}
-              onChange={(v) => field.onChange(v ?? '')}
-            />
-          )}
-        />
+        {ownClient !== null ? (
+          <TextInput label="Client" value={ownClient} readOnly variant="filled" />
+        ) : (
+          <Controller
+            control={form.control}
+            name="client_id"
+            render={({ field }) => (
+              <Select
+                label="Client"
+                placeholder={resellerId ? 'Choose a client' : 'Choose an organisation first'}
+                searchable
+                disabled={!resellerId}
+                data={(clients.data?.entities_list ?? []).map((r) => ({
+                  value: String(r.id),
+                  label: r.name,
+                }))}
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+              />
+            )}
+          />
+        )}
         <Controller
           control={form.control}
           name="mode"

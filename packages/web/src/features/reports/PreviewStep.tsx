@@ -95,7 +95,8 @@ export function PreviewStep({ reportId, options, extras, onUpdate, onBack }: Pro
             </Button>
           )}
         </Group>
-        {options.mode === 'scheduled' && <ScheduleForm options={options} extras={extras} />}
+        {/* The texts as typed, Updated or not: scheduling never drops an edit. */}
+        {options.mode === 'scheduled' && <ScheduleForm options={options} extras={draft} />}
       </Stack>
     </SimpleGrid>
   );

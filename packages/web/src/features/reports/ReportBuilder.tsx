@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { call } from '../../api/call';
 import { ApiError } from '../../api/client';
 import { useCurrentUser } from '../../session/session';
-import { reportKeys } from './api';
+import { regenerateReport, reportKeys } from './api';
 import { type BuilderValues, defaultValues } from './builderForm';
 import { LoadingStep } from './LoadingStep';
 import { OptionsStep } from './OptionsStep';
@@ -17,11 +17,16 @@ type Step = { name: 'options' } | { name: 'loading' | 'preview'; reportId: numbe
 export function ReportBuilder() {
   const user = useCurrentUser();
   const chooseReseller = user.organisationKind === 'provider' || user.organisationKind === 'distributor';
+  // A client user reports on its own company (docs/decisions.md): no reseller or client to choose.
+  const ownClient = user.organisationKind === 'client' ? user.organisationName : null;
   const [options, setOptions] = useState<BuilderValues>(() =>
-    defaultValues(chooseReseller ? null : user.organisationId),
+    ownClient !== null
+      ? defaultValues(null, user.organisationId)
+      : defaultValues(chooseReseller ? null : user.organisationId),
   );
   const [extras, setExtras] = useState<Extras>(DEFAULT_EXTRAS);
   const [step, setStep] = useState<Step>({ name: 'options' });
+  const queryClient = useQueryClient();
   const generate = useMutation({
     mutationFn: ({ v, x }: { v: BuilderValues; x: Extras }) =>
       call(c.generate, {
@@ -35,7 +40,11 @@ export function ReportBuilder() {
           suggested_actions: x.actions,
         },
       }),
-    onSuccess: (a) => setStep({ name: 'loading', reportId: a.report_id, startedAt: Date.now() }),
+    onSuccess: (a) => {
+      setStep({ name: 'loading', reportId: a.report_id, startedAt: Date.now() });
+      // The new report joins the history below the builder at once, as being generated.
+      void queryClient.invalidateQueries({ queryKey: reportKeys.history() });
+    },
     onError: (err) =>
       notifications.show({
         color: 'red',
@@ -43,7 +52,28 @@ export function ReportBuilder() {
         message: err instanceof ApiError ? err.message : 'Please try again.',
       }),
   });
-  const queryClient = useQueryClient();
+  // Update and Try again draw the same report again: one report, one row of the history.
+  const again = useMutation({
+    mutationFn: async ({ reportId, x }: { reportId: number; x?: Extras }) => {
+      await regenerateReport(
+        queryClient,
+        reportId,
+        x && {
+          summary_overview: x.summary,
+          suggested_actions: x.actions,
+          bandwidth_estimate: String(x.bandwidth),
+        },
+      );
+      return reportId;
+    },
+    onSuccess: (reportId) => setStep({ name: 'loading', reportId, startedAt: Date.now() }),
+    onError: (err) =>
+      notifications.show({
+        color: 'red',
+        title: 'The report was not started',
+        message: err instanceof ApiError ? err.message : 'Please try again.',
+      }),
+  });
   const back = useCallback(() => setStep({ name: 'options' }), []);
   const ready = useCallback(() => {
     setStep((s) => (s.name === 'loading' ? { ...s, name: 'preview' } : s));
@@ -51,7 +81,16 @@ export function ReportBuilder() {
     void queryClient.invalidateQueries({ queryKey: reportKeys.history() });
   }, [queryClient]);
   if (step.name === 'loading')
-    return <LoadingStep reportId={step.reportId} startedAt={step.startedAt} onReady={ready} onBack={back} />;
+    return (
+      <LoadingStep
+        key={`${step.reportId}-${step.startedAt}`}
+        reportId={step.reportId}
+        startedAt={step.startedAt}
+        onReady={ready}
+        onBack={back}
+        onRetry={() => again.mutate({ reportId: step.reportId })}
+      />
+    );
   if (step.name === 'preview')
     return (
       <PreviewStep
@@ -62,13 +101,14 @@ export function ReportBuilder() {
         onBack={back}
         onUpdate={(x) => {
           setExtras(x);
-          generate.mutate({ v: options, x });
+          again.mutate({ reportId: step.reportId, x });
         }}
       />
     );
   return (
     <OptionsStep
       chooseReseller={chooseReseller}
+      ownClient={ownClient}
       initial={options}
       onGenerate={(v) => {
         setOptions(v);

@@ -1,12 +1,13 @@
-import { reportCalls as c, type ReportDefinitionRow } from '@lifeboat/contract';
-import { Anchor, Badge, Button, Card, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { reportCalls as c, REPORT_POLL_MS, type ReportDefinitionRow } from '@lifeboat/contract';
+import { Badge, Button, Card, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call, callUrl } from '../../api/call';
+import { call } from '../../api/call';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDate, formatDateTime } from '../../format/dateTime';
 import { reportKeys } from './api';
 import { EditScheduleDialog } from './EditScheduleDialog';
+import { ReportHistoryStatus } from './ReportHistoryStatus';
 import { definitionForm } from './scheduleDefinition';
 
 const when = (ms: number | null) => (ms === null ? 'paused' : formatDate(ms));
@@ -15,7 +16,15 @@ const when = (ms: number | null) => (ms === null ? 'paused' : formatDate(ms));
 export function SchedulesCard() {
   const client = useQueryClient();
   const defs = useQuery({ queryKey: reportKeys.definitions(), queryFn: () => call(c.definitions) });
-  const history = useQuery({ queryKey: reportKeys.history(), queryFn: () => call(c.history) });
+  const history = useQuery({
+    queryKey: reportKeys.history(),
+    queryFn: () => call(c.history),
+    // A report being generated turns into a download or a failure without a reload.
+    refetchInterval: (q) =>
+      q.state.data?.reports.some((r) => r.status === 'PENDING' || r.status === 'RUNNING')
+        ? REPORT_POLL_MS
+        : false,
+  });
   const refresh = () => client.invalidateQueries({ queryKey: reportKeys.all });
   const toggle = useMutation({
     mutationFn: (d: ReportDefinitionRow) =>
@@ -93,45 +102,39 @@ export function SchedulesCard() {
           No report was generated in the history period.
         </Text>
       )}
-      <Table aria-label="Generated reports">
-        {(history.data?.reports.length ?? 0) > 0 && (
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Client</Table.Th>
-              <Table.Th>Period</Table.Th>
-              <Table.Th>Generated</Table.Th>
-              <Table.Th>By</Table.Th>
-              <Table.Th>Sent to</Table.Th>
-              <Table.Th>Report</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-        )}
-        <Table.Tbody>
-          {history.data?.reports.map((r) => (
-            <Table.Tr key={r.id}>
-              <Table.Td>{r.client_name}</Table.Td>
-              <Table.Td>
-                {r.from_date} to {r.to_date}
-              </Table.Td>
-              <Table.Td>{formatDateTime(r.created_at)}</Table.Td>
-              <Table.Td>{r.created_by ?? ''}</Table.Td>
-              <Table.Td>{r.sent_to.join(', ')}</Table.Td>
-              <Table.Td>
-                {r.status === 'COMPLETED' ? (
-                  <Anchor
-                    href={callUrl(c.download, { reportId: r.id, from: r.from_date, to: r.to_date })}
-                    aria-label={`Download the report of ${r.client_name}, ${r.from_date} to ${r.to_date}`}
-                  >
-                    Download
-                  </Anchor>
-                ) : (
-                  r.status.toLowerCase()
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      {/* Below its width the history scrolls sideways instead of being cut off. */}
+      <Table.ScrollContainer minWidth={720}>
+        <Table aria-label="Generated reports">
+          {(history.data?.reports.length ?? 0) > 0 && (
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Client</Table.Th>
+                <Table.Th>Period</Table.Th>
+                <Table.Th>Generated</Table.Th>
+                <Table.Th>By</Table.Th>
+                <Table.Th>Sent to</Table.Th>
+                <Table.Th>Report</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+          )}
+          <Table.Tbody>
+            {history.data?.reports.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td>{r.client_name}</Table.Td>
+                <Table.Td>
+                  {r.from_date} to {r.to_date}
+                </Table.Td>
+                <Table.Td>{formatDateTime(r.created_at)}</Table.Td>
+                <Table.Td>{r.created_by ?? ''}</Table.Td>
+                <Table.Td>{r.sent_to.join(', ')}</Table.Td>
+                <Table.Td>
+                  <ReportHistoryStatus report={r} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { reportCalls as c, REPORT_POLL_MS, type ReportStatusAnswer } from '@lifeboat/contract';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/call';
 
 // The report builder's server data (spec: inventory-reports-exports-security 7), cached by key.
@@ -50,3 +50,18 @@ export const useReportContent = (reportId: number | null) =>
     enabled: reportId !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+/**
+ * Generate a report again in place (Update with the preview's texts, Try again with none): its
+ * old PDF and status leave the cache, and the history shows it being generated.
+ */
+export async function regenerateReport(
+  queryClient: QueryClient,
+  reportId: number,
+  form: { summary_overview?: string; suggested_actions?: string; bandwidth_estimate?: string } = {},
+): Promise<void> {
+  await call(c.regenerate, { params: { reportId }, form });
+  queryClient.removeQueries({ queryKey: reportKeys.content(reportId) });
+  queryClient.removeQueries({ queryKey: reportKeys.status(reportId) });
+  await queryClient.invalidateQueries({ queryKey: reportKeys.history() });
+}

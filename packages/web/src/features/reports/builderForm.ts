@@ -12,7 +12,8 @@ import { z } from 'zod';
 export const builderSchema = (clientCreatedAt: number | null, now: number) =>
   z
     .object({
-      reseller_id: z.string().min(1, 'Choose an organisation.'),
+      // Only gates the client select (staff and distributors); a client user has none.
+      reseller_id: z.string(),
       client_id: z.string().min(1, 'Choose a client.'),
       mode: z.enum(['oneoff', 'scheduled']),
       frequency: z.enum(REPORT_FREQUENCIES),
@@ -28,11 +29,12 @@ export const builderSchema = (clientCreatedAt: number | null, now: number) =>
 
 export type BuilderValues = z.infer<ReturnType<typeof builderSchema>>;
 
-export function defaultValues(resellerId: number | null): BuilderValues {
+/** The reseller and client known from the user (a reseller's own, a client user's own company). */
+export function defaultValues(resellerId: number | null, clientId: number | null = null): BuilderValues {
   const p = previousPeriod('monthly', isoDay(Date.now()));
   return {
     reseller_id: resellerId === null ? '' : String(resellerId),
-    client_id: '',
+    client_id: clientId === null ? '' : String(clientId),
     mode: 'oneoff',
     frequency: 'monthly',
     from_date: p.from,

@@ -1,12 +1,15 @@
-import type { ResellerRow } from '@lifeboat/contract';
-import { Anchor, Stack } from '@mantine/core';
+import { LEVEL, type ResellerRow } from '@lifeboat/contract';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { useCurrentUser } from '../../session/session';
+import { ConfirmDelete } from '../entities/ConfirmDelete';
 import { formatCount, NameCell } from '../entities/cells';
 import { type EntityColumn, EntityTable } from '../entities/EntityTable';
 import { notifySaved } from '../entities/notifySaved';
 import { useEntityListState } from '../entities/useEntityListState';
+import { ApprovalRequestsPanel } from '../recovery/office/ApprovalRequestsPanel';
 import { ResellerDialog } from './ResellerDialog';
 
 const COLUMNS: EntityColumn<ResellerRow>[] = [
@@ -30,13 +33,23 @@ const COLUMNS: EntityColumn<ResellerRow>[] = [
   { key: 'email', label: 'Contact', render: (r) => r.email ?? '—', visibleFrom: 'lg' },
 ];
 
-/** The resellers tab (distributors and the provider's staff). */
+/** The resellers tab (distributors and the provider's staff): add, edit and delete resellers. */
 export function ResellersPage() {
+  const user = useCurrentUser();
   const state = useEntityListState();
-  const [editing, setEditing] = useState<ResellerRow | null>(null);
+  // null: closed; 'add': a new reseller; a row: that reseller edited.
+  const [dialog, setDialog] = useState<ResellerRow | 'add' | null>(null);
+  const [deleting, setDeleting] = useState<ResellerRow | null>(null);
+  const addButton = <Button onClick={() => setDialog('add')}>Add reseller</Button>;
   return (
     <Stack gap="lg">
-      <PageHeader title="Resellers" subtitle="The partners who look after clients' backups." />
+      <PageHeader
+        title="Resellers"
+        subtitle="The partners who look after clients' backups."
+        actions={addButton}
+      />
+      {/* The home page of the provider's staff and distributors: requests they may decide. */}
+      <ApprovalRequestsPanel />
       <EntityTable
         entity="reseller"
         noun="resellers"
@@ -44,15 +57,28 @@ export function ResellersPage() {
         columns={COLUMNS}
         rowLabel={(r) => r.name}
         searchPlaceholder="Search resellers by name"
-        actions={{ onEdit: setEditing, detailsHref: (r) => `/reseller/details/${r.id}` }}
+        actions={{
+          onEdit: setDialog,
+          onDelete: setDeleting,
+          detailsHref: (r) => `/reseller/details/${r.id}`,
+        }}
+        emptyAction={addButton}
       />
       <ResellerDialog
-        reseller={editing}
-        onClose={() => setEditing(null)}
+        opened={dialog !== null}
+        reseller={dialog === 'add' ? null : dialog}
+        chooseDistributor={user.level === LEVEL.STAFF}
+        onClose={() => setDialog(null)}
         onSaved={() => {
-          notifySaved('The reseller was saved.');
-          setEditing(null);
+          notifySaved(dialog === 'add' ? 'The reseller was added.' : 'The reseller was saved.');
+          setDialog(null);
         }}
+      />
+      <ConfirmDelete
+        entity="reseller"
+        target={deleting && { id: deleting.id, label: deleting.name }}
+        consequence="The reseller and its users are removed. A reseller that still has clients, appliances or private vaults cannot be deleted."
+        onClose={() => setDeleting(null)}
       />
     </Stack>
   );
