@@ -32,7 +32,7 @@ export interface Guard {
 
 /** How long a request held only by attempts still being checked waits for them (real time). */
 const IN_FLIGHT_WAIT_MS = 5_000;
-const POLL_MS = 20;
+const POLL_MS = 25;
 
 const D = GUESS_DELAYS;
 
@@ -68,7 +68,11 @@ function rules(policy: AttemptPolicy, now: number) {
   };
 }
 
-type Try = { ok: true } | { ok: false; waitMs: number; pending: number };
+/** Held only by attempts still being checked: their outcome may free it. */
+type Try = { ok: true } | { ok: false; waitMs: number; inFlightOnly: boolean };
+
+/** Failures a key takes before it waits. */
+const freeOf = (policy: AttemptPolicy) => (policy.kind === 'delay' ? D.freeFailures : policy.max);
 
 async function tryReserve(
   db: Kysely<Database>,
@@ -98,19 +102,26 @@ async function tryReserve(
   if (row) return { ok: true };
   const held = await db
     .selectFrom('login_attempts')
-    .select(['retry_at', 'window_start', 'pending'])
+    .select(['retry_at', 'window_start', 'failures', 'pending'])
     .where('key', '=', key)
     .executeTakeFirst();
   const until =
     policy.kind === 'delay'
       ? Number(held?.retry_at ?? now)
       : Number(held?.window_start ?? now) + policy.windowMs;
-  return { ok: false, waitMs: Math.max(1000, until - now), pending: Number(held?.pending ?? 0) };
+  const pending = Number(held?.pending ?? 0);
+  const known = Number(held?.failures ?? 0) - pending;
+  return {
+    ok: false,
+    waitMs: Math.max(1000, until - now),
+    inFlightOnly: pending > 0 && known < freeOf(policy),
+  };
 }
 
 /**
  * Count this attempt against `key` before the password or code is checked, unless the key must
- * wait. Held only while other attempts are still being checked, it waits for their outcome.
+ * wait. Held only by other attempts still being checked (their known failures alone would not
+ * hold it), it waits for their outcome; held by known failures, it is refused at once.
  */
 export async function reserveAttempt(
   db: Kysely<Database>,
@@ -122,7 +133,7 @@ export async function reserveAttempt(
   for (;;) {
     const r = await tryReserve(db, key, policy, now);
     if (r.ok) return r;
-    if (r.pending <= 0 || Date.now() - started > IN_FLIGHT_WAIT_MS) return { ok: false, waitMs: r.waitMs };
+    if (!r.inFlightOnly || Date.now() - started > IN_FLIGHT_WAIT_MS) return { ok: false, waitMs: r.waitMs };
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }

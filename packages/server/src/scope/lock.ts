@@ -10,11 +10,12 @@ export type LockableTable = 'organisations' | 'users' | 'protected_systems';
 
 /**
  * Lock one row until the transaction ends. Call it first in the transaction: on PostgreSQL it is
- * `SELECT ... FOR UPDATE`; on SQLite a no-op write takes the database's write lock at once (a
- * transaction that read first and wrote later could find another process's write in between).
+ * `SELECT ... FOR NO KEY UPDATE` (lockers take turns; inserts of rows referencing it are not held);
+ * on SQLite a no-op write takes the database's write lock at once (a transaction that read first
+ * and wrote later could find another process's write in between).
  */
 export async function lockRow(trx: Kysely<Database>, table: LockableTable, id: number): Promise<void> {
   if (dialectOf(trx) === 'postgres')
-    await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(trx);
+    await sql`select id from ${sql.table(table)} where id = ${id} for no key update`.execute(trx);
   else await sql`update ${sql.table(table)} set id = id where id = ${id}`.execute(trx);
 }

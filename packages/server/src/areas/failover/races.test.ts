@@ -4,7 +4,8 @@ import { call, loginAs, type Session, type TestApp } from '../../test/harness';
 import { type RecoveryFixture, recoveryFixture } from '../recovery/test-fixture';
 
 // One virtual office per client (recovery-flow 4) under concurrency: a double-click, or two
-// technicians on two instances of the console reacting to the same outage, start one office.
+// technicians on two instances of the console reacting to the same outage, start one office; and
+// a runbook's password guessed at once on two instances is held like any other (issue 24, 7).
 
 let f: RecoveryFixture;
 let other: TestApp;
@@ -17,15 +18,16 @@ beforeAll(async () => {
 });
 afterAll(() => f.t.close());
 
-/** Ten posts at once, every other one to the second instance. */
-const tenAtOnce = (url: string, payload: unknown) =>
+/** `n` posts at once, every other one to the second instance. */
+const atOnce = (n: number, url: string, payload: (i: number) => object) =>
   Promise.all(
-    Array.from({ length: 10 }, (_, i) =>
+    Array.from({ length: n }, (_, i) =>
       i % 2 === 0
-        ? f.post('resa', url, payload)
-        : call(other.app, resaOther, { method: 'POST', url, payload: payload as object }),
+        ? f.post('resa', url, payload(i))
+        : call(other.app, resaOther, { method: 'POST', url, payload: payload(i) }),
     ),
   );
+const tenAtOnce = (url: string, payload: object) => atOnce(10, url, () => payload);
 
 async function activeOffices() {
   const rows = await f.t.dbh.db
@@ -95,5 +97,28 @@ describe('one virtual office per client', () => {
     for (const a of answers.filter((x) => x.json().is_error))
       expect(a.json().errors).toEqual([expect.stringContaining('already runs')]);
     await endOffices();
+  });
+
+  it("checks five of twenty wrong guesses of a runbook's password sent at once to two instances", async () => {
+    const created = await f.post('resa', '/runbook/create', {
+      client_id: f.w.clientA1,
+      name: 'Guarded office',
+      vo_type: 'cloud',
+      appliance_id: null,
+      gateway: '10.31.0.1',
+      netmask: '255.255.255.0',
+      password: 'runbook-secret',
+      clear_password: false,
+      systems: [{ system_id: f.w.systemA1, group: 1, delay_seconds: 0, ip_address: '10.31.0.20' }],
+    });
+    const answers = await atOnce(20, '/runbook/actions/verify_runbook_password', (i) => ({
+      runbook_id: created.json().id,
+      client_id: f.w.clientA1,
+      password: `guess-${i}`,
+      is_recovery_flow: true,
+    }));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15);
   });
 });
