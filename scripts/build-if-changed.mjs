@@ -99,15 +99,48 @@ export function snapshotInputs() {
   return () => writeStamp(hash, stats);
 }
 
+// Several starts at once (the tests start servers in parallel) build once: the first takes this
+// folder as a lock, the others wait for it and then find the build current. A lock left by a
+// build that died is taken over after a while.
+const LOCK = path.join(ROOT, 'packages/server/dist/.build-lock');
+const STALE_LOCK_MS = 10 * 60_000;
+
+async function withBuildLock(fn) {
+  fs.mkdirSync(path.dirname(LOCK), { recursive: true });
+  for (;;) {
+    try {
+      fs.mkdirSync(LOCK);
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      try {
+        if (Date.now() - fs.statSync(LOCK).mtimeMs > STALE_LOCK_MS)
+          fs.rmSync(LOCK, { recursive: true, force: true });
+      } catch {
+        // Released meanwhile.
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
 /** Builds when a source changed since the last build (or nothing was built yet). */
 export async function buildIfChanged() {
   if (buildIsCurrent()) return;
-  process.stdout.write('Building the console (sources changed since the last build)...\n');
-  const { buildServer, buildWeb } = await import('./build.mjs');
-  const stamp = snapshotInputs();
-  await buildServer();
-  buildWeb();
-  stamp();
+  await withBuildLock(async () => {
+    if (buildIsCurrent()) return;
+    process.stdout.write('Building the console (sources changed since the last build)...\n');
+    const { buildServer, buildWeb } = await import('./build.mjs');
+    const stamp = snapshotInputs();
+    await buildServer();
+    buildWeb();
+    stamp();
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildIfChanged();

@@ -12,7 +12,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // file instead of thousands (most of a start's time was spent finding and reading them).
 // dtrace-provider: bunyan's (ftp-srv's logger) optional native probe, required in a try/catch with a
 // computed path esbuild cannot bundle; npm builds it where a compiler exists, so keep it external.
-const EXTERNAL = ['better-sqlite3', 'pg', 'pg-native', 'esbuild', 'tsx', 'dtrace-provider'];
+// pdfkit: it loads its standard fonts through its own package.json's "imports" map
+// (`#standard-fonts/Helvetica`), which a bundle does not carry, so every report failed under
+// `npm start`; loaded from node_modules it finds them (server/src/production-smoke.test.ts).
+const EXTERNAL = ['better-sqlite3', 'pg', 'pg-native', 'esbuild', 'tsx', 'dtrace-provider', 'pdfkit'];
 
 export const SERVER_BUNDLE = path.join(ROOT, 'packages/server/dist/main.cjs');
 

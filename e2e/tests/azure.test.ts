@@ -269,6 +269,35 @@ describe('Azure direct restore', () => {
     await context.close();
   }, 180_000);
 
+  it('counts the code down from the server’s time left when the PC clock is 15 minutes fast', async () => {
+    const { context, page } = await openPage(browser, WIDE);
+    await page.clock.install({ time: Date.now() + 15 * 60_000 });
+    await signIn(page, 'client');
+    await page.goto('/azure_export/view');
+    await page.getByRole('row', { name: /BK01-ACME/ }).waitFor();
+    await pickDeviceAndPoint(page, /BK01-ACME/);
+    await page.getByTestId('device-code').waitFor();
+    expect(await page.getByTestId('code-countdown').textContent()).toMatch(/^1[45]:\d\d$/);
+    expect(await page.getByRole('button', { name: 'Regenerate the code' }).count()).toBe(0);
+    await context.close();
+  }, 180_000);
+
+  it('shows a client with macOS systems only as not selectable, with the reason', async () => {
+    const { context, page } = await openPage(browser, WIDE);
+    await signIn(page, 'reseller');
+    await page.goto('/azure_export/view');
+    // The demo's Pixel Forge Studios protects Macs only.
+    const row = stepOf(page, 'client').getByRole('row', { name: /Pixel Forge Studios/ });
+    await row.waitFor();
+    expect(await row.getAttribute('aria-disabled')).toBe('true');
+    await row.hover();
+    await page
+      .getByText('This client protects macOS systems only, which cannot be restored to Azure.')
+      .waitFor();
+    await screenshot(page, 'azure-1440-macos-client');
+    await context.close();
+  }, 180_000);
+
   it('walks a client user from typeRB to a finished restore in the panel, at 1440 px', async () => {
     await restoreToAzure(WIDE, 'azure-1440');
   }, 180_000);

@@ -2,10 +2,12 @@ import type { SessionResponse } from '@lifeboat/contract';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, PHONE, screenshot, signIn, type Viewport } from '../support/browser';
+import { organisationId } from '../support/session';
 import { waitForStep } from '../support/wizard';
 
 // The cloud virtual office (issue 16) as the demo `reseller` on Acme Dental Group: a test office
-// from a runbook with an auto-stop, watched until it runs and stopped; a production office that the
+// from a runbook with an auto-stop, watched until it runs and stopped; the approval of production
+// offices turned on by the reseller, a request withdrawn, one the `distributor` refuses and one the
 // provider's `staff` approves; a runbook created and edited on the runbooks page. Each test makes
 // its own runbook (named uniquely) and ends with no office running for the client.
 
@@ -102,6 +104,53 @@ async function chooseRunbook(page: Page, name: string, shots: string | null): Pr
   await start.click();
 }
 
+/**
+ * Where the wizard lands once the office is up: the client's office shows at once, never the
+ * 'no office' the page (or the wizard's own check) read before the start.
+ */
+async function officeShownAtOnce(page: Page, clientId: number): Promise<void> {
+  await page.waitForURL(`**/client/details/${clientId}/1`, { timeout: 60_000 });
+  const office = page.getByTestId('virtual-office');
+  await office.getByTestId('office-phase').waitFor({ timeout: 2_000 });
+  expect(await office.getByText('No virtual office runs for this client.').count()).toBe(0);
+}
+
+/** The page at 1440, 768 and 390 px, back at its own width afterwards. */
+async function shots(page: Page, name: string): Promise<void> {
+  const own = page.viewportSize() ?? WIDE;
+  for (const v of [WIDE, NARROW, PHONE]) {
+    await page.setViewportSize(v);
+    await screenshot(page, `${name}-${v.width}`);
+  }
+  await page.setViewportSize(own);
+}
+
+/** The reseller asks for a production office of one system of Acme, up to the approval wait. */
+async function requestProduction(page: Page, reason: string, withShots: boolean): Promise<void> {
+  await toOfficeStart(page);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: /Choose the systems to start myself/ }).check();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await waitForStep(page, 'setVirtualizationType');
+  await page.getByRole('button', { name: 'Production virtual office' }).click();
+  await waitForStep(page, 'setVirtualizationFailover');
+  // One system is enough to see the office start: every other chosen one is unchosen.
+  const systems = dialog.getByTestId('failover-systems').locator('input[type="checkbox"]:not(:disabled)');
+  await systems.first().waitFor();
+  await systems.first().check();
+  const count = await systems.count();
+  for (let i = 1; i < count; i++) await systems.nth(i).uncheck();
+  if (withShots) await screenshot(page, 'failover-768-setup');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  // Production skips the auto-stop (recovery-flow 4).
+  await waitForStep(page, 'createFailover');
+  await dialog.getByLabel('Reason').fill(reason);
+  if (withShots) await screenshot(page, 'failover-768-create');
+  await dialog.getByRole('button', { name: 'Request approval' }).click();
+  await page.getByTestId('failover-approval-wait').waitFor({ timeout: 15_000 });
+  if (withShots) await screenshot(page, 'failover-768-waiting');
+}
+
 /** On the client's virtual office page: every system running, then Stop with its confirmation. */
 async function stopOffice(page: Page, shots: string | null): Promise<void> {
   const office = page.getByTestId('virtual-office');
@@ -161,7 +210,7 @@ async function testOffice(viewport: Viewport, shots: string | null): Promise<voi
   await waitForStep(page, 'createRunbookFailover');
   await page.getByRole('button', { name: 'Start the test office' }).click();
   // The wizard follows the office until it is up, then opens the client's virtual office.
-  await page.waitForURL(`**/client/details/${clientId}/1`, { timeout: 60_000 });
+  await officeShownAtOnce(page, clientId);
   await page.getByTestId('virtual-office').getByText('Auto-stop').waitFor();
   expect(await page.getByTestId('virtual-office').getByText(runbook).isVisible()).toBe(true);
   await stopOffice(page, shots);
@@ -178,55 +227,92 @@ describe('cloud virtual office (issue 16)', () => {
   );
 
   it(
-    'a production office waits for approval; staff approves it and it starts',
+    'approval is opt-in: turned on, a request is withdrawn, refused with a reason the requester reads, and approved',
     async () => {
       const r = await openPage(browser, NARROW);
       await signIn(r.page, 'reseller');
       const clientId = await acmeId(r.context);
-      await toOfficeStart(r.page);
-      const dialog = r.page.getByRole('dialog');
-      await dialog.getByRole('radio', { name: /Choose the systems to start myself/ }).check();
-      await dialog.getByRole('button', { name: 'Next' }).click();
-      await waitForStep(r.page, 'setVirtualizationType');
-      await r.page.getByRole('button', { name: 'Production virtual office' }).click();
-      await waitForStep(r.page, 'setVirtualizationFailover');
-      // One system is enough to see the office start: every other chosen one is unchosen.
-      const systems = dialog.getByTestId('failover-systems').locator('input[type="checkbox"]:not(:disabled)');
-      await systems.first().waitFor();
-      await systems.first().check();
-      const count = await systems.count();
-      for (let i = 1; i < count; i++) await systems.nth(i).uncheck();
-      const next = dialog.getByRole('button', { name: 'Next' });
-      await screenshot(r.page, 'failover-768-setup');
-      await next.click();
-      // Production skips the auto-stop (recovery-flow 4).
-      await waitForStep(r.page, 'createFailover');
-      await dialog.getByLabel('Reason').fill('Fire at the main site');
-      await screenshot(r.page, 'failover-768-create');
-      await dialog.getByRole('button', { name: 'Request approval' }).click();
-      await r.page.getByTestId('failover-approval-wait').waitFor({ timeout: 15_000 });
-      await screenshot(r.page, 'failover-768-waiting');
+      const resellerId = await organisationId(r.page);
+      try {
+        // Off by default: the reseller turns it on on its settings screen (no confirmation to add a safeguard).
+        await r.page.goto(`/settings/reseller_settings/view/${resellerId}`);
+        await r.page.getByRole('tab', { name: 'Failover approval' }).click();
+        const toggle = r.page.getByRole('switch', { name: /Production failover needs approval/ });
+        await toggle.waitFor({ state: 'attached' });
+        expect(await toggle.isChecked()).toBe(false);
+        await toggle.click();
+        await r.page.getByText('Production failovers now wait for a second person’s approval.').waitFor();
+        await screenshot(r.page, 'failover-768-approval-setting');
 
-      // The provider's staff approves it from the client's page.
-      const s = await openPage(browser, WIDE);
-      await signIn(s.page, 'staff');
-      await s.page.goto(`/client/details/${clientId}`);
-      const request = s.page.getByTestId('approval-request').filter({ hasText: 'Fire at the main site' });
-      await request.waitFor({ timeout: 15_000 });
-      await screenshot(s.page, 'failover-1440-approval');
-      await request.getByRole('button', { name: 'Approve' }).click();
-      const confirm = s.page.getByRole('dialog', { name: 'Approve the production office?' });
-      await confirm.getByRole('button', { name: 'Approve and start' }).click();
-      await s.page.getByText(`The production office of ${CLIENT} is starting.`).waitFor();
-      await s.context.close();
+        // The requester withdraws their own request from the client's page.
+        await requestProduction(r.page, 'Power cut at the main site', true);
+        await r.page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
+        await r.page.goto(`/client/details/${clientId}`);
+        const mine = r.page.getByTestId('approval-request').filter({ hasText: 'Power cut at the main site' });
+        await mine.getByText('Your request').waitFor({ timeout: 15_000 });
+        await shots(r.page, 'failover-withdraw');
+        await mine.getByRole('button', { name: 'Withdraw' }).click();
+        const withdraw = r.page.getByRole('dialog', { name: 'Withdraw your request?' });
+        await withdraw.getByRole('button', { name: 'Withdraw the request' }).click();
+        await r.page.getByText(`Your request for a production office of ${CLIENT} was withdrawn.`).waitFor();
+        await mine.waitFor({ state: 'detached' });
+        expect(await r.page.getByTestId('office-refusal').count()).toBe(0);
 
-      // The requester's wizard sees it start and opens the office.
-      await r.page.waitForURL(`**/client/details/${clientId}/1`, { timeout: 60_000 });
-      await r.page.getByTestId('virtual-office').getByText('Production').waitFor();
-      await stopOffice(r.page, 'failover-768');
-      await r.context.close();
+        // The distributor sees the next request on its home page as one to decide, and refuses it.
+        await requestProduction(r.page, 'Fire at the main site', false);
+        const d = await openPage(browser, WIDE);
+        await signIn(d.page, 'distributor');
+        await d.page.goto('/home/resellers');
+        const asked = d.page.getByTestId('approval-request').filter({ hasText: 'Fire at the main site' });
+        await asked.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 15_000 });
+        expect(await asked.getByText('Your request').count()).toBe(0);
+        await shots(d.page, 'failover-distributor-home');
+        await asked.getByRole('button', { name: 'Refuse' }).click();
+        const refuse = d.page.getByRole('dialog', { name: 'Refuse the production office?' });
+        await refuse.getByLabel('Why not? (optional)').fill('Use the test office first');
+        await refuse.getByRole('button', { name: 'Refuse' }).click();
+        await d.page.getByText(`The production office of ${CLIENT} was refused.`).waitFor();
+        await d.context.close();
+
+        // The requester's wizard says so, and so does the client's page after it.
+        await waitForStep(r.page, 'createFailoverFailed');
+        await r.page.getByRole('dialog').getByText('Use the test office first').waitFor();
+        await r.page.goto(`/client/details/${clientId}`);
+        const refusal = r.page.getByTestId('office-refusal');
+        await refusal
+          .getByText(/refused this failover: Use the test office first/)
+          .waitFor({ timeout: 15_000 });
+        await shots(r.page, 'failover-refused');
+
+        // The provider's staff approves the third from its home page, and it starts.
+        await requestProduction(r.page, 'Flood at the main site', false);
+        const s = await openPage(browser, WIDE);
+        await signIn(s.page, 'staff');
+        await s.page.goto('/home/resellers');
+        const request = s.page.getByTestId('approval-request').filter({ hasText: 'Flood at the main site' });
+        await request.getByRole('button', { name: 'Approve' }).click({ timeout: 15_000 });
+        const confirm = s.page.getByRole('dialog', { name: 'Approve the production office?' });
+        await confirm.getByRole('button', { name: 'Approve and start' }).click();
+        await s.page.getByText(`The production office of ${CLIENT} is starting.`).waitFor();
+        await s.context.close();
+
+        // The requester's wizard sees it start and opens the office.
+        await officeShownAtOnce(r.page, clientId);
+        await r.page.getByTestId('virtual-office').getByText('Production', { exact: true }).waitFor();
+        await stopOffice(r.page, 'failover-768');
+      } finally {
+        // The demo reseller's default (off) for the tests that follow, whatever happened above.
+        const session = await r.page.evaluate(async () =>
+          (await fetch('/api/session', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json(),
+        );
+        await r.context.request.post(`/settings/reseller_settings/save_failover_approval/${resellerId}`, {
+          headers: { ...xhr, 'x-csrf-token': session.csrfToken },
+          data: { approval_required: false },
+        });
+        await r.context.close();
+      }
     },
-    OFFICE_TEST_MS,
+    3 * OFFICE_TEST_MS,
   );
 
   it('creates and edits a runbook on the runbooks page', async () => {

@@ -119,6 +119,49 @@ describe('Virtual office network settings', () => {
     });
     await context.close();
   }, 60_000);
+
+  it('lists sites as a person reads their names: Site 2 before Site 10', async () => {
+    const { context, page } = await openPage(browser, WIDE);
+    await signIn(page, 'reseller2');
+    const { user } = await me(page);
+    const clients = await apiGet<ResellerClientsAnswer>(
+      page,
+      `/reseller/get_reseller_clients/${user.organisationId}`,
+    );
+    const client = clients.table_data.data[1];
+    expect(client).toBeTruthy();
+    const base = `/settings/client_settings`;
+    const tag = Date.now().toString(36);
+    const ids: number[] = [];
+    for (const n of [1, 10, 2]) {
+      const a = await apiPost<{ sites: { id: number; name: string }[] }>(
+        page,
+        `${base}/save_ipsec_site/${client?.id}`,
+        {
+          json: {
+            name: `Site ${n} ${tag}`,
+            public_ip: `203.0.113.${n}`,
+            remote_ip: '198.51.100.7',
+            remote_name: `fw${n}.example.com`,
+            remote_subnets: [`192.168.${n}.0/24`],
+          },
+        },
+      );
+      ids.push(a.sites.find((x) => x.name === `Site ${n} ${tag}`)?.id ?? 0);
+    }
+    try {
+      await page.goto(`/settings/client_settings/view/${client?.id}`);
+      await page.getByRole('tab', { name: 'Virtual office' }).click();
+      const cards = page.getByTestId('ipsec-site').filter({ hasText: tag });
+      await expect.poll(() => cards.count()).toBe(3);
+      const order = (await cards.allInnerTexts()).map((t) => (t.match(/Site \d+/) ?? [''])[0]);
+      expect(order).toEqual(['Site 1', 'Site 2', 'Site 10']);
+    } finally {
+      for (const id of ids)
+        await apiPost(page, `${base}/delete_ipsec_site/${client?.id}`, { json: { site_id: id } });
+    }
+    await context.close();
+  }, 60_000);
 });
 
 describe('Appliance update schedules', () => {

@@ -186,6 +186,32 @@ describe('recovery wizard', () => {
     expect(await page.locator('code').nth(1).textContent()).toMatch(/^smb:\/\/acme-brc01\.local\//);
     expect(await page.getByText('Unmount after: 24 hours').isVisible()).toBe(true);
     await screenshot(page, 'recovery-share-01-active');
+    // Moving the unmount slider only saves the new time: the share stays, no second expose goes
+    // out, and the step does not turn into 'A share is already open' (spec: recovery-flow 4).
+    const exposes: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/ra/expose_cifs_share/')) exposes.push(r.url());
+    });
+    const moveSlider = async (key: string, seconds: number) => {
+      const [ttl] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/share/set_cifs_share_ttl/')),
+        // The step reads the share again after a save (its new expiry); anything else the save
+        // set off has been sent by then.
+        page.waitForResponse((r) => r.url().includes('/ra/check_exposing_cifs_share/')),
+        page.getByRole('slider', { name: 'Unmount after' }).press(key),
+      ]);
+      expect(ttl.status()).toBe(200);
+      expect(ttl.url()).toMatch(new RegExp(`/${seconds}$`));
+    };
+    await moveSlider('ArrowRight', 36 * 3600);
+    await page.getByText('Unmount after: 36 hours').waitFor();
+    // Back to 24 hours, which the feed's edit dialog below starts from.
+    await moveSlider('ArrowLeft', 24 * 3600);
+    await page.getByText('Unmount after: 24 hours').waitFor();
+    expect(exposes).toEqual([]);
+    await waitForStep(page, 'exposeCifsShare');
+    expect(await page.getByText('already open').count()).toBe(0);
+    expect(await page.locator('code').first().textContent()).toBe(sharePath);
     await page.getByRole('button', { name: 'Done' }).click();
 
     // The feed on the reseller dashboard (the dashboard area renders the panels).

@@ -53,6 +53,9 @@ describe('MFA', () => {
     await list.locator('code').first().waitFor();
     const codes = await list.locator('code').allTextContents();
     expect(codes).toHaveLength(10);
+    // MFA is on from the saved code: the card's badge agrees with the "MFA is on" message.
+    await page.getByText('MFA is on').waitFor();
+    expect(await page.getByTestId('mfa-state').textContent()).toBe('On');
     await screenshot(page, 'mfa-recovery-codes');
     await page.getByRole('button', { name: 'I have saved them' }).click();
 

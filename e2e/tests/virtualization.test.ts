@@ -60,6 +60,19 @@ describe('virtualization on the first tool', () => {
     await download.waitFor({ timeout: 20_000 });
     await page.getByText('Share path', { exact: true }).waitFor();
     await shots(page, 'virtualization-03-export');
+    // A new unmount time is saved and nothing else: no second export, no 'already open' screen.
+    const exposes: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/ra/expose_cifs_share/')) exposes.push(r.url());
+    });
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/share/set_cifs_share_ttl/')),
+      page.waitForResponse((r) => r.url().includes('/ra/check_exposing_cifs_share/')),
+      page.getByRole('slider', { name: 'Unmount after' }).press('ArrowRight'),
+    ]);
+    await page.getByText('Unmount after: 36 hours').waitFor();
+    expect(exposes).toEqual([]);
+    await waitForStep(page, 'exportVm');
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/\.vhdx$/);
     const saved = path.join(os.tmpdir(), `lifeboat-e2e-${process.pid}-${file.suggestedFilename()}`);
@@ -219,6 +232,34 @@ describe('virtualization on the first tool', () => {
     await screenshot(page, 'virtualization-06-setup-390');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  }, 90_000);
+
+  it('offers a local VM from the client-level wizard (no appliance chosen yet) and sets it up after choosing the system', async () => {
+    const { context, page } = await openPage(browser, WIDE);
+    await signIn(page, 'reseller');
+    const device = await findVmDevice(page, await organisationId(page), ['local_vm'], AVOID);
+    const dialog = page.getByRole('dialog');
+    // The dashboard's wizard for the device's client: the appliance is not known yet.
+    await page.goto(`/home/clients?recover=client:${device.clientId}`);
+    await page.locator('[data-step="recoverToolSelect"], [data-step="type"]').waitFor({ timeout: 15_000 });
+    if (await wizardStep(page, 'recoverToolSelect').count())
+      await page.getByRole('button', { name: 'Appliance and cloud backups' }).click();
+    await waitForStep(page, 'type');
+    await page.getByRole('button', { name: 'Virtual machine' }).click();
+    await waitForStep(page, 'locateVirtualization');
+    await dialog.getByRole('button', { name: 'Virtual machine on the appliance' }).waitFor();
+    await shots(page, 'virtualization-16-client-local-vm');
+    await dialog.getByRole('button', { name: 'Virtual machine on the appliance' }).click();
+    const appliance = dialog.getByRole('row', { name: new RegExp(device.applianceName) });
+    await appliance.or(wizardStep(page, 'setDevice')).first().waitFor({ timeout: 15_000 });
+    if (await wizardStep(page, 'setAppliance').count()) await appliance.click();
+    await waitForStep(page, 'setDevice');
+    await dialog.getByRole('row', { name: new RegExp(`^${device.name}\\b`) }).click();
+    await choosePoint(page, null);
+    await waitForStep(page, 'setupLocalVm');
+    await dialog.getByRole('button', { name: 'Start the virtual machine' }).waitFor();
+    await page.keyboard.press('Escape');
     await context.close();
   }, 90_000);
 

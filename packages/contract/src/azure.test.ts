@@ -115,7 +115,15 @@ describe('icons, countdown, eligibility', () => {
     expect(azurePanelsVisible({ azureRestoreEnabled: true, isProviderStaff: false })).toBe(true);
     expect(azurePanelsVisible({ azureRestoreEnabled: true, isProviderStaff: true })).toBe(false);
     expect(azurePanelsVisible({ azureRestoreEnabled: false, isProviderStaff: false })).toBe(false);
-    expect(azureJobActions('running')).toEqual({ canCancel: true, canDismiss: false });
-    expect(azureJobActions('failed')).toEqual({ canCancel: false, canDismiss: true });
+    expect(azureJobActions('running')).toEqual({
+      canCancel: true,
+      canDismiss: false,
+      buttons: [{ action: 'cancel', label: 'Cancel' }],
+    });
+    expect(azureJobActions('failed')).toEqual({
+      canCancel: false,
+      canDismiss: true,
+      buttons: [{ action: 'dismiss', label: 'Dismiss' }],
+    });
   });
 });

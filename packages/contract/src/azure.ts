@@ -52,8 +52,13 @@ export const azureAuthAnswer = z.object({
   verification_url: z.string(),
   /** Only for the manager step: a sentence on what the sign-in grants. */
   knowledge_base_text: z.string().optional(),
-  /** epoch ms; the wizard counts down to it (900 s after issue). */
+  /** epoch ms on the server's clock (900 s after issue). */
   expires_at: z.number(),
+  /**
+   * Seconds the code has left when the answer leaves the server: the wizard counts down from it,
+   * since the browser's clock may differ from the server's (dashboard-device-azure 4).
+   */
+  expires_in: z.number(),
 });
 export type AzureAuthAnswer = z.infer<typeof azureAuthAnswer>;
 
@@ -123,6 +128,10 @@ export const azureJobBlock = z.object({
   title: z.string(),
   elements: z.array(z.object({ label: z.string(), value: z.string() })),
 });
+/** What a job's button does; its label is the server's (spec: recovery-flow 3 'Azure job', buttons). */
+export const AZURE_JOB_ACTIONS = ['cancel', 'dismiss'] as const;
+export type AzureJobAction = (typeof AZURE_JOB_ACTIONS)[number];
+export const azureJobButton = z.object({ action: z.enum(AZURE_JOB_ACTIONS), label: z.string() });
 export const azureJob = z.object({
   jobId: z.number(),
   status: z.enum(AZURE_JOB_STATUSES),
@@ -133,6 +142,8 @@ export const azureJob = z.object({
   blocks: z.array(azureJobBlock),
   canCancel: z.boolean(),
   canDismiss: z.boolean(),
+  /** The job's buttons in order, one per action it allows now. */
+  buttons: z.array(azureJobButton),
 });
 export type AzureJob = z.infer<typeof azureJob>;
 export const azureJobsAnswer = z.object({ jobs: z.array(azureJob) });
@@ -152,12 +163,14 @@ export function azurePanelsVisible(o: { azureRestoreEnabled: boolean; isProvider
   return o.azureRestoreEnabled && !o.isProviderStaff;
 }
 
-/** A running job can be cancelled; a finished one dismissed. */
+/** A running job can be cancelled; a finished one dismissed; a button per action allowed. */
 export function azureJobActions(status: AzureJobStatus) {
-  return {
-    canCancel: status === 'running',
-    canDismiss: status === 'completed' || status === 'failed' || status === 'cancelled',
-  };
+  const canCancel = status === 'running';
+  const canDismiss = status === 'completed' || status === 'failed' || status === 'cancelled';
+  const buttons: z.infer<typeof azureJobButton>[] = [];
+  if (canCancel) buttons.push({ action: 'cancel', label: 'Cancel' });
+  if (canDismiss) buttons.push({ action: 'dismiss', label: 'Dismiss' });
+  return { canCancel, canDismiss, buttons };
 }
 
 // --- The wizard's rules (dashboard-device-azure 4 'Azure wizard', 5) ---------------------------

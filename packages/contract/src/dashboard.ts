@@ -95,6 +95,8 @@ export const dashboardPageData = z.object({
   vault: entityBlockConfig,
   has_appliances: z.boolean(),
   refresh_period: z.number().int(),
+  /** The page's key in the help site (spec 2.2: the reseller dashboard's is rmc_dashboard); null: none. */
+  help_key: z.string().nullable(),
 });
 export type DashboardPageData = z.infer<typeof dashboardPageData>;
 

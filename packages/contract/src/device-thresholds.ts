@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCAL_CACHE_DAYS, THRESHOLD_DEFAULTS, THRESHOLD_MINUTES } from './constants';
+import { plural } from './words';
 
 // A device's alert thresholds (spec: recovery-flow 9 slider values and defaults; inventory 5
 // 'Threshold input' and 8 'Threshold invalid'). The calls are not in the spec (docs/decisions.md).
@@ -145,7 +146,6 @@ export type SaveAlertThresholdsBody = z.infer<typeof saveAlertThresholdsBody>;
 
 /** Human text of a threshold: "36 hours", "3 days", "1 year". */
 export function thresholdText(minutes: number): string {
-  const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
   if (minutes % 525600 === 0) return plural(minutes / 525600, 'year');
   if (minutes % DAY === 0) return plural(minutes / DAY, 'day');
   if (minutes % 60 === 0) return plural(minutes / 60, 'hour');

@@ -118,6 +118,8 @@ export const clientRow = z.object({
   appliances: z.number(),
   /** The worst health among its systems; null without systems. */
   health_status: z.enum(HEALTH).nullable(),
+  /** Its systems without a backup job: the "Unprotected clients" link lists the client for them. */
+  unprotected_systems: z.number(),
   created_at: z.number(),
   ...rowFlags,
 });
@@ -296,6 +298,21 @@ export const userEditForm = z.object({
   username: z.string(),
   password: changedPasswordRule,
 });
+
+/**
+ * GET /client/load_edit_view/{clientId}/{resellerId}: the client edit dialog's data (spec:
+ * dashboard-device-azure 7, `/client/load_edit_view/0/{resellerId}` for a new client).
+ */
+export const clientEditView = z.object({
+  title: z.string(),
+  submit_label: z.string(),
+  /** id null: a new client. */
+  client: z.object({ id: z.number().nullable(), name: z.string(), email: z.string() }),
+  reseller: z.object({ id: z.number(), name: z.string() }),
+  /** Where the dialog saves (POST, no leading slash). */
+  save_url: z.string(),
+});
+export type ClientEditView = z.infer<typeof clientEditView>;
 
 /** GET /api/v1/object/client/{id}: what the client dialog edits. */
 export const clientRecord = z.object({

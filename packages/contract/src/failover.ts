@@ -281,6 +281,9 @@ export const getFailoverStatusAnswer = z.object({
       created_at: z.number(),
       ended_at: z.number().nullable(),
       message: z.string().nullable(),
+      requested_by: z.string(),
+      /** A refused request the requester withdrew themselves (nobody else refused it). */
+      withdrawn: z.boolean(),
     }),
   ),
 });
@@ -306,6 +309,8 @@ export const approvalRequest = z.object({
   expires_at: z.number(),
   /** False for the requester: the same person cannot approve their own failover. */
   can_decide: z.boolean(),
+  /** True for the requester only, who may take the request back. */
+  can_withdraw: z.boolean(),
 });
 export type ApprovalRequest = z.infer<typeof approvalRequest>;
 
@@ -348,7 +353,7 @@ export const approvalDecisionAnswer = z.object({
   phase: z.enum(FAILOVER_PHASES),
 });
 
-/** GET/POST the reseller setting: production failovers need a second person (default on). */
+/** GET/POST the reseller setting: production failovers need a second person (opt-in, default off). */
 export const approvalSettingAnswer = z.object({
   reseller_id: z.number().int(),
   approval_required: z.boolean(),

@@ -30,3 +30,4 @@ export * from './settings';
 export * from './tabs';
 export * from './update-schedules';
 export * from './virtualization';
+export * from './words';

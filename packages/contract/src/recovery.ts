@@ -37,6 +37,8 @@ export const resellerClientRow = z.object({
   machines_latest_schedule_rp_count: z.number(),
   has_brc: z.number(),
   has_x360recover: z.number(),
+  /** Every system of the client is a Mac: not eligible for Azure (dashboard-device-azure 3, 5). */
+  has_macos_only: z.number(),
   /** Set when the client cannot be chosen: why (spec: clientSelect tooltip). */
   no_rp_tooltip: z.string().nullable(),
 });
@@ -140,7 +142,12 @@ export const recoveryPointsAnswer = z.object({
 });
 export type RecoveryPointsAnswer = z.infer<typeof recoveryPointsAnswer>;
 
-export const mountBody = z.object({ recoveryPoint: id });
+/**
+ * The point to open. The spec's mount sends no body and names the point on each files call
+ * (recovery-flow 7): without one the newest point of the job there is opened, and a files call
+ * naming another point of the job moves the session to it.
+ */
+export const mountBody = z.object({ recoveryPoint: id.optional() }).nullish();
 export const mountAnswer = z.object({ filemountUseId: z.string() });
 
 export const fileEntry = z.object({
@@ -171,7 +178,8 @@ export const searchFilesAnswer = z.object({
 export const fileAnswer = z.object({ file: fileEntry });
 
 export const insertDownloadBody = z.object({
-  filemountUseId: text(64),
+  /** The console's browsing session; the spec's body has none (its ids name the point). */
+  filemountUseId: text(64).optional(),
   appliance_id: idOrZero.default(0),
   device_id: id,
   job_id: id,
@@ -245,6 +253,8 @@ export type SharePathAnswer = z.infer<typeof sharePathAnswer>;
 export const editExpireDialogAnswer = z.object({
   html: z.string(),
   expireTime: z.number().nullable(),
+  /** Seconds until expireTime on the server's clock (the browser's may be off). */
+  remainingSeconds: z.number().nullable(),
   choices: z.array(unmountOption),
   defaultIndex: z.number(),
 });

@@ -92,7 +92,8 @@ export type LocalVmFields = z.input<typeof localVmFields>;
 // One object (not an intersection), so that its fields are named in the OpenAPI document.
 export const createStartBody = z
   .object({
-    aid: id,
+    /** Not in the spec's VM config (recovery-flow 3): without it, the system's own appliance. */
+    aid: id.optional(),
     sid: id,
     restorePointsMillis: jsonWhole(
       0,

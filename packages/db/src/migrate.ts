@@ -18,6 +18,9 @@ import * as m015 from './migrations/015_failover';
 import * as m016 from './migrations/016_office_settings';
 import * as m020 from './migrations/020_name_search';
 import * as m021 from './migrations/021_appliance_offline';
+import * as m030 from './migrations/030_sim_azure_codes';
+import * as m045 from './migrations/045_failover_approval_opt_in';
+import * as m031 from './migrations/031_attempts_in_flight';
 import type { Database } from './schema';
 
 // Migrations are listed here (not read from disk) so they work the same under tsx, vitest and
@@ -41,6 +44,9 @@ const migrations: Record<string, Migration> = {
   '016_office_settings': m016,
   '020_name_search': m020,
   '021_appliance_offline': m021,
+  '030_sim_azure_codes': m030,
+  '045_failover_approval_opt_in': m045,
+  '031_attempts_in_flight': m031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

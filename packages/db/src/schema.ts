@@ -71,13 +71,18 @@ export interface SessionTable {
 }
 
 export interface LoginAttemptTable {
-  /** 'pair:<address>|<name>', 'account:<name>' or 'known:<address>|<name>' (docs/sign-in-limits.md) */
+  /**
+   * 'pair:<address>|<name>', 'device:<device>|<name>', 'account:<name>', 'known:<address>|<name>',
+   * or a guarded password's or code's key ('guard:...', 'mfa-...'): docs/sign-in-limits.md
+   */
   key: string;
   /** The first failure counted (the start of the account's hour; a known address's sign-in). */
   window_start: number;
   failures: number;
   /** No attempt of this key before this time (epoch ms); 0 when it may try now. */
   retry_at: Generated<number>;
+  /** Attempts counted whose password or code is still being checked. */
+  pending: Generated<number>;
 }
 
 export interface ApplianceTable {
@@ -567,9 +572,20 @@ export interface AzureJobTable {
   dismissed_at: number | null;
 }
 
+/** The simulated Microsoft's device codes (migration 030): shared by every instance. */
+export interface SimAzureDeviceCodeTable {
+  user_code: string;
+  session_key: string;
+  scope: 'manager' | 'storage';
+  expires_at: number;
+  /** The account that consented; the code is spent. */
+  granted_to: string | null;
+}
+
 export interface Database {
   azure_sessions: AzureSessionTable;
   azure_jobs: AzureJobTable;
+  sim_azure_device_codes: SimAzureDeviceCodeTable;
 }
 
 export interface Database {
@@ -697,7 +713,7 @@ export interface Database {
 // --- the cloud virtual office (migration 015_failover; issue 16) ---
 
 export interface OrganisationTable {
-  /** A reseller's production failovers need a second person's approval (issue 16.4). */
+  /** A reseller's production failovers need a second person's approval: opt-in, 0 by default (migration 045). */
   failover_approval: Generated<Flag>;
 }
 

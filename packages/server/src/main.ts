@@ -36,13 +36,27 @@ async function main(): Promise<void> {
     dbh,
     clock,
     leaseMs: config.leaseMs,
-    log: (msg) => process.stderr.write(`[operations] ${msg}\n`),
+    log: {
+      write: (msg) => process.stderr.write(`[operations] ${msg}\n`),
+      debug: config.logLevel === 'debug' || config.logLevel === 'trace',
+    },
   });
   const ctx: AppContext = { config, dbh, clock, ports, operations };
   const app = await buildApp(ctx, { logger });
-  await app.listen({ host: config.host, port: config.port });
+  await listening(app.listen({ host: config.host, port: config.port }), {
+    what: 'the console',
+    port: config.port,
+    setting: 'PORT',
+  });
+  const ftps = config.ftpsEnabled
+    ? await listening(startFtpsServer(ctx), {
+        what: 'the FTPS export server',
+        port: config.ftpsPort,
+        setting: 'LIFEBOAT_FTPS_PORT',
+        off: 'or turn the FTPS export server off with LIFEBOAT_FTPS=0',
+      })
+    : null;
   if (config.workers) await startOperations(ctx);
-  const ftps = config.ftpsEnabled ? await startFtpsServer(ctx) : null;
 
   const demo = demoLogins();
   const url = `http://${config.host}:${config.port}`;
@@ -76,16 +90,40 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
+/** A start that cannot listen: the operator's to fix, so a sentence naming the port and the setting. */
+class PortError extends Error {}
+
+async function listening<T>(
+  start: Promise<T>,
+  port: { what: string; port: number; setting: string; off?: string },
+): Promise<T> {
+  try {
+    return await start;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException | null)?.code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      const why =
+        code === 'EADDRINUSE' ? 'is already in use by another program' : 'may not be opened by this user';
+      throw new PortError(
+        `port ${port.port}, which ${port.what} listens on, ${why}. Choose another port with ${port.setting}${port.off ? `, ${port.off}` : ''}.`,
+      );
+    }
+    throw err;
+  }
+}
+
 main().catch((err: unknown) => {
   // A bad setting is the operator's to fix: its sentences alone, no stack trace.
   const why =
-    err instanceof ConfigError
-      ? err.problems.length === 1
-        ? err.message
-        : `\n  ${err.problems.join('\n  ')}`
-      : err instanceof Error
-        ? (err.stack ?? err.message)
-        : String(err);
+    err instanceof PortError
+      ? err.message
+      : err instanceof ConfigError
+        ? err.problems.length === 1
+          ? err.message
+          : `\n  ${err.problems.join('\n  ')}`
+        : err instanceof Error
+          ? (err.stack ?? err.message)
+          : String(err);
   process.stderr.write(`Lifeboat could not start: ${why}\n`);
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type Call, defineCall, idParam, idParams, type TenantObject } from '../call';
 import {
   applianceRow,
+  clientEditView,
   clientRecord,
   clientRow,
   clientSaveRequest,
@@ -82,7 +83,12 @@ export const entityCalls = {
       orgFilters,
       'The appliances table, optionally of one reseller or client.',
     ),
-    vault: table('vault', vaultRow, {}, 'The vaults table: cloud vaults and the private vaults in scope.'),
+    vault: table(
+      'vault',
+      vaultRow,
+      resellerFilter,
+      "The vaults table: a reseller's vaults (as on its dashboard), or every vault in scope.",
+    ),
     user: table(
       'user',
       userRow,
@@ -111,6 +117,16 @@ export const entityCalls = {
     params: idParams,
     ids: { id: 'client' },
     answers: { 200: clientRecord },
+  }),
+  clientEditView: defineCall({
+    area: 'entities',
+    method: 'GET',
+    path: '/client/load_edit_view/:clientId/:resellerId',
+    summary:
+      'The client edit dialog: a new client of a reseller (client 0, spec: dashboard-device-azure 7) or one to edit.',
+    params: z.object({ clientId: idParam, resellerId: idParam }),
+    ids: { clientId: 'client', resellerId: 'reseller' },
+    answers: { 200: clientEditView },
   }),
   saveClient: save(
     'client',

@@ -207,6 +207,15 @@ export const failoverCalls = {
     ids: { failover_id: 'failover' },
     answers: { 200: approvalDecisionAnswer },
   }),
+  withdraw: defineCall({
+    area,
+    method: 'POST',
+    path: '/failover/withdraw',
+    summary: 'Withdraw your own production failover request while it waits for approval.',
+    json: failoverIdBody,
+    ids: { failover_id: 'failover' },
+    answers: { 200: approvalDecisionAnswer },
+  }),
   approvalSetting: defineCall({
     area,
     method: 'GET',

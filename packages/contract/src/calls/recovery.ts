@@ -171,11 +171,32 @@ export const recoveryCalls = {
     ids: { forClient: 'client', forAppliance: 'appliance' },
     answers: { 200: applianceGetAnswer },
   }),
+  // spec: recovery-flow 7 'Discovery': GET /api/filebrowsing/devices/{applianceId};
+  // GET /api/localbrowsing/devices/{clientId}[/{applianceId}] and /0/{applianceId}.
   cloudDevices: defineCall({
     area,
     method: 'GET',
-    path: '/api/filebrowsing/devices/:clientId',
-    summary: 'The devices of a client with restore points in the cloud.',
+    path: '/api/filebrowsing/devices/:applianceId',
+    summary: 'The devices of an appliance with restore points in the cloud.',
+    params: z.object({ applianceId: idParam }),
+    ids: { applianceId: 'appliance' },
+    answers: { 200: devicesAnswer },
+  }),
+  clientCloudDevices: defineCall({
+    area,
+    method: 'GET',
+    path: '/api/filebrowsing/devices/:clientId/:applianceId',
+    summary:
+      'The devices of a client with restore points in the cloud, on one appliance or (0) any, direct-to-cloud ones included (not in the spec).',
+    params: z.object({ clientId: idParam, applianceId: idParam }),
+    ids: { clientId: 'client', applianceId: 'appliance' },
+    answers: { 200: devicesAnswer },
+  }),
+  clientLocalDevices: defineCall({
+    area,
+    method: 'GET',
+    path: '/api/localbrowsing/devices/:clientId',
+    summary: 'The devices of a client with restore points on any of its appliances.',
     params: client,
     ids: { clientId: 'client' },
     answers: { 200: devicesAnswer },

@@ -87,7 +87,7 @@ export type AzureDeviceLoginLookup =
 
 export interface AzureDeviceLogin {
   /** What the page shows for a typed code: the accounts to pick from, or why it is refused. */
-  lookup(userCode: string): AzureDeviceLoginLookup;
+  lookup(userCode: string): Promise<AzureDeviceLoginLookup>;
   /** The person consents as `account`; the code is spent. */
-  consent(userCode: string, account: string): AzureDeviceLoginLookup;
+  consent(userCode: string, account: string): Promise<AzureDeviceLoginLookup>;
 }

@@ -39,6 +39,11 @@ export interface VmSubject {
   /** The console's knowledge of the system's VM (inventory 3) and failover test (recovery-flow 2). */
   svaJobStatus: 'Offline' | 'Running' | 'Stopped' | null;
   failoverState: string | null;
+  /**
+   * The system's machine in a production virtual office the console runs (recovery-flow 4 'VM
+   * state check before export': production, running or not); null when it is in none.
+   */
+  productionFailover: 'starting' | 'running' | null;
   /** A VM the console started on the appliance is a test VM. */
   localVmIsTest: boolean | null;
 }

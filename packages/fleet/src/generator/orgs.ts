@@ -29,8 +29,8 @@ function base(id: number, name: string, createdAt: number): OrgRow {
     can_edit_policy: 0,
     show_vo_information: 0,
     require_mfa: 0,
-    // Production failovers need a second person by default (issue 16.4; the database's default).
-    failover_approval: 1,
+    // A reseller opts in to a second person's approval of production failover (migration 045).
+    failover_approval: 0,
     cloud_quota_bytes: 0,
     email: null,
     created_at: createdAt,

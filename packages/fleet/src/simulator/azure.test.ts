@@ -1,10 +1,18 @@
 import { AZURE_DEVICE_CODE_TTL_MS, type AzureRestoreRequest, ManualClock } from '@lifeboat/contract';
-import { describe, expect, it } from 'vitest';
+import { openTestDb, type TestDb } from '@lifeboat/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AZURE_VERIFICATION_PATH, azureAccounts, createSimulatedAzure } from './azure';
 import { createSimDeps, type SimOptions } from './deps';
 
+// The device codes live in the database (shared by every console instance): one test database.
+let testDb: TestDb;
+beforeAll(async () => {
+  testDb = await openTestDb('simaz');
+});
+afterAll(() => testDb.close());
+
 const sim = (clock = new ManualClock(1_000_000), opts: Partial<SimOptions> = {}) =>
-  createSimulatedAzure(createSimDeps({ clock, speed: 0, ...opts }));
+  createSimulatedAzure(createSimDeps({ clock, speed: 0, ...opts }), testDb.dbh.db);
 
 const progress = (reports: number[] = []) => ({ report: async (p: number) => void reports.push(p) });
 
@@ -23,7 +31,7 @@ describe('the simulated Azure port', () => {
   });
 
   it('signs in when a person consents on the device login page, once, before the code expires', async () => {
-    const clock = new ManualClock(0);
+    const clock = new ManualClock(5_000_000);
     const azure = sim(clock, { speed: 1 });
     const code = await azure.requestDeviceCode('s', 'manager');
     expect(await azure.checkDeviceCode('s', code)).toEqual({ status: 'pending', user: null });
@@ -31,23 +39,26 @@ describe('the simulated Azure port', () => {
     const [account] = azureAccounts('s');
     // Typed in lower case with a dash, as people do.
     const typed = `${code.deviceCode.slice(0, 4).toLowerCase()}-${code.deviceCode.slice(4)}`;
-    expect(page.lookup(typed)).toEqual({
+    expect(await page.lookup(typed)).toEqual({
       ok: true,
       scope: 'manager',
       accounts: azureAccounts('s'),
       expiresAt: code.expiresAt,
     });
-    expect(page.lookup('NOTACODE9')).toEqual({ ok: false, reason: 'unknown' });
-    expect(page.consent(code.deviceCode, 'someone@else.test')).toEqual({ ok: false, reason: 'unknown' });
-    expect(page.consent(typed, account!).ok).toBe(true);
+    expect(await page.lookup('NOTACODE9')).toEqual({ ok: false, reason: 'unknown' });
+    expect(await page.consent(code.deviceCode, 'someone@else.test')).toEqual({
+      ok: false,
+      reason: 'unknown',
+    });
+    expect((await page.consent(typed, account!)).ok).toBe(true);
     expect(await azure.checkDeviceCode('s', code)).toEqual({ status: 'granted', user: account });
     // A code used once is refused on the page; a code of another session never signs it in.
-    expect(page.consent(code.deviceCode, account!)).toEqual({ ok: false, reason: 'used' });
+    expect(await page.consent(code.deviceCode, account!)).toEqual({ ok: false, reason: 'used' });
     expect((await azure.checkDeviceCode('other', code)).status).toBe('expired');
     // An unused code expires after 900 s, on the page and for the console.
     const storage = await azure.requestDeviceCode('s', 'storage');
     clock.advance(AZURE_DEVICE_CODE_TTL_MS + 1);
-    expect(page.lookup(storage.deviceCode)).toEqual({ ok: false, reason: 'expired' });
+    expect(await page.lookup(storage.deviceCode)).toEqual({ ok: false, reason: 'expired' });
     expect((await azure.checkDeviceCode('s', storage)).status).toBe('expired');
   });
 

@@ -8,6 +8,8 @@ import {
   type AzureScope,
   FabricError,
 } from '@lifeboat/contract';
+import type { Database } from '@lifeboat/db';
+import type { Kysely } from 'kysely';
 import type { SimDeps } from './deps';
 import { hash32, intBetween, pick } from './random';
 
@@ -15,8 +17,9 @@ import { hash32, intBetween, pick } from './random';
 // session, derived from its key (subscriptions, resource groups and accounts are not stored).
 // A device code is signed in only when a person types it on the simulator's device login page
 // (AZURE_VERIFICATION_PATH, served by the console) and consents; it expires after 900 s. Which
-// codes were handed out and consented is the one thing the simulator keeps, in memory: it is
-// Microsoft's state, which the console cannot derive (docs/decisions.md, issue 14). Fault:
+// codes were handed out and consented is the one thing the simulator keeps, in the database
+// (every console instance sees it): it is Microsoft's state, which the console cannot derive
+// (docs/decisions.md, issue 14). Fault:
 // azure_failed (natural subject the system) makes the restore fail.
 
 /** The simulator's stand-in for https://microsoft.com/devicelogin, a page of the console. */
@@ -80,58 +83,70 @@ function resourceGroups(sessionKey: string): AzureResourceGroup[] {
   });
 }
 
-interface IssuedCode {
-  sessionKey: string;
-  scope: AzureScope;
-  expiresAt: number;
-  /** The account that consented; the code is spent. */
-  grantedTo: string | null;
-}
-
 /** Microsoft's page accepts the code in any case, with spaces or a dash. */
 const normalise = (userCode: string) => userCode.trim().toUpperCase().replace(/[\s-]/g, '');
 
-/** Codes handed out, by user code; expired ones are dropped as new ones are issued. */
-function createDirectory(deps: SimDeps<'azure'>) {
-  const codes = new Map<string, IssuedCode>();
-  const lookup = (userCode: string): AzureDeviceLoginLookup => {
-    const c = codes.get(normalise(userCode));
+/**
+ * Codes handed out, by user code, in the database: every console instance on it sees a code
+ * another handed out and its consent. Expired ones are dropped as new ones are issued.
+ */
+function createDirectory(deps: SimDeps<'azure'>, db: Kysely<Database>) {
+  const codes = () => db.selectFrom('sim_azure_device_codes');
+  const get = (userCode: string) => codes().selectAll().where('user_code', '=', userCode).executeTakeFirst();
+  const lookup = async (userCode: string): Promise<AzureDeviceLoginLookup> => {
+    const c = await get(normalise(userCode));
     if (!c) return { ok: false, reason: 'unknown' };
-    if (c.grantedTo) return { ok: false, reason: 'used' };
-    if (deps.clock.now() > c.expiresAt) return { ok: false, reason: 'expired' };
-    return { ok: true, scope: c.scope, accounts: azureAccounts(c.sessionKey), expiresAt: c.expiresAt };
+    if (c.granted_to) return { ok: false, reason: 'used' };
+    if (deps.clock.now() > Number(c.expires_at)) return { ok: false, reason: 'expired' };
+    return {
+      ok: true,
+      scope: c.scope,
+      accounts: azureAccounts(c.session_key),
+      expiresAt: Number(c.expires_at),
+    };
   };
   const page: AzureDeviceLogin = {
     lookup,
-    consent(userCode, account) {
-      const found = lookup(userCode);
+    async consent(userCode, account) {
+      const found = await lookup(userCode);
       if (!found.ok) return found;
-      const c = codes.get(normalise(userCode));
-      if (!c || !found.accounts.includes(account)) return { ok: false, reason: 'unknown' };
-      c.grantedTo = account;
-      return found;
+      if (!found.accounts.includes(account)) return { ok: false, reason: 'unknown' };
+      // Spent once: of two consents at once, the second finds it used.
+      const spent = await db
+        .updateTable('sim_azure_device_codes')
+        .set({ granted_to: account })
+        .where('user_code', '=', normalise(userCode))
+        .where('granted_to', 'is', null)
+        .executeTakeFirst();
+      return Number(spent.numUpdatedRows) === 1 ? found : { ok: false, reason: 'used' };
     },
   };
   return {
     page,
-    issue(code: AzureDeviceCode, sessionKey: string) {
-      const now = deps.clock.now();
-      for (const [k, v] of codes) if (v.expiresAt < now) codes.delete(k);
-      if (!codes.has(code.deviceCode))
-        codes.set(code.deviceCode, {
-          sessionKey,
+    async issue(code: AzureDeviceCode, sessionKey: string) {
+      await db.deleteFrom('sim_azure_device_codes').where('expires_at', '<', deps.clock.now()).execute();
+      await db
+        .insertInto('sim_azure_device_codes')
+        .values({
+          user_code: code.deviceCode,
+          session_key: sessionKey,
           scope: code.scope,
-          expiresAt: code.expiresAt,
-          grantedTo: null,
-        });
+          expires_at: code.expiresAt,
+          granted_to: null,
+        })
+        .onConflict((oc) => oc.column('user_code').doNothing())
+        .execute();
     },
-    get: (userCode: string) => codes.get(userCode),
+    get,
   };
 }
 
 /** The simulator's AzurePort, and its device login page. */
-export function createSimulatedAzure(deps: SimDeps<'azure'>): AzurePort & { deviceLogin: AzureDeviceLogin } {
-  const directory = createDirectory(deps);
+export function createSimulatedAzure(
+  deps: SimDeps<'azure'>,
+  db: Kysely<Database>,
+): AzurePort & { deviceLogin: AzureDeviceLogin } {
+  const directory = createDirectory(deps, db);
   return {
     deviceLogin: directory.page,
     async requestDeviceCode(sessionKey, scope): Promise<AzureDeviceCode> {
@@ -143,16 +158,16 @@ export function createSimulatedAzure(deps: SimDeps<'azure'>): AzurePort & { devi
         issuedAt,
         expiresAt: issuedAt + AZURE_DEVICE_CODE_TTL_MS,
       };
-      directory.issue(code, sessionKey);
+      await directory.issue(code, sessionKey);
       return code;
     },
     async checkDeviceCode(sessionKey, code) {
       // A code this session was never given is refused (bad_verification_code) like an expired one.
-      const issued = directory.get(code.deviceCode);
-      if (!issued || issued.sessionKey !== sessionKey || issued.scope !== code.scope)
+      const issued = await directory.get(code.deviceCode);
+      if (!issued || issued.session_key !== sessionKey || issued.scope !== code.scope)
         return { status: 'expired', user: null };
-      if (issued.grantedTo) return { status: 'granted', user: issued.grantedTo };
-      if (deps.clock.now() > issued.expiresAt) return { status: 'expired', user: null };
+      if (issued.granted_to) return { status: 'granted', user: issued.granted_to };
+      if (deps.clock.now() > Number(issued.expires_at)) return { status: 'expired', user: null };
       return { status: 'pending', user: null };
     },
     listResourceGroups: async (sessionKey) => resourceGroups(sessionKey),

@@ -13,13 +13,13 @@ import { createSimulatedVirtualization } from './virtualization';
 // delays scaled by SIM_SPEED, progress, and the faults of SIM_FAULTS, with no real appliance.
 
 export interface SimulatedPortsOptions extends SimOptions {
-  /** The database the living fleet advances. */
+  /** The database the living fleet advances, and where the simulated Azure keeps its codes. */
   dbh: DbHandle;
 }
 
 export function createSimulatedPorts(opts: SimulatedPortsOptions): Ports {
   const deps = createSimDeps(opts);
-  const azure = createSimulatedAzure(deps);
+  const azure = createSimulatedAzure(deps, opts.dbh.db);
   return {
     files: createSimulatedFiles(deps),
     virtualization: createSimulatedVirtualization(deps),

@@ -76,12 +76,15 @@ export function createWizardVirtualization(deps: SimDeps<'virtualization'>): Wiz
     async virtualizedState(s) {
       offline(deps, s);
       const testfailover = (s.failoverState ?? '').startsWith('FAILOVER_TEST') || s.localVmIsTest === true;
-      const virtualized = testfailover || s.svaJobStatus !== null;
+      const virtualized = testfailover || s.productionFailover !== null || s.svaJobStatus !== null;
       return {
         virtualized,
         testfailover,
         production: virtualized && !testfailover,
-        running: s.svaJobStatus === 'Running' || (s.failoverState ?? '').endsWith('RUNNING'),
+        running:
+          s.svaJobStatus === 'Running' ||
+          (s.failoverState ?? '').endsWith('RUNNING') ||
+          s.productionFailover === 'running',
         // Rare states of the appliance, fixed per system.
         bmr: virtualized && unit(s.seed, 'vm-bmr') < 0.05,
         transition: virtualized && unit(s.seed, 'vm-transition') < 0.05,

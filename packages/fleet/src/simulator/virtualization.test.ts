@@ -1,4 +1,4 @@
-import { FabricError, ManualClock } from '@lifeboat/contract';
+import { FabricError, ManualClock, type VmSubject } from '@lifeboat/contract';
 import { describe, expect, it } from 'vitest';
 import { createSimDeps, type SimOptions } from './deps';
 import { createSimulatedVirtualization } from './virtualization';
@@ -61,6 +61,7 @@ describe('the simulated virtualization port: a local VM start', () => {
     deviceType: 'server',
     svaJobStatus: null,
     failoverState: null,
+    productionFailover: null,
     localVmIsTest: null,
   };
   const start = {
@@ -105,6 +106,49 @@ describe('the simulated virtualization port: a local VM start', () => {
     expect((await run(1, 'slow_vm_start@5')).waited).toBeCloseTo(nominal);
     // Another system boots at the run's speed.
     expect((await run(0, 'slow_vm_start@6')).waited).toBe(0);
+  });
+});
+
+describe('the simulated virtualization port: the VM state (recovery-flow 4)', () => {
+  const subject: VmSubject = {
+    systemId: 5,
+    systemName: 'DC01',
+    applianceId: 7,
+    seed: 11,
+    osType: 'WINDOWS',
+    deviceType: 'server',
+    svaJobStatus: null,
+    failoverState: null,
+    productionFailover: null,
+    localVmIsTest: null,
+  };
+  const state = (s: Partial<VmSubject>) =>
+    sim({ clock: new ManualClock(0), speed: 0 }).virtualizedState({ ...subject, ...s });
+
+  it("a system in none of the console's VMs or offices is not virtualized", async () => {
+    expect(await state({})).toMatchObject({ virtualized: false, production: false, running: false });
+  });
+
+  it('a production office the console runs is a production VM, running once booted', async () => {
+    expect(await state({ productionFailover: 'running' })).toMatchObject({
+      virtualized: true,
+      production: true,
+      running: true,
+      testfailover: false,
+    });
+    expect(await state({ productionFailover: 'starting' })).toMatchObject({
+      virtualized: true,
+      production: true,
+      running: false,
+    });
+  });
+
+  it('a test office is a test failover', async () => {
+    expect(await state({ failoverState: 'FAILOVER_TEST_VM_RUNNING' })).toMatchObject({
+      virtualized: true,
+      production: false,
+      testfailover: true,
+    });
   });
 });
 

@@ -1,73 +1,32 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { CSRF_HEADER, SESSION_COOKIE, XHR_HEADER, XHR_VALUE } from '@lifeboat/contract';
-import { type DbHandle, openDb, testEngine } from '@lifeboat/db';
-import pg from 'pg';
+import { autoVerifyCalls, operationCalls } from '@lifeboat/contract';
+import { type DbHandle, openDb } from '@lifeboat/db';
 import { afterAll, expect, it } from 'vitest';
+import { startProduction } from '../../../../scripts/production-start.mjs';
+import { call, login, type ServerDatabase, serverDatabase, until } from '../test/production-api';
 
 // The promise of 'Long work is an operation': start the real server, start an AutoVerify,
 // kill -9 the server while the operation runs, start it again on the same data, and the
 // operation still completes, exactly once, on its second attempt.
 
-const repoRoot = path.resolve(new URL('.', import.meta.url).pathname, '../../../..');
-const entry = path.join(repoRoot, 'packages/server/src/main.ts');
 const LEASE_MS = 2000;
 // AutoVerify takes about 120 s at speed 1: 6 s here, long enough to be caught running.
 const SIM_SPEED = 20;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lifeboat-crash-'));
-let databaseUrl = '';
-let pgDatabase: string | null = null;
+let database: ServerDatabase | null = null;
 const children: ChildProcess[] = [];
 let dbh: DbHandle | null = null;
 
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   await dbh?.close();
-  if (pgDatabase) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    // Backends of killed servers and of our closed pool may take a moment to go: retry, so no
-    // connection of ours is ever terminated under it (that would surface as an unhandled error).
-    for (let i = 0; ; i++) {
-      try {
-        await admin.query(`DROP DATABASE IF EXISTS "${pgDatabase}"`);
-        break;
-      } catch (err) {
-        if (i >= 50) throw err;
-        await sleep(100);
-      }
-    }
-    await admin.end();
-  }
+  await database?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(what: string, probe: () => Promise<T | null>, timeoutMs: number): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const v = await probe().catch(() => null);
-    if (v !== null) return v;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 interface Server {
   child: ChildProcess;
@@ -76,46 +35,19 @@ interface Server {
 }
 
 async function startServer(): Promise<Server> {
-  const port = await freePort();
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: repoRoot,
+  // `npm start`'s script on the built bundle, as an operator runs it (scripts/production-start.mjs).
+  const server = await startProduction({
     env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       LIFEBOAT_DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: database?.url,
       LIFEBOAT_LEASE_MS: String(LEASE_MS),
       SIM_SPEED: String(SIM_SPEED),
       SIM_FAULTS: '',
       LIFEBOAT_WORKERS: '1',
-      // The console's FTPS server listens too: on a free port, so parallel suites never clash.
-      LIFEBOAT_FTPS_PORT: String(await freePort()),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  children.push(child);
-  child.stdout?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await until(
-    `the server to listen (output so far:\n${out})`,
-    async () => {
-      if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
-      const res = await fetch(`${base}/api/health`);
-      return res.ok ? true : null;
-    },
-    120_000,
-  ).catch((err: unknown) => {
-    throw new Error(`${String(err)}\n--- server output ---\n${out}`);
-  });
-  return { child, base, output: () => out };
+  children.push(server.child);
+  return { child: server.child, base: server.baseUrl, output: server.output };
 }
 
 function kill9(s: Server): Promise<void> {
@@ -125,53 +57,8 @@ function kill9(s: Server): Promise<void> {
   });
 }
 
-interface Session {
-  cookie: string;
-  csrf: string;
-}
-
-async function login(base: string): Promise<Session> {
-  const res = await fetch(`${base}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [XHR_HEADER]: XHR_VALUE },
-    body: JSON.stringify({ username: 'reseller', password: 'demo' }),
-  });
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { csrfToken: string };
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  if (!cookie) throw new Error('no session cookie');
-  return { cookie: cookie.split(';')[0] ?? '', csrf: body.csrfToken };
-}
-
-function api(base: string, s: Session, url: string, init: RequestInit = {}) {
-  return fetch(`${base}${url}`, {
-    ...init,
-    headers: { cookie: s.cookie, [CSRF_HEADER]: s.csrf, [XHR_HEADER]: XHR_VALUE, ...(init.headers ?? {}) },
-  });
-}
-
-interface OpStatus {
-  status: string;
-  progress: number;
-  result: { autoverify_result_id: number; status: string } | null;
-  error: string | null;
-}
-
-async function prepareDatabase(): Promise<void> {
-  if (testEngine() !== 'postgres') {
-    databaseUrl = path.join(dataDir, 'lifeboat.sqlite');
-    return;
-  }
-  // A whole database, since the server connects without a schema of its own.
-  const url = new URL(process.env.TEST_DATABASE_URL as string);
-  pgDatabase = `lifeboat_crash_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${pgDatabase}"`);
-  await admin.end();
-  url.pathname = `/${pgDatabase}`;
-  databaseUrl = url.toString();
-}
+/** An AutoVerify operation's result (operations/types.ts). */
+type AutoVerifyResult = { autoverify_result_id: number } | null;
 
 /** A system of the reseller with a restore point, and no nightly AutoVerify due during the test. */
 async function pickSystem(db: DbHandle['db'], now: number): Promise<number> {
@@ -222,27 +109,21 @@ async function pickSystem(db: DbHandle['db'], now: number): Promise<number> {
 it('finishes an AutoVerify exactly once after the server is killed mid-run', {
   timeout: 300_000,
 }, async () => {
-  await prepareDatabase();
+  database = await serverDatabase(dataDir, 'lifeboat_crash');
   const first = await startServer();
-  dbh = await openDb({ url: databaseUrl });
+  dbh = await openDb({ url: database.url });
   const db = dbh.db;
   const systemId = await pickSystem(db, Date.now());
   const rowsBefore = (
     await db.selectFrom('autoverify_results').select('id').where('system_id', '=', systemId).execute()
   ).length;
 
-  const session = await login(first.base);
-  const started = await api(first.base, session, '/device/start_cloud_autoverify', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: `id=${systemId}`,
-  });
-  const answer = (await started.json()) as { success: boolean; operation_id: number };
-  expect(answer.success).toBe(true);
+  const session = await login(first.base, 'reseller');
+  const answer = await call(first.base, session, autoVerifyCalls.startCloud, { form: { id: systemId } });
+  if (!answer.success) throw new Error(`AutoVerify refused: ${answer.message}`);
   const opId = answer.operation_id;
 
-  const status = async (base: string) =>
-    (await (await api(base, session, `/api/operations/${opId}`)).json()) as OpStatus;
+  const status = (base: string) => call(base, session, operationCalls.status, { params: { id: opId } });
   await until(
     'the operation to run',
     async () => {
@@ -277,6 +158,6 @@ it('finishes an AutoVerify exactly once after the server is killed mid-run', {
     .where('system_id', '=', systemId)
     .execute();
   expect(rows).toHaveLength(rowsBefore + 1);
-  expect(rows.map((r) => Number(r.id))).toContain(done.result?.autoverify_result_id);
+  expect(rows.map((r) => Number(r.id))).toContain((done.result as AutoVerifyResult)?.autoverify_result_id);
   await kill9(second);
 });

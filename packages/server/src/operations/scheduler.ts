@@ -184,7 +184,7 @@ export class Scheduler {
         .where('finished_at', '<', now - KEEP_RUNS_MS)
         .execute();
     }
-    this.log.info({ schedule: def.key, operationId }, 'scheduled run started');
+    this.log.debug({ schedule: def.key, operationId }, 'scheduled run started');
     return true;
   }
 

@@ -87,22 +87,37 @@ export type HandlerFor<K extends keyof OperationKinds> = OperationHandler<Operat
 
 /** The subset of pino (and Fastify's logger) the engine uses. */
 export interface EngineLog {
+  /** The engine's heartbeat (each scheduled run): kept out of an operator's log unless asked for. */
+  debug(obj: object, msg?: string): void;
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
 
-export const silentLog: EngineLog = { info() {}, warn() {}, error() {} };
+export const silentLog: EngineLog = { debug() {}, info() {}, warn() {}, error() {} };
 
-/** A pino-style logger, or a plain line writer (each entry becomes one line). */
-export type EngineLogOption = EngineLog | ((line: string) => void);
+/**
+ * A pino-style logger, or a plain line writer (each entry becomes one line; debug entries only
+ * with `{ write, debug: true }`, so `npm start` does not print a line per scheduled run).
+ */
+export type EngineLogOption =
+  | EngineLog
+  | ((line: string) => void)
+  | { write: (line: string) => void; debug: boolean };
 
 export function toEngineLog(log: EngineLogOption | undefined): EngineLog {
   if (!log) return silentLog;
-  if (typeof log !== 'function') return log;
+  if (typeof log !== 'function' && !('write' in log)) return log;
+  const write = typeof log === 'function' ? log : log.write;
+  const withDebug = typeof log !== 'function' && log.debug;
   const line = (level: string) => (obj: object, msg?: string) =>
-    log(`${level} ${msg ?? ''} ${describe(obj)}`);
-  return { info: line('info'), warn: line('warn'), error: line('error') };
+    write(`${level} ${msg ?? ''} ${describe(obj)}`);
+  return {
+    debug: withDebug ? line('debug') : () => {},
+    info: line('info'),
+    warn: line('warn'),
+    error: line('error'),
+  };
 }
 
 function describe(obj: object): string {

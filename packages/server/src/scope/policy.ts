@@ -118,12 +118,18 @@ export const canEditOfficeNetwork = canManageDevice;
 export const canManageUpdateSchedules = canManageDevice;
 
 /**
- * A production failover (issue 16.4) is approved by a user of its own reseller or by the
- * provider's staff: not by a client's users nor a distributor (docs/decisions.md 'Issue 16').
+ * A production failover waiting for approval is decided by a user of its own reseller, the
+ * reseller's distributor or the provider's staff, never by a client's users (docs/decisions.md
+ * 'Failover approval is opt-in'). The failover was loaded in the actor's scope, so a distributor
+ * only ever decides for its own resellers.
  */
 export function canApproveFailover(
   actor: Pick<Actor, 'isProvider' | 'level' | 'organisationKind' | 'resellerId'>,
   resellerId: number,
 ): boolean {
-  return isProviderStaff(actor) || (actor.organisationKind === 'reseller' && actor.resellerId === resellerId);
+  return (
+    isProviderStaff(actor) ||
+    actor.organisationKind === 'distributor' ||
+    (actor.organisationKind === 'reseller' && actor.resellerId === resellerId)
+  );
 }

@@ -78,6 +78,10 @@ export const SYSTEM_TABLES = {
     by: 'system_table',
     why: 'recurring system work (fleet tick, expiry sweep), claimed by workers',
   },
+  sim_azure_device_codes: {
+    by: 'system_table',
+    why: "the simulated Microsoft's device codes, keyed by the code a person types",
+  },
 } as const satisfies Partial<Record<keyof Database, SystemScope>>;
 
 // Every table of the schema is classified: a new table must be added to one of the two lists.

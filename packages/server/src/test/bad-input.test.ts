@@ -136,8 +136,15 @@ const CLOUD_POINTS = { applianceId: ['0'], ...WHOLE_JOB } as const;
  */
 const MEANINGFUL: Record<string, Record<string, readonly string[]>> = {
   'GET /device/get_job_details/:machineId/:documentId/:inProgress': { machineId: ['0'] },
-  // spec: recovery-flow 7 'Discovery', `GET /api/localbrowsing/devices/0/{applianceId}`.
+  // spec: recovery-flow 7 'Discovery', `GET /api/localbrowsing/devices/0/{applianceId}`; the
+  // wizard's cloud list takes any appliance as 0 (docs/decisions.md), as vmexport/devices does
+  // ('{applianceId or 0}').
   'GET /api/localbrowsing/devices/:clientId/:applianceId': { clientId: ['0'] },
+  'GET /api/filebrowsing/devices/:clientId/:applianceId': { applianceId: ['0'] },
+  // spec: dashboard-device-azure 7, `/client/load_edit_view/0/{resellerId}`: client 0 is a new one.
+  'GET /client/load_edit_view/:clientId/:resellerId': { clientId: ['0'] },
+  'GET /api/vmexport/devices/:clientId/:applianceId/sva/:format': { applianceId: ['0'] },
+  'GET /api/vmexport/devices/:clientId/:applianceId/sva/:format/:flag': { applianceId: ['0'] },
   // spec: recovery-flow 7 'Discovery', `{deviceId, applianceId}` with the cloud as appliance 0.
   'POST /offsite_ajax/jobs': { applianceId: ['0'] },
   'POST /offsite_ajax/offsite_jobs': { applianceId: ['0'] },

@@ -60,7 +60,9 @@ export function sample(js: Json, key = ''): unknown {
 export function declaredKeys(call: Call): Record<Part, { key: string; required: boolean; schema: Json }[]> {
   const keysOf = (s: z.ZodType | undefined) => {
     if (!s) return [];
-    const js = jsonSchema(s);
+    // A body that may be left out (the spec's bodyless mount) is still its object's keys.
+    const whole = jsonSchema(s);
+    const js = ((whole.anyOf as Json[] | undefined)?.find((a) => a.type === 'object') ?? whole) as Json;
     const props = (js.properties ?? {}) as Record<string, Json>;
     const req = new Set((js.required ?? []) as string[]);
     return Object.entries(props).map(([key, schema]) => ({ key, required: req.has(key), schema }));

@@ -1,5 +1,5 @@
 import { CSRF_HEADER, ManualClock, SESSION_COOKIE, XHR_HEADER, XHR_VALUE } from '@lifeboat/contract';
-import { type DbHandle, openTestDb } from '@lifeboat/db';
+import { type DbHandle, openTestDb, testEngine } from '@lifeboat/db';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -17,13 +17,18 @@ export interface TestApp {
   ctx: AppContext;
   clock: ManualClock;
   dbh: DbHandle;
+  /**
+   * A second console on the same database, as the README's scale-out runs it: its own pool,
+   * ports and memory on PostgreSQL; on SQLite (one in-memory database) its own app and ports on
+   * the same handle. Closed with this one.
+   */
+  secondInstance(): Promise<TestApp>;
   close(): Promise<void>;
 }
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   // `npm test` runs the suite once per engine (scripts/test.mjs sets LIFEBOAT_TEST_ENGINE).
   const testDb = await openTestDb('api');
-  const { dbh } = testDb;
   const clock = new ManualClock(TEST_NOW);
   const config: Config = {
     ...loadConfig({}),
@@ -33,6 +38,26 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     secretKey: 'test-secret-key-for-mfa',
     ...overrides,
   };
+  const others: TestApp[] = [];
+  const first = await instance(config, clock, testDb.dbh, async () => {
+    for (const o of others) await o.close();
+    await testDb.close();
+  });
+  first.secondInstance = async () => {
+    const dbh = testEngine() === 'postgres' ? await testDb.connectAgain() : testDb.dbh;
+    const other = await instance(config, clock, dbh, async () => {});
+    others.push(other);
+    return other;
+  };
+  return first;
+}
+
+async function instance(
+  config: Config,
+  clock: ManualClock,
+  dbh: DbHandle,
+  closeDb: () => Promise<void>,
+): Promise<TestApp> {
   const ports = createPorts(config, clock, dbh);
   const operations = new OperationsEngine({ dbh, clock, log: () => {} });
   const ctx: AppContext = { config, dbh, clock, ports, operations };
@@ -43,10 +68,11 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     ctx,
     clock,
     dbh,
+    secondInstance: () => Promise.reject(new Error('ask the first instance for a second one')),
     async close() {
       await app.close();
       await operations.stop();
-      await testDb.close();
+      await closeDb();
     },
   };
 }

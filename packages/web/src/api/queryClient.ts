@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './client';
 
 // Retrying a 4xx answer cannot change it; network failures and 5xx answers get two more tries.
@@ -7,11 +7,25 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+/**
+ * The root key of the dashboard's cards and tables: figures that sum up what other pages change.
+ * Every successful write, and every long operation that ends (useOperation), marks them stale,
+ * so a dashboard shown after a restore, a share or a failover reads them again instead of
+ * showing the cached figures until a reload.
+ */
+export const SUMMARY_ROOT = ['dashboard'] as const;
+
+export function markSummariesStale(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: SUMMARY_ROOT });
+}
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
+    mutationCache: new MutationCache({ onSuccess: () => markSummariesStale(client) }),
   });
+  return client;
 }

@@ -8,6 +8,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { call } from './call';
+import { markSummariesStale } from './queryClient';
 
 // Long work started from the app answers an operation id; this hook follows it (issue 11.5).
 // It polls GET /api/operations/{id} until the operation succeeds or fails, and types its result
@@ -66,7 +67,10 @@ export function useOperation<K extends OperationKind>(
         kind,
         await call(operationCalls.status, { params: { id: operationId as number } }, { signal }),
       );
-      if (isSettled(now.status) && !isSettled(before?.status)) onEnd.current?.(now);
+      if (isSettled(now.status) && !isSettled(before?.status)) {
+        markSummariesStale(qc);
+        onEnd.current?.(now);
+      }
       return now;
     },
     enabled: operationId !== null,

@@ -2,7 +2,8 @@ import { AZURE_CODE_LIFETIME_S, XHR_HEADER, XHR_VALUE } from '@lifeboat/contract
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPorts } from '../../fabric';
 import { OperationsEngine } from '../../operations/engine';
-import { call } from '../../test/harness';
+import { TEST_PASSWORD } from '../../test/factories';
+import { call, loginAs } from '../../test/harness';
 import { type FtpsFixture, ftpsFixture, SYSTEM_PASSWORD } from '../ftps/test-fixture';
 import { AZURE_RESTORE, azureRestoreHandler, registerAzureHandlers } from './handlers';
 
@@ -322,6 +323,7 @@ describe('sign-in', () => {
     expect(m.verification_url).toBe('/sim/azure/devicelogin');
     expect(m.knowledge_base_text).toBeTruthy();
     expect(m.expires_at - f.t.clock.now()).toBe(AZURE_CODE_LIFETIME_S * 1000);
+    expect(m.expires_in).toBe(AZURE_CODE_LIFETIME_S);
     // Nobody has typed the code yet.
     expect((await form('resa', '/azure_export/check_refresh_token/')).json()).toMatchObject({
       success: false,
@@ -336,6 +338,39 @@ describe('sign-in', () => {
     expect((await devicePage('lookup', { user_code: m.device_code })).json()).toMatchObject({
       ok: false,
       message: expect.stringContaining('already been used'),
+    });
+  });
+
+  it('signs in across two console instances on one database', async () => {
+    const other = await f.t.secondInstance();
+    const resaOther = await loginAs(other.app, 'resa', TEST_PASSWORD);
+    await f.get('resa', '/azure_export/get_and_reset_azure_data');
+    await form('resa', '/azure_export/set_azure_client', { client_id: f.w.clientA1 });
+    await form('resa', '/azure_export/set_azure_device', { device_id: f.w.systemA1 });
+    await form('resa', '/azure_export/set_azure_restore_point', { snapshot_name: f.pointsA1[0]?.id ?? 0 });
+    const m = (await f.get('resa', '/azure_export/get_azure_authentication_data/manager')).json();
+    // The person's browser reaches the other instance's device login page...
+    const page = (body: Record<string, string>) =>
+      other.app.inject({
+        method: 'POST',
+        url: '/api/sim/azure/devicelogin',
+        headers: { [XHR_HEADER]: XHR_VALUE },
+        payload: body,
+      });
+    const found = (await page({ user_code: m.device_code })).json();
+    expect(found).toMatchObject({ ok: true, scope: 'manager' });
+    expect((await page({ user_code: m.device_code, account: found.accounts[0] })).json().ok).toBe(true);
+    // ...and the wizard's next check lands on either instance.
+    const check = await call(other.app, resaOther, {
+      method: 'POST',
+      url: '/azure_export/check_refresh_token/',
+      headers: FORM,
+      payload: '',
+    });
+    expect(check.json()).toMatchObject({
+      success: true,
+      manager: 'granted',
+      user: { login: found.accounts[0] },
     });
   });
 
@@ -389,17 +424,32 @@ describe('the restore and the panels', () => {
     const { job_id, success } = started.json();
     expect(success).toBe(true);
     let info = (await f.get('clia1', `/azure_export/get_job_info/${job_id}`)).json().job;
-    expect(info).toMatchObject({ status: 'running', canCancel: true, canDismiss: false });
+    expect(info).toMatchObject({
+      status: 'running',
+      canCancel: true,
+      canDismiss: false,
+      buttons: [{ action: 'cancel', label: 'Cancel' }],
+    });
     expect((await f.get('clib1', `/azure_export/get_job_info/${job_id}`)).statusCode).toBe(404);
     for (let i = 0; i < 5; i++) await f.t.ctx.operations.runOnce();
     info = (await f.get('clia1', `/azure_export/job_details/${job_id}`)).json().job;
-    expect(info).toMatchObject({ status: 'completed', percent: 100, canCancel: false, canDismiss: true });
+    expect(info).toMatchObject({
+      status: 'completed',
+      percent: 100,
+      canCancel: false,
+      canDismiss: true,
+      buttons: [{ action: 'dismiss', label: 'Dismiss' }],
+    });
     expect(JSON.stringify(info.blocks)).toContain(`${account.name}.blob.core.windows.net`);
     const list = (await f.get('resa', `/reseller/get_azure_jobs/${f.w.resellerA}`)).json().jobs;
     expect(list.map((j: { jobId: number }) => j.jobId)).toContain(job_id);
-    expect(
-      (await f.get('clia1', `/client/get_azure_jobs/${f.w.clientA1}`)).json().jobs.length,
-    ).toBeGreaterThan(0);
+    // Both lists carry the spec's buttons (recovery-flow 3 'Azure job').
+    const clientList = (await f.get('clia1', `/client/get_azure_jobs/${f.w.clientA1}`)).json().jobs;
+    expect(clientList.length).toBeGreaterThan(0);
+    for (const j of [...list, ...clientList])
+      expect(j.buttons.map((b: { action: string }) => b.action)).toEqual([
+        j.canCancel ? 'cancel' : 'dismiss',
+      ]);
     expect((await f.get('clia1', `/client/get_azure_jobs/${f.w.clientB1}`)).statusCode).toBe(404);
     expect((await form('clia1', '/azure_export/cancel_azure_job', { job_id })).json()).toEqual({
       success: false,
@@ -412,6 +462,35 @@ describe('the restore and the panels', () => {
     expect(await auditActions()).toEqual(
       expect.arrayContaining(['azure.restore.start', 'azure.job.dismiss']),
     );
+  });
+
+  it('starts one restore of ten start_azure_recover sent at once to two instances; a later start answers it', async () => {
+    await walk('resa');
+    const jobs = async () => (await f.t.dbh.db.selectFrom('azure_jobs').select('id').execute()).length;
+    const before = await jobs();
+    const other = await f.t.secondInstance();
+    const onOther = await loginAs(other.app, 'resa', TEST_PASSWORD);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        i % 2
+          ? call(other.app, onOther, {
+              method: 'POST',
+              url: '/azure_export/start_azure_recover',
+              headers: FORM,
+              payload: '',
+            })
+          : form('resa', '/azure_export/start_azure_recover'),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    const ids = new Set(answers.map((a) => a.json().job_id));
+    expect(ids.size).toBe(1);
+    const again = (await form('resa', '/azure_export/start_azure_recover')).json();
+    expect(again).toMatchObject({ success: true, job_id: [...ids][0] });
+    expect(await jobs()).toBe(before + 1);
+    expect(
+      (await form('resa', '/azure_export/cancel_azure_job', { job_id: again.job_id })).json().success,
+    ).toBe(true);
   });
 
   it('cancels a running job; its outcome is dropped', async () => {

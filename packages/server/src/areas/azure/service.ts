@@ -18,9 +18,10 @@ import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors';
 import { enqueueForRow } from '../../operations/for-row';
-import { type Actor, findInScope, isProviderStaff, scoped, scopeKind, unscoped } from '../../scope';
+import { type Actor, findInScope, isProviderStaff, lockRow, scoped, scopeKind, unscoped } from '../../scope';
 import { open, seal } from '../ftps/secret-box';
 import { loadClient, loadReseller, pointColumns } from '../recovery/access';
+import { clientSystemFigures } from '../recovery/discovery-service';
 import { AZURE_RESTORE } from './handlers';
 
 // Azure direct restore (spec: dashboard-device-azure 4 'Azure wizard', 7 'Azure direct restore';
@@ -125,11 +126,7 @@ export async function clientFlags(
   actor: Actor,
   client: { id: number; has_brc: number; has_x360recover: number },
 ): Promise<AzureClientFlags> {
-  const systems = await scoped(db, actor)
-    .selectFrom('protected_systems')
-    .select(['id', 'os_type'])
-    .where('client_id', '=', client.id)
-    .execute();
+  const systems = (await clientSystemFigures(db, actor, [client.id])).get(client.id);
   const points = await scoped(db, actor)
     .selectFrom('restore_points as rp')
     .innerJoin('protected_systems as s', 's.id', 'rp.system_id')
@@ -140,7 +137,7 @@ export async function clientFlags(
   return {
     has_brc: Number(client.has_brc) === 1,
     has_x360recover: Number(client.has_x360recover) === 1,
-    has_macos_only: systems.length > 0 && systems.every((x) => x.os_type === 'MAC_OS_X'),
+    has_macos_only: systems?.macOnly ?? false,
     machines_latest_schedule_rp_count: Number(points?.n ?? 0),
   };
 }
@@ -234,6 +231,7 @@ export async function authData(ctx: AppContext, actor: Actor, scopeName: string)
     verification_url: code.verificationUrl,
     ...(scope === 'manager' ? { knowledge_base_text: KNOWLEDGE_BASE_TEXT } : {}),
     expires_at: code.expiresAt,
+    expires_in: Math.max(0, Math.round((code.expiresAt - ctx.clock.now()) / 1000)),
   };
 }
 
@@ -409,6 +407,17 @@ export async function startRecover(ctx: AppContext, actor: Actor, ip: string) {
   if (!point) throw new NotFoundError('This restore point');
   const now = ctx.clock.now();
   const jobId = await db.transaction().execute(async (trx) => {
+    // One upload of a point's disks to a storage account at a time: a double-click, or a start
+    // on another instance, answers the restore already running (the system's row is locked).
+    await lockRow(trx, 'protected_systems', Number(system.id));
+    const running = await scoped(trx, actor)
+      .selectFrom('azure_jobs')
+      .select('id')
+      .where('restore_point_id', '=', Number(point.id))
+      .where('storage_account_name', '=', s.storage_account_name ?? '')
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    if (running) return Number(running.id);
     const inserted = await scoped(trx, actor, system)
       .insertInto('azure_jobs')
       .values({

@@ -29,8 +29,8 @@ function answer(r: AzureDeviceLoginLookup): SimDeviceLoginAnswer {
     : { ok: false, scope: null, accounts: [], expires_at: null, message: REFUSED[r.reason] };
 }
 
-export const simDeviceLookup = (ctx: Pick<AppContext, 'ports'>, userCode: string) =>
-  answer(page(ctx).lookup(userCode));
+export const simDeviceLookup = async (ctx: Pick<AppContext, 'ports'>, userCode: string) =>
+  answer(await page(ctx).lookup(userCode));
 
-export const simDeviceConsent = (ctx: Pick<AppContext, 'ports'>, userCode: string, account: string) =>
-  answer(page(ctx).consent(userCode, account));
+export const simDeviceConsent = async (ctx: Pick<AppContext, 'ports'>, userCode: string, account: string) =>
+  answer(await page(ctx).consent(userCode, account));

@@ -50,6 +50,8 @@ describe('GET /reseller/get_dashboard_page_data/{id}', () => {
     expect(body.reseller_id).toBe(c.w.resellerA);
     expect(body.has_appliances).toBe(true);
     expect(body.refresh_period).toBe(60);
+    // spec 2.2: 'Reseller dashboard (help key rmc_dashboard)'.
+    expect(body.help_key).toBe('rmc_dashboard');
     expect(body.filters.map((f: { value: string }) => f.value)).toEqual(['TROUBLED', 'WARNED', 'NORMAL']);
     const ps = body.protected_system;
     expect(ps).toMatchObject({

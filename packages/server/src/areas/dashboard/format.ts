@@ -1,5 +1,9 @@
 // Small wording helpers for the dashboard's cells and feeds.
 
+import { plural } from '@lifeboat/contract';
+
+export { plural };
+
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
 
 /** 1536 -> "1.5 KB" (powers of 1024, one decimal under 10). */
@@ -27,11 +31,6 @@ export function timeAgo(at: number, now: number): string {
   for (const step of steps) if (s >= step[0]) unit = step;
   const n = Math.floor(s / unit[0]);
   return `${n} ${unit[1]}${n === 1 ? '' : 's'} ago`;
-}
-
-/** "1 system", "3 systems". */
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
 /** Minutes as words for thresholds: "36 hours", "7 days". */

@@ -13,6 +13,8 @@ import { blockConfig, filtersFor } from './table-config';
 
 // What the spec gives the page without a call (spec 3 'Reseller page data'), in one answer.
 
+const RESELLER_DASHBOARD_HELP_KEY = 'rmc_dashboard';
+
 export async function pageData(ctx: AppContext, owner: Owner, actor: Actor): Promise<DashboardPageData> {
   const s = scoped(ctx.dbh.db, actor);
   const user = await s
@@ -37,6 +39,8 @@ export async function pageData(ctx: AppContext, owner: Owner, actor: Actor): Pro
     vault: blockConfig(owner.kind, owner.id, 'vaults'),
     has_appliances: appliance !== undefined,
     refresh_period: Number(user?.refresh_rate_minutes ?? 60),
+    // spec 2.2 names the reseller dashboard's help key; a client's page has none in the spec.
+    help_key: owner.kind === 'reseller' ? RESELLER_DASHBOARD_HELP_KEY : null,
   };
 }
 

@@ -1,18 +1,20 @@
 import type { DashboardVaultRow } from '@lifeboat/contract';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { scoped, vaultRollupOf, vaultsJoinedOf, vaultsOf } from '../../scope';
+import { vaultFigures } from '../entities/vault-counts';
 import type { Owner } from './owner';
 import { worstOfCounts } from './rollup';
 
 // The owner's vaults: those its systems copy to (shared cloud vaults included) and, for a
 // reseller, its own private vaults even when empty. Workstations and servers count only the
 // owner's systems: a shared cloud vault never reveals other resellers' numbers. The counts come
-// from client_vault_rollups (migration 009): the owner's rows of each vault, summed.
+// from client_vault_rollups (migration 009): the owner's rows of each vault, summed with the
+// Vaults page's one definition (entities/vault-counts.ts).
 
 export async function loadVaultSummary(ctx: AppContext, owner: Owner): Promise<DashboardVaultRow[]> {
   // The vault is vouched for by the owner's rollup rows joined to it (or, for a reseller, by
   // being its own): the join and the condition come from scope/ together.
+  const figures = vaultFigures('cv');
   const rows = await scoped(ctx.dbh.db, owner.actor)
     .within(vaultsJoinedOf(owner.row, 'v', 'cv'))
     .selectFrom('vaults as v')
@@ -21,8 +23,8 @@ export async function loadVaultSummary(ctx: AppContext, owner: Owner): Promise<D
       'v.id',
       'v.name',
       'v.vault_type',
-      eb.fn.coalesce(eb.fn.sum<number>('cv.workstations'), eb.lit(0)).as('workstations'),
-      eb.fn.coalesce(eb.fn.sum<number>(sql`cv.servers + cv.nas`), eb.lit(0)).as('servers'),
+      figures.workstations,
+      figures.servers,
       eb.fn.coalesce(eb.fn.sum<number>('cv.h_troubled'), eb.lit(0)).as('h_troubled'),
       eb.fn.coalesce(eb.fn.sum<number>('cv.h_warned'), eb.lit(0)).as('h_warned'),
       eb.fn.coalesce(eb.fn.sum<number>('cv.h_normal'), eb.lit(0)).as('h_normal'),

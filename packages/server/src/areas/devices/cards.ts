@@ -92,12 +92,21 @@ export async function presentInfo(db: Kysely<Database>, actor: Actor, d: Device)
         timedelta_info: d.last_rp_at === null ? null : Number(d.last_rp_at),
         with_link: null,
       },
-      {
-        label: 'Next backup',
-        data: new Date(Number(d.next_backup_at)).toISOString(),
-        timedelta_info: Number(d.next_backup_at),
-        with_link: null,
-      },
+      // A parked system's schedule is pushed a year out; what a person needs is that backups
+      // are paused (spec 4: "Device status Parked shows a tooltip").
+      parked
+        ? {
+            label: 'Next backup',
+            data: 'Paused while the system is parked',
+            timedelta_info: null,
+            with_link: null,
+          }
+        : {
+            label: 'Next backup',
+            data: new Date(Number(d.next_backup_at)).toISOString(),
+            timedelta_info: Number(d.next_backup_at),
+            with_link: null,
+          },
     ],
   };
 }

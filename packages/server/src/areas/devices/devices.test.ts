@@ -114,6 +114,13 @@ describe('device cards: shapes', () => {
     const info = (await get('resa', `/device/get_device_details_info/${w.systemA2}`)).json();
     expect(info.parked_tooltip_text).toMatch(/Parked/);
     expect(info.has_thumbnail).toBe(false);
+    // Its schedule is a year out: the card says backups are paused, never "in 365 days".
+    expect(info.infolist.find((i: { label: string }) => i.label === 'Next backup')).toEqual({
+      label: 'Next backup',
+      data: 'Paused while the system is parked',
+      timedelta_info: null,
+      with_link: null,
+    });
     await t.dbh.db
       .updateTable('protected_systems')
       .set({ health_status: 'TROUBLED', parked: 0, health_reason: 'No backup for 3 days.' })
@@ -256,10 +263,12 @@ describe('job history and details', () => {
     expect((await page(1, 10, 'abc')).statusCode).toBe(404);
   });
 
-  it('job history details: columns and rows per page', async () => {
+  it('job history details: columns, rows per page and the device’s run count', async () => {
     const d = (await get('resa', `/device/job_history_details/${w.systemA1}`)).json();
-    expect(d).toMatchObject({ title: 'Job history', rows_on_page: 10 });
+    expect(d).toMatchObject({ title: 'Job history', rows_on_page: 10, count: 25 });
     expect(d.job_history_columns.length).toBeGreaterThan(3);
+    // Another device's count is its own.
+    expect((await get('resa', `/device/job_history_details/${w.systemA2}`)).json().count).toBe(0);
   });
 
   it('job details carry the fields of the run, in scope only', async () => {

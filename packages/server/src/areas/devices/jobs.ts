@@ -90,31 +90,44 @@ export async function jobHistory(
           .orderBy('started_at', 'desc')
           .orderBy('id', 'desc')
           .execute(),
-    db
-      .selectFrom(
-        s
-          .selectFrom('job_history')
-          .select('id')
-          .limit(COUNT_CAP + 1)
-          .as('w'),
-      )
-      .select(sql<number>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow(),
+    countJobs(db, actor, d),
   ]);
-  const n = Number(counted.n);
   return {
     ok: true,
     job_history_data: {
       rows: list.map(presentRow),
       page,
       rows_on_page: rows,
-      records_count: Math.min(n, COUNT_CAP),
-      count_capped: n > COUNT_CAP,
+      records_count: counted.count,
+      count_capped: counted.capped,
     },
   };
 }
 
-export function jobHistoryDetails(): JobHistoryDetailsAnswer {
+/** How many job runs a device has, counted up to COUNT_CAP. */
+async function countJobs(db: Kysely<Database>, actor: Actor, d: Device) {
+  const counted = await db
+    .selectFrom(
+      scoped(db, actor)
+        .within(ofSystem(d, 'job_history'))
+        .selectFrom('job_history')
+        .select('id')
+        .limit(COUNT_CAP + 1)
+        .as('w'),
+    )
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number(counted.n);
+  return { count: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
+}
+
+/** GET /device/job_history_details/{deviceId}: the table's head, with the device's run count. */
+export async function jobHistoryDetails(
+  db: Kysely<Database>,
+  actor: Actor,
+  d: Device,
+): Promise<JobHistoryDetailsAnswer> {
+  const { count } = await countJobs(db, actor, d);
   return {
     ok: true,
     job_history_columns: [
@@ -126,7 +139,7 @@ export function jobHistoryDetails(): JobHistoryDetailsAnswer {
     ],
     title: 'Job history',
     refresh: 'Refresh',
-    count: 0,
+    count,
     rows_on_page: TABLE_ROWS_DEFAULT,
   };
 }

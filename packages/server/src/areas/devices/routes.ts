@@ -48,7 +48,7 @@ export function deviceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     card(c.autoVerifyInfo, (d, actor) => presentAutoVerifyInfo(db, actor, d));
     card(c.lastAutoVerify, (d, actor) => lastAutoVerifyData(db, actor, d));
     card(c.healthHistory, (d, actor) => healthHistory(db, actor, d, ctx.clock.now()));
-    card(c.jobHistoryDetails, () => jobHistoryDetails());
+    card(c.jobHistoryDetails, (d, actor) => jobHistoryDetails(db, actor, d));
     card(c.protectionSummary, (d, actor) => protectionSummary(db, actor, d));
     card(c.geoSummary, (d) => presentGeo(d));
     card(c.localCache, (d) => presentLocalCache(d));

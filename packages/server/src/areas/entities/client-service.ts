@@ -1,4 +1,4 @@
-import type { clientSaveRequest } from '@lifeboat/contract';
+import type { ClientEditView, clientSaveRequest } from '@lifeboat/contract';
 import type { z } from 'zod';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
@@ -36,15 +36,43 @@ export async function getClient(ctx: AppContext, actor: Actor, id: number) {
   return { id: c.id, name: c.name, email: c.email, reseller_id: c.reseller_id as number };
 }
 
+/** The rights to add a client to a reseller (`reseller`) or edit one (null). */
+function checkMayManage(actor: Actor, reseller: { name: string; can_create_client: number } | null) {
+  if (!canManageClients(actor)) throw new ForbiddenError('Client users cannot create or edit clients.');
+  if (reseller && reseller.can_create_client !== 1)
+    throw new ForbiddenError(`${reseller.name} is not allowed to create clients.`);
+}
+
+/**
+ * GET /client/load_edit_view/{clientId}/{resellerId}: the dialog's data; client 0 is a new client
+ * of the reseller (spec: dashboard-device-azure 7). A client to edit must be the reseller's.
+ */
+export async function clientEditView(
+  ctx: AppContext,
+  actor: Actor,
+  clientId: number | null,
+  resellerId: number,
+): Promise<ClientEditView> {
+  const existing = clientId === null ? null : await loadClient(ctx, actor, clientId);
+  const reseller = await loadReseller(ctx, actor, resellerId);
+  if (existing && existing.reseller_id !== reseller.id) throw new NotFoundError('This client');
+  checkMayManage(actor, existing ? null : reseller);
+  return {
+    title: existing ? 'Edit client' : 'Add client',
+    submit_label: existing ? 'Save changes' : 'Add client',
+    client: { id: existing?.id ?? null, name: existing?.name ?? '', email: existing?.email ?? '' },
+    reseller: { id: reseller.id, name: reseller.name },
+    save_url: 'api/v1/object/client/save',
+  };
+}
+
 export async function saveClient(ctx: AppContext, actor: Actor, input: ClientSave, ip: string) {
   const db = ctx.dbh.db;
   const existing = input.id !== undefined ? await loadClient(ctx, actor, input.id) : null;
   // Every id the body names must be in the caller's scope, on an edit too (else 404, issue 11.3).
   const named = input.reseller_id !== undefined ? await loadReseller(ctx, actor, input.reseller_id) : null;
   const reseller = existing ? null : (named ?? (await loadReseller(ctx, actor, undefined)));
-  if (!canManageClients(actor)) throw new ForbiddenError('Client users cannot create or edit clients.');
-  if (reseller && reseller.can_create_client !== 1)
-    throw new ForbiddenError(`${reseller.name} is not allowed to create clients.`);
+  checkMayManage(actor, reseller);
   if (existing && named && named.id !== existing.reseller_id) {
     const errs = new FieldErrors();
     errs.add('reseller_id', 'A client stays with its reseller.');

@@ -2,6 +2,7 @@ import { ENTITY_COUNT_CAP, TABLE_SEARCH_MAX } from '@lifeboat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorld, TEST_PASSWORD, type World } from '../../test/factories';
 import { call, createTestApp, loginAs, type Session, type TestApp } from '../../test/harness';
+import { addSystem } from '../inventory/test-systems';
 import { postForm } from './test-support';
 
 // POST /{entity}/data on the real app: paging, search, filters, scope and row flags.
@@ -94,6 +95,7 @@ describe('POST /client/data', () => {
       devices: 1,
       appliances: 1,
       health_status: 'NORMAL',
+      unprotected_systems: 0,
       can_edit: true,
       can_delete: false,
       can_details: true,
@@ -122,6 +124,8 @@ describe('POST /client/data', () => {
       .execute();
     const unprotected = (search: string) => list('resa', 'client', { health_status: 'UNPROTECTED', search });
     expect(names(await unprotected('client'))).toEqual(['Client A2']);
+    // Its row says how many of its systems are unprotected, whatever its worst health.
+    expect((await unprotected('client')).json().content[0]).toMatchObject({ unprotected_systems: 1 });
     // "Unprotected" also takes a client with no system at all (issue 18.10: the dashboard's count).
     expect(names(await unprotected('acme 01'))).toEqual(['Acme 01']);
     expect(names(await list('resa', 'client', { health_status: 'TROUBLED' }))).toEqual([]);
@@ -261,6 +265,55 @@ describe('the other tables', () => {
     expect(a.json().content).toMatchObject([{ name: 'Cloud East', servers: 1, workstations: 0 }]);
     expect(names(await list('resb', 'vault'))).toEqual(['Cloud East', 'Private B']);
     expect(names(await list('clia1', 'vault'))).toEqual([]);
+  });
+
+  it('lists a reseller the vaults and figures of its dashboard: one definition, NAS with the servers', async () => {
+    const now = t.clock.now();
+    const unused = (
+      await t.dbh.db
+        .insertInto('vaults')
+        .values({ name: 'Cloud Unused', reseller_id: null, vault_type: 'cloud', created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const cloud = (
+      await t.dbh.db
+        .selectFrom('vaults')
+        .select('id')
+        .where('name', '=', 'Cloud East')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const nas = await addSystem(t.dbh.db, now, {
+      reseller_id: w.resellerA,
+      client_id: w.clientA1,
+      name: 'NAS-A1',
+      device_type: 'nas',
+    });
+    await t.dbh.db.insertInto('system_vaults').values({ system_id: nas, vault_id: cloud }).execute();
+    const page = (await list('resa', 'vault')).json().content;
+    const dashboard = (
+      await call(t.app, s.resa!, {
+        method: 'POST',
+        url: `/reseller/dashboard/vaults/${w.resellerA}/1/10`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      })
+    ).json().content;
+    const figures = (rows: { name: string; servers: number; workstations: number }[]) =>
+      rows.map((r) => ({ name: r.name, servers: r.servers, workstations: r.workstations }));
+    expect(figures(page)).toEqual([{ name: 'Cloud East', servers: 2, workstations: 0 }]);
+    expect(figures(page)).toEqual(figures(dashboard));
+    // The dashboard's link (?reseller_id=) gives the same rows; another reseller is a 404.
+    expect(figures((await list('resa', 'vault', { reseller_id: w.resellerA })).json().content)).toEqual(
+      figures(page),
+    );
+    expect((await list('resa', 'vault', { reseller_id: w.resellerB })).statusCode).toBe(404);
+    // The provider's staff see every vault, a reseller's through its filter.
+    expect(names(await list('staff', 'vault'))).toContain('Cloud Unused');
+    expect(names(await list('staff', 'vault', { reseller_id: w.resellerA }))).toEqual(['Cloud East']);
+    await t.dbh.db.deleteFrom('system_vaults').where('system_id', '=', nas).execute();
+    await t.dbh.db.deleteFrom('protected_systems').where('id', '=', nas).execute();
+    await t.dbh.db.deleteFrom('vaults').where('id', '=', unused).execute();
   });
 
   it('caps the count instead of counting the platform', async () => {

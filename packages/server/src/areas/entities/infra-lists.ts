@@ -9,11 +9,11 @@ import {
 import type { Database } from '@lifeboat/db';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
-import { type Actor, appliancesPage, findOrgInScope, scoped } from '../../scope';
+import { type Actor, appliancesPage, findOrgInScope, scoped, scopeKind, vaultsOf } from '../../scope';
 import { likeContains, nameContains, narrowScope } from '../../search/name-search';
 import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal } from './list-params';
 import { hasSupportAccess } from './permissions';
-import { vaultDeviceCounts } from './vault-counts';
+import { type VaultOwner, vaultDeviceCounts } from './vault-counts';
 
 // Appliances (also the staff's support appliances and the licenses tab) and vaults.
 
@@ -157,13 +157,27 @@ export async function listLicenses(
   );
 }
 
+/** Whose vaults the Vaults page lists: the filtered reseller (404 outside scope), a reseller user's own. */
+async function vaultOwner(db: Db, actor: Actor, resellerId: number | undefined): Promise<VaultOwner | null> {
+  if (resellerId === undefined && scopeKind(actor) !== 'reseller') return null;
+  const org = await findOrgInScope(db, actor, resellerId ?? actor.organisationId, 'This reseller');
+  if (org.kind !== 'reseller') throw new NotFoundError('This reseller');
+  return org;
+}
+
 export async function listVaults(
   db: Db,
   actor: Actor,
   p: EntityListParams,
 ): Promise<EntityListAnswer<VaultRow>> {
-  // A hundred-odd vaults on the whole platform: the name order needs no index of its own.
-  let base = scoped(db, actor).selectFrom('vaults as v');
+  // A reseller's vaults are its dashboard's (vaultsOf: those its systems copy to and its own
+  // private ones), counted over its systems: the same rows and figures on both pages. Staff and
+  // distributors without a filter see every vault in scope. A hundred-odd vaults on the whole
+  // platform: the name order needs no index of its own.
+  const owner = await vaultOwner(db, actor, p.reseller_id);
+  let base = (owner ? scoped(db, actor).within(vaultsOf(owner, 'v')) : scoped(db, actor)).selectFrom(
+    'vaults as v',
+  );
   // Any part of the name; so few rows need no index (migration 020).
   const s = p.search.trim().toLowerCase();
   if (s) base = base.where(sql<SqlBool>`lower(v.name) like ${likeContains(s)} escape '\\'`);
@@ -183,6 +197,7 @@ export async function listVaults(
     db,
     actor,
     rows.map((r) => Number(r.id)),
+    owner,
   );
   const support = hasSupportAccess(actor);
   const content = rows.map((r) => ({

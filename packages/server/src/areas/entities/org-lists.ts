@@ -152,6 +152,12 @@ export async function listClients(
       ),
       figure(sql`(select count(*) from appliances a where a.client_id = o.id)`, 'appliances'),
       figure(worstRank, 'worst'),
+      // The unprotected filter and the dashboard's count take a client with any unprotected
+      // system, whose worst health may read otherwise: the row names them (client-health.ts).
+      figure(
+        sql`(select coalesce(max(cr.h_unprotected), 0) from client_rollups cr where cr.client_id = o.id)`,
+        'unprotected',
+      ),
     ],
     { resellerId: p.reseller_id, health: p.health_status },
   );
@@ -165,6 +171,7 @@ export async function listClients(
       reseller_name: String(r.reseller_name ?? ''),
       ...counts,
       health_status: r.worst === null ? null : (HEALTH_SEVERITY[n(r.worst)] ?? null),
+      unprotected_systems: n(r.unprotected),
       created_at: r.created_at,
       ...clientRowFlags(actor, counts),
     };

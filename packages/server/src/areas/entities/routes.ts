@@ -16,7 +16,7 @@ import { NotFoundError } from '../../http/errors';
 import { route } from '../../http/route';
 import { addSaveRefusals } from '../../http/save-refusal';
 import { type Actor, parseId } from '../../scope';
-import { deleteClient, getClient, saveClient } from './client-service';
+import { clientEditView, deleteClient, getClient, saveClient } from './client-service';
 import { listAppliances, listLicenses, listVaults } from './infra-lists';
 import { listClients, listDistributors, listResellers } from './org-lists';
 import { canSeeStaffTables } from './permissions';
@@ -83,6 +83,14 @@ export function entitiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     route(app, c.client, ({ params, actor }) => getClient(ctx, actor, parseId(params.id, 'This client')));
+    route(app, c.clientEditView, ({ params, actor }) =>
+      clientEditView(
+        ctx,
+        actor,
+        params.clientId === '0' ? null : parseId(params.clientId, 'This client'),
+        parseId(params.resellerId, 'This reseller'),
+      ),
+    );
     route(app, c.deleteClient, async ({ params, actor, req }) => {
       await deleteClient(ctx, actor, parseId(params.id, 'This client'), req.ip);
       return { is_error: false } as const;

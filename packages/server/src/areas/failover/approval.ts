@@ -7,9 +7,10 @@ import { loadReseller } from '../recovery/access';
 import { loadFailover } from './load';
 import { queueStart } from './start';
 
-// Approval of production failover (issue 16.4; docs/decisions.md 'Issue 16'): a second user of
-// the same reseller, or the provider's staff, approves within APPROVAL_WINDOW_MINUTES; the
-// requester cannot approve their own. Request, decision and start are audited with both names.
+// Approval of production failover (docs/decisions.md 'Issue 16', 'Failover approval is opt-in'):
+// where a reseller opted in, a second user of the same reseller, its distributor or the provider's
+// staff approves or refuses within APPROVAL_WINDOW_MINUTES; the requester cannot decide their own
+// request but may withdraw it. Request, decision and start are audited with both names.
 
 const nameOf = (actor: Actor) => actor.name || actor.username;
 
@@ -64,24 +65,32 @@ export async function approvalRequests(
       requested_at: Number(r.created_at),
       expires_at: Number(r.approval_expires_at),
       can_decide: Number(r.requested_by) !== actor.userId && canApproveFailover(actor, Number(r.reseller_id)),
+      can_withdraw: Number(r.requested_by) === actor.userId,
     })),
   };
 }
 
-/** Load a failover waiting for this actor's decision; refuse with a sentence otherwise. */
-async function pending(ctx: AppContext, actor: Actor, id: number, approving: boolean) {
+type Move = 'approve' | 'refuse' | 'withdraw';
+
+/** Load a failover waiting for this actor's move; refuse with a sentence otherwise. */
+async function pending(ctx: AppContext, actor: Actor, id: number, move: Move) {
   const db = ctx.dbh.db;
   const f = await loadFailover(db, actor, id);
   if (f.phase !== 'awaiting_approval') throw new ConflictError('This failover is not waiting for approval.');
   const own = Number(f.requested_by) === actor.userId;
-  if (approving && own)
+  if (move === 'withdraw' && !own)
     throw new ForbiddenError(
-      'You asked for this failover: another person of the reseller, or the provider’s staff, must approve it.',
+      'Only the person who asked for this failover can withdraw it. Approve or refuse it instead.',
     );
-  // The requester may withdraw their own request; everyone else needs the right to decide.
-  if (!own && !canApproveFailover(actor, Number(f.reseller_id)))
+  if (move === 'approve' && own)
     throw new ForbiddenError(
-      'Only the reseller’s users or the provider’s staff can decide on this failover.',
+      'You asked for this failover: another person of the reseller, its distributor or the provider’s staff must approve it.',
+    );
+  if (move === 'refuse' && own)
+    throw new ForbiddenError('You asked for this failover: withdraw the request instead of refusing it.');
+  if (move !== 'withdraw' && !canApproveFailover(actor, Number(f.reseller_id)))
+    throw new ForbiddenError(
+      'Only the reseller’s users, its distributor or the provider’s staff can decide on this failover.',
     );
   if (Number(f.approval_expires_at) <= ctx.clock.now()) {
     await expire(ctx, actor, Number(f.id));
@@ -103,7 +112,7 @@ async function expire(ctx: AppContext, actor: Actor, id: number) {
 
 /** POST /failover/approve: the failover starts (audited with both names). */
 export async function approveFailover(ctx: AppContext, actor: Actor, id: number, ip: string) {
-  const f = await pending(ctx, actor, id, true);
+  const f = await pending(ctx, actor, id, 'approve');
   const now = ctx.clock.now();
   await ctx.dbh.db.transaction().execute(async (trx) => {
     const res = await scoped(trx, actor)
@@ -146,7 +155,7 @@ export async function approveFailover(ctx: AppContext, actor: Actor, id: number,
   return { ok: true as const, failover_id: Number(f.id), phase: 'new' as const };
 }
 
-/** POST /failover/refuse: refused by a second person, or withdrawn by the requester (audited). */
+/** POST /failover/refuse: a second person refuses; the requester reads why (audited). */
 export async function refuseFailover(
   ctx: AppContext,
   actor: Actor,
@@ -154,36 +163,58 @@ export async function refuseFailover(
   reason: string | undefined,
   ip: string,
 ) {
-  const f = await pending(ctx, actor, id, false);
+  const f = await pending(ctx, actor, id, 'refuse');
+  const message = `${nameOf(actor)} refused this failover${reason ? `: ${reason}` : '.'}`;
+  return endRequest(ctx, actor, f, { action: 'failover.refused', message, reason: reason ?? null, ip });
+}
+
+/** POST /failover/withdraw: the requester takes their own request back (audited). */
+export async function withdrawFailover(ctx: AppContext, actor: Actor, id: number, ip: string) {
+  const f = await pending(ctx, actor, id, 'withdraw');
+  const message = `${nameOf(actor)} withdrew the request.`;
+  return endRequest(ctx, actor, f, { action: 'failover.withdrawn', message, reason: null, ip });
+}
+
+/** A request ends unstarted: phase refused, the decider and the sentence the client page shows. */
+async function endRequest(
+  ctx: AppContext,
+  actor: Actor,
+  f: Awaited<ReturnType<typeof pending>>,
+  end: {
+    action: 'failover.refused' | 'failover.withdrawn';
+    message: string;
+    reason: string | null;
+    ip: string;
+  },
+) {
   const now = ctx.clock.now();
-  const withdrawn = Number(f.requested_by) === actor.userId;
-  const message = withdrawn
-    ? `${nameOf(actor)} withdrew the request.`
-    : `${nameOf(actor)} refused this failover${reason ? `: ${reason}` : '.'}`;
   await ctx.dbh.db.transaction().execute(async (trx) => {
-    await scoped(trx, actor)
+    const res = await scoped(trx, actor)
       .updateTable('failovers')
       .set({
         phase: 'refused',
         decided_by: actor.userId,
         decided_by_name: nameOf(actor),
-        message,
+        message: end.message,
         ended_at: now,
       })
       .where('id', '=', f.id)
-      .execute();
+      .where('phase', '=', 'awaiting_approval')
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1)
+      throw new ConflictError('This failover is not waiting for approval.');
     await audit(trx, now, {
       actor,
-      action: withdrawn ? 'failover.withdrawn' : 'failover.refused',
+      action: end.action,
       targetType: 'failover',
       targetId: Number(f.id),
       details: {
         type: f.type,
         requested_by: f.requested_by_name,
         refused_by: nameOf(actor),
-        reason: reason ?? null,
+        reason: end.reason,
       },
-      ip,
+      ip: end.ip,
     });
   });
   return { ok: true as const, failover_id: Number(f.id), phase: 'refused' as const };

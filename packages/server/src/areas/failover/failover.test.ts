@@ -1,6 +1,6 @@
 import { APPROVAL_WINDOW_MINUTES } from '@lifeboat/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PASSWORD_TRIES, resetPasswordTries } from '../../password-tries';
+import { PASSWORD_TRIES } from '../../password-tries';
 import { insertUser, TEST_PASSWORD } from '../../test/factories';
 import { call, loginAs, type Session } from '../../test/harness';
 import { type RecoveryFixture, recoveryFixture } from '../recovery/test-fixture';
@@ -21,6 +21,12 @@ beforeAll(async () => {
   const hash = (await db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow()).password_hash;
   await insertUser(db, f.t.clock.now(), hash, f.w.resellerA, 'resa2', 1);
   resa2 = await loginAs(f.t.app, 'resa2', TEST_PASSWORD);
+  // These tests walk the approval, a reseller's opt-in (its default, off, is approval.test.ts's).
+  await db
+    .updateTable('organisations')
+    .set({ failover_approval: 1 })
+    .where('id', '=', f.w.resellerA)
+    .execute();
 });
 afterAll(() => f.t.close());
 
@@ -496,7 +502,7 @@ describe('runbooks', () => {
     ]);
   });
 
-  beforeEach(resetPasswordTries);
+  beforeEach(() => f.t.dbh.db.deleteFrom('login_attempts').execute());
 
   it('counts wrong runbook passwords: past the limit even the right one waits (429)', async () => {
     const id = (
@@ -509,7 +515,7 @@ describe('runbooks', () => {
         client_id: f.w.clientA1,
         is_recovery_flow: true,
       });
-    for (let i = 0; i < PASSWORD_TRIES.max; i++)
+    for (let i = 0; i < PASSWORD_TRIES.freeFailures; i++)
       expect((await verify(`guess-${i}`)).json().correct).toBe(false);
     const locked = await verify('runbook-secret');
     expect(locked.statusCode).toBe(429);
@@ -522,8 +528,8 @@ describe('runbooks', () => {
       autostop_after_minutes: 120,
     });
     expect(start.statusCode).toBe(429);
-    // The window passes: the right password is taken again.
-    f.t.clock.advance(PASSWORD_TRIES.windowMs + 1000);
+    // The wait passes: the right password is taken again.
+    f.t.clock.advance(PASSWORD_TRIES.firstDelayMs + 1000);
     expect((await verify('runbook-secret')).json().correct).toBe(true);
   });
 

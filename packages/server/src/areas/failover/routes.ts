@@ -9,6 +9,7 @@ import {
   approveFailover,
   refuseFailover,
   saveApprovalSetting,
+  withdrawFailover,
 } from './approval';
 import { runningOffices } from './offices';
 import { checkRunbook, runbookFailoverStatus, startRunbook, verifyRunbookPassword } from './runbook-start';
@@ -114,6 +115,7 @@ export function failoverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(app, c.refuse, ({ body, actor, req }) =>
       refuseFailover(ctx, actor, body.failover_id, body.reason, req.ip),
     );
+    route(app, c.withdraw, ({ body, actor, req }) => withdrawFailover(ctx, actor, body.failover_id, req.ip));
     route(app, c.approvalSetting, ({ params, actor }) =>
       approvalSetting(ctx, actor, parseId(params.id, 'This reseller')),
     );

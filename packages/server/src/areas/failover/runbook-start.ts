@@ -19,10 +19,13 @@ const WRONG_PASSWORD = {
   details: 'The runbook password is incorrect. Check it and try again.',
 };
 
+const OFFICE_EXISTS = 'A virtual office of this client already runs or waits for approval. Stop it first.';
+
 /** A runbook without a password takes any; a wrong one counts against the runbook and the user. */
 const runbookPasswordIsRight = async (ctx: AppContext, actor: Actor, r: RunbookRow, password: string) =>
   r.password_hash === null ||
   checkGuardedPassword(
+    ctx.dbh.db,
     { subject: `runbook:${r.id}`, userId: actor.userId, hash: r.password_hash, password },
     ctx.clock.now(),
   );
@@ -81,10 +84,7 @@ export async function checkRunbook(
     gateway: r.gateway,
   });
   const existing = await activeFailover(db, actor, Number(r.client_id));
-  if (existing)
-    check.errors.unshift(
-      'A virtual office of this client already runs or waits for approval. Stop it first.',
-    );
+  if (existing) check.errors.unshift(OFFICE_EXISTS);
   return check;
 }
 
@@ -122,7 +122,7 @@ export async function startRunbook(
   const check = await checkRunbook(ctx, actor, b);
   if (check.errors.length > 0) return answer(check.errors);
   const client = await loadClient(db, actor, Number(r.client_id));
-  const { failoverId, approvalExpiresAt } = await createOffice(
+  const created = await createOffice(
     ctx,
     actor,
     {
@@ -141,7 +141,8 @@ export async function startRunbook(
     },
     ip,
   );
-  return answer([], failoverId, approvalExpiresAt);
+  if (created.existingId !== undefined) return answer([OFFICE_EXISTS]);
+  return answer([], created.failoverId, created.approvalExpiresAt);
 }
 
 /** GET runbook_failover_status/{runbookId}: the runbook's latest office. */

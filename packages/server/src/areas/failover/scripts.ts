@@ -37,7 +37,10 @@ interface ScriptOffice {
 
 export function firewallScript(o: ScriptOffice, now: number): string {
   const cidr = `${networkOf(o.gateway, o.netmask)}/${prefixLength(o.netmask)}`;
-  const hosts = o.systems.map((s) => `  "${s.ip ?? 'dhcp'} ${safe(s.name)}"`).join('\n');
+  // One "address name" line per system inside SYSTEMS' double quotes: a quote of its own would end
+  // that string and run the rest of the line as a command (exit 127). safe() leaves no quote, $ or
+  // backquote in a name.
+  const hosts = o.systems.map((s) => `${s.ip ?? 'dhcp'} ${safe(s.name)}`).join('\n');
   return `#!/bin/sh
 # Lifeboat virtual office: site firewall settings for ${safe(o.clientName)} (${o.type} failover)
 # Generated ${iso(now)}. Run as root on the site's Linux firewall or router:  sh ./this-file

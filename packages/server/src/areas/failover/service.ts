@@ -209,7 +209,7 @@ export async function createFailover(
     delaySeconds: 0,
     ipAddress: '',
   }));
-  const { failoverId, approvalExpiresAt } = await createOffice(
+  const created = await createOffice(
     ctx,
     actor,
     {
@@ -228,7 +228,14 @@ export async function createFailover(
     },
     ip,
   );
-  return { is_error: false, errors: {}, failover_id: failoverId, approval_expires_at: approvalExpiresAt };
+  if (created.existingId !== undefined)
+    return refuse({ office: officeExists(client.name) }, created.existingId);
+  return {
+    is_error: false,
+    errors: {},
+    failover_id: created.failoverId,
+    approval_expires_at: created.approvalExpiresAt,
+  };
 }
 
 /** GET failover_status/{failoverId}: the phase the wizard polls. */
@@ -282,6 +289,9 @@ export async function clientOffice(
       created_at: Number(f.created_at),
       ended_at: f.ended_at === null ? null : Number(f.ended_at),
       message: f.message,
+      requested_by: f.requested_by_name,
+      withdrawn:
+        f.phase === 'refused' && f.decided_by !== null && Number(f.decided_by) === Number(f.requested_by),
     })),
   };
 }
@@ -292,7 +302,9 @@ export async function stopFailover(ctx: AppContext, actor: Actor, id: number, ip
   const f = await loadFailover(db, actor, id);
   if (isFinal(f.phase)) throw new ConflictError('This virtual office has already ended.');
   if (f.phase === 'awaiting_approval')
-    throw new ConflictError('This failover has not started: refuse the request to withdraw it.');
+    throw new ConflictError(
+      'This failover has not started: withdraw the request if you asked for it, or refuse it.',
+    );
   if (f.phase === 'new')
     throw new ConflictError('This virtual office is still starting. Stop it once it runs.');
   if (f.ended_at !== null) throw new ConflictError('This virtual office is already stopping.');

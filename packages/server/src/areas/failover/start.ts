@@ -3,8 +3,8 @@ import type { Database } from '@lifeboat/db';
 import type { Selectable } from 'kysely';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
-import { type Actor, scoped, unscoped } from '../../scope';
-import type { Db } from './load';
+import { type Actor, lockRow, scoped, unscoped } from '../../scope';
+import { activeFailover, type Db } from './load';
 
 // Where a failover and a runbook start meet (issue 16.1-4): the office row and its systems are
 // written, and either the start is queued (a test, or a production failover where the reseller
@@ -45,7 +45,7 @@ export async function approvalRequired(db: Db, resellerId: number): Promise<bool
     .select('failover_approval')
     .where('id', '=', resellerId)
     .executeTakeFirst();
-  return Number(r?.failover_approval ?? 1) === 1;
+  return Number(r?.failover_approval ?? 0) === 1;
 }
 
 /** Queue the start of a failover (in the caller's transaction) and record its operation. */
@@ -72,13 +72,22 @@ export async function queueStart(
   return operationId;
 }
 
-/** Write the office and start it or ask for approval. Answers its id and the approval's end. */
+export type CreatedOffice =
+  | { failoverId: number; approvalExpiresAt: number | null; existingId?: undefined }
+  /** The client has an office already (one per client: recovery-flow 4): nothing was written. */
+  | { existingId: number };
+
+/**
+ * Write the office and start it or ask for approval. Answers its id and the approval's end, or
+ * the office the client already has: the check and the write hold the client's row locked, so
+ * requests sent at once, on any instance, start one office.
+ */
 export async function createOffice(
   ctx: AppContext,
   actor: Actor,
   o: NewOffice,
   ip: string,
-): Promise<{ failoverId: number; approvalExpiresAt: number | null }> {
+): Promise<CreatedOffice> {
   const now = ctx.clock.now();
   const resellerId = Number(o.client.reseller_id);
   const clientId = Number(o.client.id);
@@ -86,7 +95,10 @@ export async function createOffice(
   const approvalExpiresAt = needsApproval ? now + APPROVAL_WINDOW_MINUTES * 60_000 : null;
   const stopMinutes = o.type === 'test' && o.stopAfterMinutes ? o.stopAfterMinutes : null;
   const parent = { id: clientId, reseller_id: resellerId, client_id: clientId };
-  const failoverId = await ctx.dbh.db.transaction().execute(async (trx) => {
+  const created = await ctx.dbh.db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'organisations', clientId);
+    const existing = await activeFailover(trx, actor, clientId);
+    if (existing) return { existingId: Number(existing.id) };
     const row = await scoped(trx, actor, parent)
       .insertInto('failovers')
       .values({
@@ -175,8 +187,8 @@ export async function createOffice(
         ip,
       });
     }
-    return id;
+    return { failoverId: id, approvalExpiresAt };
   });
-  if (!needsApproval) ctx.operations.wake();
-  return { failoverId, approvalExpiresAt };
+  if (!needsApproval && created.existingId === undefined) ctx.operations.wake();
+  return created;
 }

@@ -65,6 +65,7 @@ export async function startExport(ctx: AppContext, actor: Actor, r: StartRequest
   }
   if (Number(system.password_protected)) {
     const ok = await checkSystemPassword(
+      ctx.dbh.db,
       {
         systemId: Number(system.id),
         userId: actor.userId,

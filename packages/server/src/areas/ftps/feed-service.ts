@@ -50,6 +50,7 @@ export async function revealCredentials(
     );
   if (Number(row.password_protected)) {
     const ok = await checkSystemPassword(
+      ctx.dbh.db,
       {
         systemId: Number(row.system_id),
         userId: actor.userId,

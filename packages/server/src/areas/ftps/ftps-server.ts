@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { AppContext } from '../../context';
 import { unscoped } from '../../scope';
+import { applyFtpSrvFixes } from './ftp-srv-fixes';
 import { open } from './secret-box';
 
 // The console's own FTPS server (issue 13.4): explicit TLS (AUTH TLS on the control port, then
@@ -104,6 +105,7 @@ export async function startFtpsServer(
 ): Promise<RunningFtps> {
   const c = ctx.config;
   const ftpSrv = await import('ftp-srv');
+  await applyFtpSrvFixes();
   const { FtpSrv } = ftpSrv;
   const ReadOnlyFileSystem = readOnlyFileSystem(ftpSrv);
   const tls = await ensureCertificate(ctx);

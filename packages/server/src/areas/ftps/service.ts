@@ -116,6 +116,7 @@ export async function verifyPsPassword(ctx: AppContext, actor: Actor, machineId:
   const system = await loadRbSystem(ctx.dbh.db, actor, machineId);
   if (!Number(system.password_protected)) return { isPasswordCorrect: true };
   const ok = await checkSystemPassword(
+    ctx.dbh.db,
     { systemId: Number(system.id), userId: actor.userId, hash: system.password_hash, password },
     ctx.clock.now(),
   );

@@ -2,6 +2,7 @@ import { type InventoryType, VM_ACTIONS, type VmAction } from '@lifeboat/contrac
 import type { Database } from '@lifeboat/db';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import { BadRequestError } from '../../http/errors';
+import { FLEET_TICK } from '../../operations/fleet-tick';
 import { ofSystems, type Scoped, scoped, unscoped } from '../../scope';
 import { nameContains, narrowScope } from '../../search/name-search';
 import { type InventoryScope, typeCondition } from './scope-filter';
@@ -155,15 +156,19 @@ export async function countTypes(db: Kysely<Database>, scope: InventoryScope): P
   };
 }
 
-/** When the fleet's health was last evaluated: the end of the last tick (the next one is queued). */
+/**
+ * When the fleet's health was last evaluated: the end of the latest finished tick. Ticks run one
+ * at a time (the schedule starts no run while one is in flight), so the newest succeeded id is
+ * the latest end; reading back from the newest id finds it among the last few rows.
+ */
 export async function lastHealthCheck(db: Kysely<Database>): Promise<number | null> {
   const row = await unscoped(db, "the fleet tick is the platform's, not a tenant's")
     .selectFrom('operations')
-    .select('created_at')
-    .where('status', '=', 'queued')
-    .where('kind', '=', 'fleet.tick')
-    .orderBy('created_at', 'desc')
+    .select('finished_at')
+    .where('kind', '=', FLEET_TICK)
+    .where('status', '=', 'succeeded')
+    .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row ? Number(row.created_at) : null;
+  return row?.finished_at != null ? Number(row.finished_at) : null;
 }

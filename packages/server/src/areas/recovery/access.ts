@@ -56,7 +56,15 @@ export function checkDrive(job: JobRow, drive: string | null | undefined): strin
 export async function loadPoint(
   db: Kysely<Database>,
   actor: Actor,
-  q: { systemId: number; jobId: number; applianceId: number; pointId?: number; pointAt?: number },
+  q: {
+    systemId: number;
+    jobId: number;
+    applianceId: number;
+    pointId?: number;
+    pointAt?: number;
+    /** Neither id nor time: the job's newest point there. */
+    newest?: boolean;
+  },
 ): Promise<PointContext> {
   const { system, job } = await loadJob(db, actor, q.systemId, q.jobId);
   const applianceId = q.applianceId > 0 ? q.applianceId : null;
@@ -69,6 +77,7 @@ export async function loadPoint(
     .where('system_id', '=', system.id);
   if (q.pointId !== undefined) query = query.where('id', '=', q.pointId);
   else if (q.pointAt !== undefined) query = query.where('taken_at', '=', q.pointAt);
+  else if (q.newest) query = query.orderBy('taken_at', 'desc').orderBy('id', 'desc');
   else throw new NotFoundError('This restore point');
   query = applianceId === null ? query.where('is_cloud', '=', 1) : query.where('is_local', '=', 1);
   const point = await query.limit(1).executeTakeFirst();

@@ -43,7 +43,7 @@ export function recoveryBrowseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         systemId: parseId(params.deviceAsid, 'This device'),
         jobId: parseId(params.jobId, 'This job'),
         drive: params.drive,
-        pointId: body.recoveryPoint,
+        pointId: body?.recoveryPoint,
       }),
     );
 

@@ -5,7 +5,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import { BadRequestError, NotFoundError } from '../../http/errors';
 import { type Actor, scoped } from '../../scope';
-import { checkDrive, jobDrives, loadJob, loadPoint, pointRef } from './access';
+import { checkDrive, jobDrives, loadJob, loadPoint, type PointContext, pointRef } from './access';
 import { joinPath } from './archive';
 import { dayStrip, parseDay } from './day-strip';
 
@@ -67,29 +67,35 @@ export async function recoveryPoints(
   };
 }
 
+/** The columns of a browsing session or a download link that say which point and drive they read. */
+export function pointSource(p: PointContext, drive: string | null) {
+  return {
+    location: p.applianceId === null ? ('cloud' as const) : ('appliance' as const),
+    reseller_id: Number(p.system.reseller_id),
+    client_id: Number(p.system.client_id),
+    system_id: Number(p.system.id),
+    appliance_id: p.applianceId,
+    job_id: Number(p.job.id),
+    restore_point_id: Number(p.point.id),
+    rp_taken_at: Number(p.point.taken_at),
+    drive,
+  };
+}
+
 /** POST /api/filebrowsing/mount/{appliance}/{deviceAsid}/{job}/{drive}: open a point for browsing. */
 export async function mountPoint(
   db: Kysely<Database>,
   actor: Actor,
   now: number,
-  q: { applianceId: number; systemId: number; jobId: number; drive: string; pointId: number },
+  q: { applianceId: number; systemId: number; jobId: number; drive: string; pointId?: number },
 ): Promise<{ filemountUseId: string }> {
-  const p = await loadPoint(db, actor, { ...q, pointId: q.pointId });
-  const drive = checkDrive(p.job, q.drive);
+  const p = await loadPoint(db, actor, { ...q, newest: q.pointId === undefined });
   const token = randomBytes(16).toString('base64url');
   await scoped(db, actor, p.system)
     .insertInto('file_mounts')
     .values({
       token,
-      location: p.applianceId === null ? 'cloud' : 'appliance',
-      reseller_id: Number(p.system.reseller_id),
-      client_id: Number(p.system.client_id),
-      system_id: Number(p.system.id),
-      appliance_id: p.applianceId,
-      job_id: Number(p.job.id),
-      restore_point_id: Number(p.point.id),
-      rp_taken_at: Number(p.point.taken_at),
-      drive,
+      ...pointSource(p, checkDrive(p.job, q.drive)),
       user_id: actor.userId,
       created_at: now,
       completed_at: null,
@@ -162,6 +168,30 @@ export function checkMountPath(roots: string[], path: string, caseless: boolean)
   return clean;
 }
 
+/**
+ * The spec's files call names the point to browse (recovery-flow 7, {path, recoveryPoint,
+ * filemountUseId}): another point of the mount's job, in the same place, moves the session to it,
+ * so the file, search and download calls that follow read the point listed last.
+ */
+async function followPoint(ctx: AppContext, actor: Actor, token: string, ids: Required<MountIds>) {
+  const db = ctx.dbh.db;
+  const { mount } = await loadMount(db, actor, token, ctx.clock.now());
+  checkMountIds(mount, { applianceId: ids.applianceId });
+  const pointId = ids.pointId;
+  if (Number(mount.restore_point_id) === pointId) return;
+  const { point } = await loadPoint(db, actor, {
+    systemId: Number(mount.system_id),
+    jobId: Number(mount.job_id),
+    applianceId: Number(mount.appliance_id ?? 0),
+    pointId,
+  });
+  await scoped(db, actor)
+    .updateTable('file_mounts')
+    .set({ restore_point_id: Number(point.id), rp_taken_at: Number(point.taken_at) })
+    .where('token', '=', token)
+    .execute();
+}
+
 /** POST /api/filebrowsing/files: a folder of the mount ('' lists its root). */
 export async function listMountFolder(
   ctx: AppContext,
@@ -170,6 +200,8 @@ export async function listMountFolder(
   rawPath: string,
   ids: MountIds,
 ): Promise<{ path: string; files: RecoveryFileEntry[] }> {
+  if (ids.pointId !== undefined)
+    await followPoint(ctx, actor, token, { applianceId: ids.applianceId, pointId: ids.pointId });
   const { mount, system, job, ref } = await loadMount(ctx.dbh.db, actor, token, ctx.clock.now());
   checkMountIds(mount, ids);
   const roots = mountRoots(mount, job);

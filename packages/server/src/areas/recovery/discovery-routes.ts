@@ -29,17 +29,37 @@ export function recoveryDiscoveryRoutes(ctx: AppContext): FastifyPluginAsyncZod 
 
     route(app, c.applianceGet, ({ body, actor }) => appliancesOf(db, actor, body));
 
-    // Devices with points in the cloud, or on one appliance.
+    // Devices with points in the cloud, or on the appliances (client 0: any client of the
+    // appliance; appliance 0: any appliance of the client).
+    const clientOrZero = (raw: string) => (raw === '0' ? 0 : parseId(raw, 'This client'));
+    const applianceOrAny = (raw: string) => (raw === '0' ? null : parseId(raw, 'This appliance'));
     route(app, c.cloudDevices, ({ params, actor }) =>
-      recoveryDevices(db, actor, parseId(params.clientId, 'This client'), null),
+      recoveryDevices(db, actor, {
+        clientId: 0,
+        applianceId: parseId(params.applianceId, 'This appliance'),
+        points: 'cloud',
+      }),
+    );
+    route(app, c.clientCloudDevices, ({ params, actor }) =>
+      recoveryDevices(db, actor, {
+        clientId: parseId(params.clientId, 'This client'),
+        applianceId: applianceOrAny(params.applianceId),
+        points: 'cloud',
+      }),
+    );
+    route(app, c.clientLocalDevices, ({ params, actor }) =>
+      recoveryDevices(db, actor, {
+        clientId: parseId(params.clientId, 'This client'),
+        applianceId: null,
+        points: 'local',
+      }),
     );
     route(app, c.localDevices, ({ params, actor }) =>
-      recoveryDevices(
-        db,
-        actor,
-        params.clientId === '0' ? 0 : parseId(params.clientId, 'This client'),
-        parseId(params.applianceId, 'This appliance'),
-      ),
+      recoveryDevices(db, actor, {
+        clientId: clientOrZero(params.clientId),
+        applianceId: parseId(params.applianceId, 'This appliance'),
+        points: 'local',
+      }),
     );
 
     for (const call of [c.jobs, c.offsiteJobs])

@@ -53,23 +53,13 @@ export async function resellerClients(
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const ids = orgs.map((o) => Number(o.id));
-  const counts = new Map<number, { ws: number; srv: number; rp: number; apps: number }>();
-  for (const i of ids) counts.set(i, { ws: 0, srv: 0, rp: 0, apps: 0 });
+  const none = { ws: 0, srv: 0, rp: 0, apps: 0, macOnly: false };
+  const counts = new Map<number, typeof none>();
+  for (const i of ids) counts.set(i, { ...none });
   if (ids.length > 0) {
-    const systems = await scoped(db, actor)
-      .selectFrom('protected_systems')
-      .select((eb) => [
-        'client_id',
-        eb.fn.sum<number>(sql`case when device_type = 'workstation' then 1 else 0 end`).as('ws'),
-        eb.fn.sum<number>(sql`case when device_type <> 'workstation' then 1 else 0 end`).as('srv'),
-        eb.fn.sum<number>(sql`case when last_rp_at is not null then 1 else 0 end`).as('rp'),
-      ])
-      .where('client_id', 'in', ids)
-      .groupBy('client_id')
-      .execute();
-    for (const s of systems) {
-      const c = counts.get(Number(s.client_id));
-      if (c) Object.assign(c, { ws: Number(s.ws), srv: Number(s.srv), rp: Number(s.rp) });
+    for (const [id, f] of await clientSystemFigures(db, actor, ids)) {
+      const c = counts.get(id);
+      if (c) Object.assign(c, f);
     }
     const apps = await scoped(db, actor)
       .selectFrom('appliances')
@@ -87,7 +77,7 @@ export async function resellerClients(
       columns: CLIENT_COLUMNS,
       total: Number(total.n),
       data: orgs.map((o) => {
-        const c = counts.get(Number(o.id)) ?? { ws: 0, srv: 0, rp: 0, apps: 0 };
+        const c = counts.get(Number(o.id)) ?? none;
         return {
           id: Number(o.id),
           name: o.name,
@@ -97,11 +87,42 @@ export async function resellerClients(
           machines_latest_schedule_rp_count: c.rp,
           has_brc: Number(o.has_brc),
           has_x360recover: Number(o.has_x360recover),
+          has_macos_only: c.macOnly ? 1 : 0,
           no_rp_tooltip: c.rp > 0 ? null : NO_RP_TOOLTIP,
         };
       }),
     },
   };
+}
+
+/**
+ * Per client: its workstations, other systems, systems with a restore point, and whether every
+ * system is a Mac (spec: dashboard-device-azure 5, a macOS-only client cannot be chosen for
+ * Azure). The client list and the Azure wizard's check both read it.
+ */
+export async function clientSystemFigures(
+  db: Kysely<Database>,
+  actor: Actor,
+  ids: number[],
+): Promise<Map<number, { ws: number; srv: number; rp: number; macOnly: boolean }>> {
+  const rows = await scoped(db, actor)
+    .selectFrom('protected_systems')
+    .select((eb) => [
+      'client_id',
+      eb.fn.sum<number>(sql`case when device_type = 'workstation' then 1 else 0 end`).as('ws'),
+      eb.fn.sum<number>(sql`case when device_type <> 'workstation' then 1 else 0 end`).as('srv'),
+      eb.fn.sum<number>(sql`case when last_rp_at is not null then 1 else 0 end`).as('rp'),
+      eb.fn.sum<number>(sql`case when os_type = 'MAC_OS_X' then 0 else 1 end`).as('not_mac'),
+    ])
+    .where('client_id', 'in', ids)
+    .groupBy('client_id')
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      Number(r.client_id),
+      { ws: Number(r.ws), srv: Number(r.srv), rp: Number(r.rp), macOnly: Number(r.not_mac) === 0 },
+    ]),
+  );
 }
 
 /** GET /client/get_client_feature_types/{clientId}: which tools and restore types apply. */
@@ -180,18 +201,26 @@ export async function deviceGet(db: Kysely<Database>, actor: Actor, deviceId: nu
   return { list };
 }
 
+/** Where a device list looks: a client, an appliance (0 or null: any), cloud or local points. */
+export interface DevicePlace {
+  /** 0: any client of the appliance. */
+  clientId: number;
+  /** null: any appliance of the client, or none (direct-to-cloud). */
+  applianceId: number | null;
+  points: 'cloud' | 'local';
+}
+
 /**
- * The first-tool devices of a client with restore points in one place: on an appliance
- * (GET /api/localbrowsing/devices/{clientId}/{applianceId}) or in the cloud
- * (GET /api/filebrowsing/devices/{clientId}).
+ * The first-tool devices with restore points in one place (spec: recovery-flow 7 'Discovery'):
+ * GET /api/localbrowsing/devices/{clientId}[/{applianceId}] and /0/{applianceId} (on the
+ * appliance), GET /api/filebrowsing/devices/{applianceId} (in the cloud).
  */
 export async function recoveryDevices(
   db: Kysely<Database>,
   actor: Actor,
-  clientId: number,
-  applianceId: number | null,
+  where: DevicePlace,
 ): Promise<{ devices: RecoveryDevice[] }> {
-  // Client 0 with an appliance: that appliance's devices (spec: GET /api/localbrowsing/devices/0/{applianceId}).
+  const { clientId, applianceId } = where;
   if (clientId > 0) await loadClient(db, actor, clientId);
   else if (applianceId === null) throw new NotFoundError('This client');
   // An appliance the caller may not see is not found, whatever the client.
@@ -200,8 +229,8 @@ export async function recoveryDevices(
     .where('ps.service_gen', '=', SERVICE_GEN.FIRST)
     .where('ps.last_rp_at', 'is not', null);
   if (clientId > 0) q = q.where('ps.client_id', '=', clientId);
-  const flag = applianceId === null ? 'is_cloud' : 'is_local';
   if (applianceId !== null) q = q.where('ps.appliance_id', '=', applianceId);
+  const flag = where.points === 'cloud' ? 'is_cloud' : 'is_local';
   q = q.where((eb) =>
     eb.exists(
       scoped(db, actor)

@@ -35,6 +35,36 @@ describe('GET /reseller/get_reseller_clients/{resellerId}', () => {
     expect(a2).toMatchObject({ id: f.w.clientA2, machines_latest_schedule_rp_count: 1 });
   });
 
+  it('flags a client whose systems are all Macs (not eligible for Azure)', async () => {
+    const macOnly = async () =>
+      Object.fromEntries(
+        (await f.get('resa', `/reseller/get_reseller_clients/${f.w.resellerA}`))
+          .json()
+          .table_data.data.map((c: { id: number; has_macos_only: number }) => [c.id, c.has_macos_only]),
+      );
+    expect(await macOnly()).toEqual({ [f.w.clientA1]: 0, [f.w.clientA2]: 0 });
+    const before = await f.t.dbh.db
+      .selectFrom('protected_systems')
+      .select(['id', 'os_type'])
+      .where('client_id', '=', f.w.clientA2)
+      .execute();
+    await f.t.dbh.db
+      .updateTable('protected_systems')
+      .set({ os_type: 'MAC_OS_X' })
+      .where('client_id', '=', f.w.clientA2)
+      .execute();
+    try {
+      expect(await macOnly()).toEqual({ [f.w.clientA1]: 0, [f.w.clientA2]: 1 });
+    } finally {
+      for (const r of before)
+        await f.t.dbh.db
+          .updateTable('protected_systems')
+          .set({ os_type: r.os_type })
+          .where('id', '=', r.id)
+          .execute();
+    }
+  });
+
   it('marks a client without restore points with a tooltip', async () => {
     await f.t.dbh.db
       .updateTable('protected_systems')
@@ -147,9 +177,33 @@ describe('client features, devices, appliances and jobs', () => {
     expect(
       (await f.get('resa', `/api/localbrowsing/devices/${f.w.clientA1}/${f.w.applianceB1}`)).statusCode,
     ).toBe(404);
-    const cloud = await f.get('resa', `/api/filebrowsing/devices/${f.w.clientA2}`);
+    // The client's cloud devices, direct-to-cloud ones included (appliance 0: any).
+    const cloud = await f.get('resa', `/api/filebrowsing/devices/${f.w.clientA2}/0`);
     expect(cloud.json().devices.map((d: { id: number }) => d.id)).toEqual([f.w.systemA2]);
-    expect((await f.get('resb', `/api/filebrowsing/devices/${f.w.clientA2}`)).statusCode).toBe(404);
+    expect((await f.get('resb', `/api/filebrowsing/devices/${f.w.clientA2}/0`)).statusCode).toBe(404);
+  });
+
+  it('GET /api/localbrowsing/devices/{clientId}: the client’s devices on any of its appliances', async () => {
+    const ids = async (who: 'resa' | 'clia1', clientId: number) =>
+      (await f.get(who, `/api/localbrowsing/devices/${clientId}`))
+        .json()
+        .devices.map((d: { id: number }) => d.id);
+    expect(await ids('resa', f.w.clientA1)).toEqual([f.w.systemA1]);
+    expect(await ids('clia1', f.w.clientA1)).toEqual([f.w.systemA1]);
+    // System A2 is direct-to-cloud: nothing on an appliance.
+    expect(await ids('resa', f.w.clientA2)).toEqual([]);
+    expect((await f.get('resb', `/api/localbrowsing/devices/${f.w.clientA1}`)).statusCode).toBe(404);
+    expect((await f.get('clia1', `/api/localbrowsing/devices/${f.w.clientA2}`)).statusCode).toBe(404);
+  });
+
+  it('GET /api/filebrowsing/devices/{applianceId}: the appliance’s devices with cloud points', async () => {
+    const res = await f.get('resa', `/api/filebrowsing/devices/${f.w.applianceA1}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().devices.map((d: { id: number }) => d.id)).toEqual([f.w.systemA1]);
+    expect((await f.get('clia1', `/api/filebrowsing/devices/${f.w.applianceA1}`)).statusCode).toBe(200);
+    expect((await f.get('resb', `/api/filebrowsing/devices/${f.w.applianceA1}`)).statusCode).toBe(404);
+    expect((await f.get('resa', `/api/filebrowsing/devices/${f.w.applianceB1}`)).statusCode).toBe(404);
+    expect((await f.get('resa', '/api/filebrowsing/devices/0')).statusCode).toBe(404);
   });
 
   it('POST /offsite_ajax/jobs lists the jobs with points there, 404 for another tenant', async () => {

@@ -8,14 +8,14 @@ import {
   type InsertDownloadAnswer,
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { AppError, BadRequestError, NotFoundError } from '../../http/errors';
 import { type Actor, scoped } from '../../scope';
-import { pointRef } from './access';
+import { checkDrive, loadPoint, pointRef } from './access';
 import { type ArchiveItem, fileStream, tarStreamOf, zipStream } from './archive';
-import { checkMountPath, loadMount, mountRoots } from './browse-service';
+import { checkMountPath, loadMount, mountRoots, pointSource } from './browse-service';
 
 // Download sessions (spec: recovery-flow 7 insert_download_session, 4 'File download type'):
 // a link that works for 7 days, then answers a clear 'expired'.
@@ -33,7 +33,8 @@ export class LinkExpiredError extends AppError {
 }
 
 export interface InsertDownload {
-  filemountUseId: string;
+  /** The console's browsing session; the spec's body names none (the ids below say the point). */
+  filemountUseId?: string;
   appliance_id: number;
   device_id: number;
   job_id: number;
@@ -52,6 +53,39 @@ function stamp(ms: number): string {
   return new Date(ms).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
 }
 
+/**
+ * The point a download reads: the browsing session the body names, whose ids must be the body's;
+ * or, for the spec's body (recovery-flow 7: appliance_id, device_id, job_id, restore_point, drive,
+ * no session), the point those ids name.
+ */
+async function downloadSource(db: Kysely<Database>, actor: Actor, body: InsertDownload, now: number) {
+  if (body.filemountUseId === undefined) {
+    const p = await loadPoint(db, actor, {
+      systemId: body.device_id,
+      jobId: body.job_id,
+      applianceId: body.appliance_id,
+      pointId: body.restore_point,
+    });
+    return {
+      mount: pointSource(p, checkDrive(p.job, body.drive)),
+      system: p.system,
+      job: p.job,
+      ref: pointRef(p),
+    };
+  }
+  const session = await loadMount(db, actor, body.filemountUseId, now);
+  const { mount } = session;
+  if (
+    Number(mount.system_id) !== body.device_id ||
+    Number(mount.job_id) !== body.job_id ||
+    Number(mount.restore_point_id) !== body.restore_point ||
+    Number(mount.appliance_id ?? 0) !== body.appliance_id ||
+    (mount.drive ?? null) !== (body.drive || null)
+  )
+    throw new NotFoundError('This browsing session');
+  return session;
+}
+
 /** POST /download/insert_download_session: check the selection, store the link, audit it. */
 export async function insertDownloadSession(
   ctx: AppContext,
@@ -61,17 +95,7 @@ export async function insertDownloadSession(
 ): Promise<InsertDownloadAnswer> {
   const now = ctx.clock.now();
   const db = ctx.dbh.db;
-  const { mount, system, job, ref } = await loadMount(db, actor, body.filemountUseId, now);
-  // The ids the call names must be those of the mount it refers to.
-  if (
-    Number(mount.system_id) !== body.device_id ||
-    Number(mount.job_id) !== body.job_id ||
-    Number(mount.restore_point_id) !== body.restore_point ||
-    Number(mount.appliance_id ?? 0) !== body.appliance_id ||
-    (mount.drive ?? null) !== (body.drive || null)
-  )
-    throw new NotFoundError('This browsing session');
-
+  const { mount, system, job, ref } = await downloadSource(db, actor, body, now);
   const roots = mountRoots(mount, job);
   const caseless = system.os_type !== 'LINUX';
   const paths = [

@@ -152,10 +152,42 @@ describe('mount and browse', () => {
         })
       ).statusCode,
     ).toBe(404);
-    expect(
-      (await f.post('resa', `/api/filebrowsing/mount/0/${f.w.systemA2}/${f.jobA2}/C%3A`, {})).statusCode,
-    ).toBe(400);
     expect(await countRows(f.t, 'file_mounts')).toBe(before);
+  });
+
+  it('takes the spec’s shape: a mount without a body, the point named on each files call', async () => {
+    const mountUrl = `/api/filebrowsing/mount/0/${f.w.systemA2}/${f.jobA2}/C%3A`;
+    const bare = await call(f.t.app, f.s.resa, { method: 'POST', url: mountUrl });
+    expect(bare.statusCode, bare.body).toBe(200);
+    const id = bare.json().filemountUseId as string;
+    const row = () =>
+      f.t.dbh.db.selectFrom('file_mounts').selectAll().where('token', '=', id).executeTakeFirstOrThrow();
+    // Without a point, the job's newest point there.
+    expect(Number((await row()).restore_point_id)).toBe(f.pointsA2[0]?.id);
+    // A files call naming an older point of the job moves the session to it.
+    const older = f.pointsA2[3]?.id as number;
+    const listed = await f.post('resa', '/api/filebrowsing/files/0', {
+      path: 'C:',
+      recoveryPoint: older,
+      filemountUseId: id,
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(Number((await row()).restore_point_id)).toBe(older);
+    // Another job's point, or a wrong appliance, is not found and moves nothing.
+    for (const [applianceId, recoveryPoint] of [
+      [0, f.pointsA1[0]?.id],
+      [f.w.applianceA1, f.pointsA2[1]?.id],
+    ])
+      expect(
+        (
+          await f.post('resa', `/api/filebrowsing/files/${applianceId}`, {
+            path: 'C:',
+            recoveryPoint,
+            filemountUseId: id,
+          })
+        ).statusCode,
+      ).toBe(404);
+    expect(Number((await row()).restore_point_id)).toBe(older);
   });
 
   it('POST /api/filebrowsing/file stats one entry by its base64url path', async () => {
@@ -203,6 +235,27 @@ describe('POST /download/insert_download_session and the link', () => {
         at: f.t.clock.now(),
       }),
     ]);
+  });
+
+  it('takes the spec’s body too: the point named by its ids, without a browsing session', async () => {
+    const [a] = await twoFiles();
+    const spec = {
+      filemountUseId: undefined,
+      path: a?.path,
+      download_type: 1,
+      files_count: 1,
+      folders_count: 0,
+    };
+    const res = await insert('resa', spec);
+    expect(res.statusCode, res.body).toBe(200);
+    const dl = await fetchLink(res.json().download_url);
+    expect(dl.rawPayload.length).toBe(a?.size);
+    const before = await countRows(f.t, 'download_sessions');
+    expect((await insert('resb', spec)).statusCode).toBe(404);
+    expect((await insert('resa', { ...spec, restore_point: f.pointsB1[0]?.id })).statusCode).toBe(404);
+    expect((await insert('resa', { ...spec, job_id: f.jobA1 })).statusCode).toBe(404);
+    expect((await insert('resa', { ...spec, drive: 'Z:' })).statusCode).toBe(400);
+    expect(await countRows(f.t, 'download_sessions')).toBe(before);
   });
 
   it('gives one file as itself (type 1) and several items as a tar (type 4)', async () => {

@@ -69,7 +69,9 @@ export function recoveryShareRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     route(app, c.sharePath, ({ params, actor }) => displaySharePath(db, actor, shareId(params)));
 
-    route(app, c.editExpireDialog, ({ params, actor }) => editExpireDialog(db, actor, shareId(params)));
+    route(app, c.editExpireDialog, ({ params, actor }) =>
+      editExpireDialog(db, actor, shareId(params), ctx.clock.now()),
+    );
 
     route(app, c.resellerLocalShares, ({ params, actor }) =>
       resellerLocalShares(db, actor, parseId(params.resellerId, 'This reseller')),

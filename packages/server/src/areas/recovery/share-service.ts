@@ -321,16 +321,32 @@ export async function displaySharePath(db: Kysely<Database>, actor: Actor, id: n
   };
 }
 
-/** GET /share/load_edit_expire_dialog/{id}: the choices of the expiry editor. */
-export async function editExpireDialog(db: Kysely<Database>, actor: Actor, id: number) {
+/** The choice nearest to the time a share has left, so saving unchanged never shortens it. */
+export function nearestChoice(remainingSeconds: number): number {
+  let best = 0;
+  UNMOUNT_OPTIONS.forEach((o, i) => {
+    const chosen = UNMOUNT_OPTIONS[best]?.value ?? 0;
+    if (Math.abs(o.value - remainingSeconds) < Math.abs(chosen - remainingSeconds)) best = i;
+  });
+  return best;
+}
+
+/**
+ * GET /share/load_edit_expire_dialog/{id}: the choices of the expiry editor. It opens at the
+ * share's current expiry (the spec's default of 24 hours is for a new share, inventory 9).
+ */
+export async function editExpireDialog(db: Kysely<Database>, actor: Actor, id: number, now: number) {
   const share = await loadShare(db, actor, id);
   if (share.status !== 'active' && share.status !== 'exposing')
     throw new ConflictError('This share has already ended.');
+  const expireTime = share.expires_at === null ? null : Number(share.expires_at);
+  const remainingSeconds = expireTime === null ? null : Math.max(0, Math.round((expireTime - now) / 1000));
   return {
     html: 'Choose how long the share stays mounted, counted from now.',
-    expireTime: share.expires_at === null ? null : Number(share.expires_at),
+    expireTime,
+    remainingSeconds,
     choices: UNMOUNT_OPTIONS,
-    defaultIndex: MOUNT_EXPIRY_DEFAULT_INDEX,
+    defaultIndex: remainingSeconds === null ? MOUNT_EXPIRY_DEFAULT_INDEX : nearestChoice(remainingSeconds),
   };
 }
 

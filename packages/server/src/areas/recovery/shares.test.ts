@@ -122,6 +122,32 @@ describe('exposing a share', () => {
     expect((await f.get('resb', `/share/display_cifs_share_path/${shareId}`)).statusCode).toBe(404);
   });
 
+  it('opens the edit dialog at the share’s current expiry, so saving it unchanged never shortens it', async () => {
+    const row = await f.t.dbh.db
+      .selectFrom('cifs_shares')
+      .select('expires_at')
+      .where('id', '=', shareId)
+      .executeTakeFirstOrThrow();
+    const threeDays = f.t.clock.now() + 3 * 86_400_000 - 30_000;
+    await f.t.dbh.db
+      .updateTable('cifs_shares')
+      .set({ expires_at: threeDays })
+      .where('id', '=', shareId)
+      .execute();
+    try {
+      const dialog = (await f.get('resa', `/share/load_edit_expire_dialog/${shareId}`)).json();
+      expect(dialog.expireTime).toBe(threeDays);
+      expect(dialog.remainingSeconds).toBe(3 * 86_400 - 30);
+      expect(dialog.choices[dialog.defaultIndex]).toEqual({ value: 3 * 86_400, label: '3 days' });
+    } finally {
+      await f.t.dbh.db
+        .updateTable('cifs_shares')
+        .set({ expires_at: row.expires_at })
+        .where('id', '=', shareId)
+        .execute();
+    }
+  });
+
   it('sets a new expiry in seconds: 400 for a value off the list, 404 for another tenant; audited', async () => {
     const before = await f.t.dbh.db
       .selectFrom('cifs_shares')

@@ -126,14 +126,16 @@ describe('MFA sign-in', () => {
     ({ secret, recoveryCodes } = await enrol(await loginAs(t.app, 'resb', TEST_PASSWORD)));
   });
 
-  it('accepts one step of drift either way, not two', async () => {
+  it('accepts the previous step (a code typed as it changes), never the next one or two back', async () => {
     t.clock.advance(5 * 30_000);
     const now = t.clock.now();
     expect((await signIn('resb', await codeAt(secret, now - 60_000))).statusCode).toBe(401);
+    expect((await signIn('resb', await codeAt(secret, now + 30_000))).statusCode).toBe(401);
     expect((await signIn('resb', await codeAt(secret, now - 30_000))).statusCode).toBe(200);
-    expect((await signIn('resb', await codeAt(secret, now + 30_000))).statusCode).toBe(200);
-    // A later step was accepted: the current step's code is now older, so it is refused.
+    expect((await signIn('resb', await codeAt(secret, now))).statusCode).toBe(200);
+    // The current step was accepted: the same code again, or the previous step's, is refused.
     expect((await signIn('resb', await codeAt(secret, now))).statusCode).toBe(401);
+    expect((await signIn('resb', await codeAt(secret, now - 30_000))).statusCode).toBe(401);
   });
 
   it('accepts each recovery code once, refuses a wrong one, and audits both', async () => {

@@ -2,11 +2,11 @@ import { reminderDue } from '@lifeboat/contract';
 import { verifyPassword } from '@lifeboat/contract/node';
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
+import { type Guard, guarded } from '../../attempts';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
 import { type Actor, canRequireMfa, canResetMfa, parseId, scoped, unscoped } from '../../scope';
-import { recordAccountFailure } from '../session/rate-limit';
 import {
   hashRecoveryCode,
   matchStep,
@@ -159,7 +159,15 @@ export async function initWithMfa(ctx: AppContext, actor: Actor, code: string, i
       errors: { mfa_save: 'Start the setup again: no secret is waiting for a code.' },
     };
   }
-  const step = matchStep(openSecret(secretKeyOf(ctx), actor.userId, me.mfa_secret_enc), code.trim(), now);
+  const secret = openSecret(secretKeyOf(ctx), actor.userId, me.mfa_secret_enc);
+  const step = await guarded(
+    db,
+    [codeGuard('mfa-setup', actor.userId)],
+    now,
+    TOO_MANY_CODES,
+    async () => matchStep(secret, code.trim(), now),
+    (found) => found !== null,
+  );
   if (step === null) {
     await audit(db, now, {
       actor,
@@ -177,8 +185,10 @@ export async function initWithMfa(ctx: AppContext, actor: Actor, code: string, i
     };
   }
   const codes = newRecoveryCodes();
-  await db.transaction().execute(async (trx) => {
-    await scoped(trx, actor)
+  // One enrolment per secret: of several sent at once with one code, the first turns MFA on and
+  // the others change nothing (their recovery codes would not work).
+  const enabled = await db.transaction().execute(async (trx) => {
+    const done = await scoped(trx, actor)
       .updateTable('users')
       .set({
         mfa_enabled: 1,
@@ -187,11 +197,24 @@ export async function initWithMfa(ctx: AppContext, actor: Actor, code: string, i
         mfa_reminder_active: 0,
       })
       .where('users.id', '=', actor.userId)
-      .execute();
+      .where('users.mfa_enabled', '=', 0)
+      .where('users.mfa_secret_enc', '=', me.mfa_secret_enc)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) return false;
     await audit(trx, now, { actor, action: 'mfa.enabled', targetType: 'user', targetId: actor.userId, ip });
+    return true;
   });
+  if (!enabled) return { is_error: true, errors: { mfa_save: 'MFA is already on for your account.' } };
   return { is_error: false, recoveryCodes: codes };
 }
+
+/** A user's own count of wrong codes or passwords at one MFA step (attempts.ts). */
+const codeGuard = (step: 'mfa-setup' | 'mfa-off', userId: number): Guard => ({
+  key: `${step}:${userId}`,
+  policy: { kind: 'delay' },
+  onRight: 'clear',
+});
+const TOO_MANY_CODES = (wait: string) => `Too many wrong codes or passwords. Wait ${wait}, then try again.`;
 
 const offFields = {
   password: 'The password is incorrect.',
@@ -209,29 +232,37 @@ export async function disableMfa(
   const now = ctx.clock.now();
   const me = await ownRow(db, actor);
   if (me.mfa_enabled !== 1) throw new ConflictError('MFA is not on for your account.');
-  if (!(await verifyPassword(body.password, me.password_hash))) {
-    await recordAccountFailure(db, actor.username, now);
-    await audit(db, now, {
-      actor,
-      action: 'mfa.disable_failed',
-      targetType: 'user',
-      targetId: actor.userId,
-      ip,
-    });
-    throw new BadRequestError(offFields.password, { password: offFields.password });
-  }
-  const verdict = await checkSecondFactor(db, secretKeyOf(ctx), me, body.code, now);
-  if (verdict === 'wrong' || verdict === 'replayed') {
-    await recordAccountFailure(db, actor.username, now);
-    await audit(db, now, {
-      actor,
-      action: verdict === 'replayed' ? 'mfa.code_replayed' : 'mfa.disable_failed',
-      targetType: 'user',
-      targetId: actor.userId,
-      ip,
-    });
-    throw new BadRequestError(offFields.code, { code: offFields.code });
-  }
+  // Counted before the password and the code are compared: a stolen session cannot guess them.
+  await guarded(
+    db,
+    [codeGuard('mfa-off', actor.userId)],
+    now,
+    TOO_MANY_CODES,
+    async () => {
+      if (!(await verifyPassword(body.password, me.password_hash))) {
+        await audit(db, now, {
+          actor,
+          action: 'mfa.disable_failed',
+          targetType: 'user',
+          targetId: actor.userId,
+          ip,
+        });
+        throw new BadRequestError(offFields.password, { password: offFields.password });
+      }
+      const verdict = await checkSecondFactor(db, secretKeyOf(ctx), me, body.code, now);
+      if (verdict === 'wrong' || verdict === 'replayed') {
+        await audit(db, now, {
+          actor,
+          action: verdict === 'replayed' ? 'mfa.code_replayed' : 'mfa.disable_failed',
+          targetType: 'user',
+          targetId: actor.userId,
+          ip,
+        });
+        throw new BadRequestError(offFields.code, { code: offFields.code });
+      }
+    },
+    () => true,
+  );
   await db.transaction().execute(async (trx) => {
     await clearMfa(trx, actor, actor.userId, now);
     await audit(trx, now, { actor, action: 'mfa.disabled', targetType: 'user', targetId: actor.userId, ip });

@@ -20,13 +20,15 @@ describe('TOTP window', () => {
   const secret = newSecret();
   const now = Date.UTC(2026, 10, 20, 12, 0, 10);
 
-  it('accepts the current step and one step either side, and names the step', async () => {
+  it('accepts the current step and the previous one (a code typed as it changes), and names the step', async () => {
     expect(matchStep(secret, await codeAt(secret, now), now)).toBe(stepAt(now));
     expect(matchStep(secret, await codeAt(secret, now - 30_000), now)).toBe(stepAt(now) - 1);
-    expect(matchStep(secret, await codeAt(secret, now + 30_000), now)).toBe(stepAt(now) + 1);
+    // The last second of the previous step, read just after the change.
+    expect(matchStep(secret, await codeAt(secret, now - 10_001), now)).toBe(stepAt(now) - 1);
   });
 
-  it('refuses two steps away, other secrets and malformed codes', async () => {
+  it('refuses the next step, two steps away, other secrets and malformed codes', async () => {
+    expect(matchStep(secret, await codeAt(secret, now + 30_000), now)).toBeNull();
     expect(matchStep(secret, await codeAt(secret, now - 60_000), now)).toBeNull();
     expect(matchStep(secret, await codeAt(secret, now + 60_000), now)).toBeNull();
     expect(matchStep(newSecret(), await codeAt(secret, now), now)).toBeNull();

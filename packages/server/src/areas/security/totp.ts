@@ -11,7 +11,8 @@ import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 
 // TOTP (RFC 6238) for MFA (issue 17.1): SHA-1, six digits, 30-second steps; a code of the
-// current step or one step either side is accepted, and only for a step later than the last one
+// current step or the previous one (typed as it changed; RFC 6238 5.2 allows a step of delay,
+// never a code from the future) is accepted, and only for a step later than the last one
 // accepted (a code is never accepted twice). Secrets are encrypted at rest with the console's
 // secret key (secret.ts), bound to the user they belong to.
 
@@ -40,13 +41,13 @@ export function otpauthUri(secretBase32: string, username: string): string {
 export const stepAt = (now: number) => Math.floor(now / 1000 / RULES.periodSeconds);
 
 /**
- * The time step a code belongs to (within one step of `now`), or null when it matches none.
+ * The time step a code belongs to (now or the step before), or null when it matches none.
  * The replay rule is the caller's: accept only a step later than the last accepted one.
  */
 export function matchStep(secretBase32: string, code: string, now: number): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const delta = totpOf(secretBase32, 'x').validate({ token: code, timestamp: now, window: RULES.driftSteps });
-  return delta === null ? null : stepAt(now) + delta;
+  return delta === null || delta > 0 ? null : stepAt(now) + delta;
 }
 
 /** The QR code of `text` as one SVG path over a size x size grid (rendered by the web app). */

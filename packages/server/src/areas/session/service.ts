@@ -1,19 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { LoginRequest, SessionResponse } from '@lifeboat/contract';
 import { verifyPassword } from '@lifeboat/contract/node';
+import { guarded } from '../../attempts';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
-import { TooManyRequestsError, UnauthorizedError } from '../../http/errors';
+import { UnauthorizedError } from '../../http/errors';
 import type { Actor } from '../../scope';
 import { checkSecondFactor, loadMfaUser, secretKeyOf } from '../security/mfa';
-import {
-  accountWait,
-  type Reservation,
-  recordAccountFailure,
-  reserveAttempt,
-  signedIn,
-  waitWords,
-} from './rate-limit';
+import { deviceOf, signedIn, signInGuards } from './rate-limit';
 import { findSessionByToken, findUserByUsername, hashToken, toActor } from './repository';
 
 // Used when the user does not exist, so an unknown name costs as much time as a wrong password.
@@ -24,6 +18,8 @@ const TOUCH_EVERY_MS = 60_000;
 
 export interface LoginResult {
   token: string;
+  /** The device cookie to set: the browser's own when it sent a well-formed one, else a new one. */
+  deviceToken: string;
   response: SessionResponse;
 }
 
@@ -46,39 +42,23 @@ export function sessionResponse(actor: Actor, csrfToken: string): SessionRespons
 export async function login(
   ctx: AppContext,
   body: LoginRequest,
-  ip: string,
-  userAgent: string,
+  client: { ip: string; userAgent: string; deviceCookie: string | undefined },
 ): Promise<LoginResult> {
   const { db } = ctx.dbh;
   const now = ctx.clock.now();
-  // Sign-in limits (docs/sign-in-limits.md): the account's hourly ceiling for unfamiliar
-  // addresses, then this account and address pair's own count, taken before the password is checked.
-  const held = await accountWait(db, body.username, ip, now);
-  const reserved: Reservation =
-    held > 0 ? { ok: false, waitMs: held } : await reserveAttempt(db, body.username, ip, now);
-  if (!reserved.ok) {
-    throw new TooManyRequestsError(
-      `Too many failed sign-in attempts. Wait ${waitWords(reserved.waitMs)}, then try again.`,
-      Math.ceil(reserved.waitMs / 1000),
-    );
-  }
-
-  const user = await findUserByUsername(db, body.username);
-  const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
-  if (!user || !ok || user.disabled === 1) {
-    await recordAccountFailure(db, body.username, now);
-    await audit(db, now, {
-      userId: user?.user_id ?? null,
-      organisationId: user?.org_id ?? null,
-      action: 'session.login_failed',
-      details: { username: body.username.slice(0, 128) },
-      ip,
-    });
-    throw new UnauthorizedError(BAD_CREDENTIALS, 'BAD_CREDENTIALS');
-  }
-  // MFA (issue 17.1): with MFA on, a missing code answers 401 MFA_REQUIRED (the attempt stays
-  // counted until a full sign-in clears it); a wrong or replayed code counts as a failure.
-  if (user.mfa_enabled === 1) await secondFactor(ctx, user, body.code, ip, now);
+  const { ip } = client;
+  const from = { ip, device: deviceOf(client.deviceCookie) };
+  const deviceToken = from.device ? (client.deviceCookie as string) : randomBytes(32).toString('base64url');
+  // Sign-in limits (docs/sign-in-limits.md): the attempt is counted before the password is
+  // checked; a wrong password or code stays counted, the right one clears its pair.
+  const user = await guarded(
+    db,
+    await signInGuards(db, body.username, from, now),
+    now,
+    (wait) => `Too many failed sign-in attempts. Wait ${wait}, then try again.`,
+    () => checkCredentials(ctx, body, ip, now),
+    () => true,
+  );
 
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
@@ -91,19 +71,40 @@ export async function login(
         user_id: user.user_id,
         csrf_token: csrfToken,
         ip,
-        user_agent: userAgent.slice(0, 256),
+        user_agent: client.userAgent.slice(0, 256),
         created_at: now,
         last_seen_at: now,
         absolute_expires_at: now + config.sessionAbsoluteHours * 3_600_000,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await signedIn(trx, body.username, ip, now);
+    await signedIn(trx, body.username, { ip, device: deviceOf(deviceToken) }, now);
     await audit(trx, now, { userId: user.user_id, organisationId: user.org_id, action: 'session.login', ip });
     return row.id;
   });
   const actor = toActor(user, sessionId);
-  return { token, response: sessionResponse(actor, csrfToken) };
+  return { token, deviceToken, response: sessionResponse(actor, csrfToken) };
+}
+
+/** The user whose password (and code, with MFA on) is right; 401 otherwise. */
+async function checkCredentials(ctx: AppContext, body: LoginRequest, ip: string, now: number) {
+  const { db } = ctx.dbh;
+  const user = await findUserByUsername(db, body.username);
+  const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
+  if (!user || !ok || user.disabled === 1) {
+    await audit(db, now, {
+      userId: user?.user_id ?? null,
+      organisationId: user?.org_id ?? null,
+      action: 'session.login_failed',
+      details: { username: body.username.slice(0, 128) },
+      ip,
+    });
+    throw new UnauthorizedError(BAD_CREDENTIALS, 'BAD_CREDENTIALS');
+  }
+  // MFA (issue 17.1): with MFA on, a missing code answers 401 MFA_REQUIRED (the attempt stays
+  // counted until a full sign-in clears it); a wrong or replayed code counts as a failure.
+  if (user.mfa_enabled === 1) await secondFactor(ctx, user, body.code, ip, now);
+  return user;
 }
 
 const BAD_CODE = 'The code is not right, or it was already used. Enter the code your app shows now.';
@@ -131,7 +132,6 @@ async function secondFactor(
     });
     return;
   }
-  await recordAccountFailure(db, user.username, now);
   await audit(db, now, {
     userId: user.user_id,
     organisationId: user.org_id,

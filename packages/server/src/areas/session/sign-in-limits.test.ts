@@ -1,7 +1,7 @@
-import { XHR_HEADER, XHR_VALUE } from '@lifeboat/contract';
+import { DEVICE_COOKIE, XHR_HEADER, XHR_VALUE } from '@lifeboat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { buildWorld, TEST_PASSWORD } from '../../test/factories';
+import { buildWorld, insertUser, TEST_PASSWORD, type World } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { accountKey, SIGN_IN_LIMITS } from './rate-limit';
 
@@ -10,9 +10,10 @@ import { accountKey, SIGN_IN_LIMITS } from './rate-limit';
 // addresses are believed only from the configured proxies.
 
 let t: TestApp;
+let w: World;
 beforeAll(async () => {
   t = await createTestApp({ trustedProxies: ['10.9.0.0/16'] });
-  await buildWorld(t.dbh.db, t.clock.now());
+  w = await buildWorld(t.dbh.db, t.clock.now());
 });
 afterAll(() => t.close());
 
@@ -95,6 +96,54 @@ describe('sign-in limits', () => {
     expect((await signIn('staff', TEST_PASSWORD, '192.0.2.50')).statusCode).toBe(200);
     t.clock.advance(SIGN_IN_LIMITS.accountWindowMs);
     expect((await signIn('staff', TEST_PASSWORD, '192.0.2.51')).statusCode).toBe(200);
+  });
+
+  it('signs in thirteen right passwords sent at once from one address', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 13 }, () => signIn('clia1', TEST_PASSWORD, '198.51.100.70')),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(13).fill(200));
+    // Wrong ones sent with them do not hold the right ones.
+    const mixed = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signIn('clia1', i % 2 ? TEST_PASSWORD : 'wrong', '198.51.100.71')),
+    );
+    expect(mixed.filter((_, i) => i % 2 === 1).map((a) => a.statusCode)).toEqual(Array(6).fill(200));
+  });
+
+  it("a device the owner signed in on is never held by others' failures, from any address", async () => {
+    const hash = (await t.dbh.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow())
+      .password_hash;
+    await insertUser(t.dbh.db, t.clock.now(), hash, w.resellerA, 'owner', 1);
+    const good = await signIn('owner', TEST_PASSWORD, '192.0.2.80');
+    const device = good.cookies.find((c) => c.name === DEVICE_COOKIE);
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/session' });
+    const withDevice = { cookie: `${DEVICE_COOKIE}=${device?.value}` };
+    // A hundred wrong passwords this hour from other addresses (the ceiling), then a stranger's
+    // failures at the owner's next address: without the device, the owner there is held.
+    const nearly = { window_start: t.clock.now(), failures: SIGN_IN_LIMITS.accountPerHour - 3 };
+    await t.dbh.db
+      .insertInto('login_attempts')
+      .values({ key: accountKey('owner'), ...nearly })
+      .onConflict((oc) => oc.column('key').doUpdateSet(nearly))
+      .execute();
+    for (let i = 0; i < 3; i++) await signIn('owner', 'wrong', `203.0.113.${i + 1}`);
+    expect((await signIn('owner', TEST_PASSWORD, '192.0.2.81')).statusCode).toBe(429);
+    // The owner's browser, from that address or a new one, signs in.
+    expect((await signIn('owner', TEST_PASSWORD, '192.0.2.81', withDevice)).statusCode).toBe(200);
+    expect((await signIn('owner', TEST_PASSWORD, '198.18.0.9', withDevice)).statusCode).toBe(200);
+    // A stolen cookie still counts its own guesses.
+    const guesses = await Promise.all(
+      Array.from({ length: 10 }, () => signIn('owner', 'wrong', '198.18.0.10', withDevice)),
+    );
+    expect(guesses.filter((a) => a.statusCode === 401)).toHaveLength(SIGN_IN_LIMITS.freeFailures);
+    // Another user's device cookie is no key to this account.
+    const mine = (await signIn('clib1', TEST_PASSWORD, '192.0.2.82')).cookies.find(
+      (c) => c.name === DEVICE_COOKIE,
+    );
+    expect(
+      (await signIn('owner', TEST_PASSWORD, '198.18.0.11', { cookie: `${DEVICE_COOKIE}=${mine?.value}` }))
+        .statusCode,
+    ).toBe(429);
   });
 
   it('believes X-Forwarded-For only from a configured proxy', async () => {

@@ -89,6 +89,11 @@ describe('IPsec sites', () => {
   it('holds at most 10 sites and 10 subnets per site, and checks addresses and networks', async () => {
     for (let n = 1; n <= 10; n++)
       expect((await post('resa', `${C}/save_ipsec_site/${w.clientA2}`, site(n))).statusCode).toBe(200);
+    // Listed as a person reads the names: Office 2 before Office 10.
+    const listed = (await get('resa', `${C}/get_office_network/${w.clientA2}`)).json().sites;
+    expect(listed.map((x: { name: string }) => x.name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Office ${i + 1}`),
+    );
     const eleventh = await post('resa', `${C}/save_ipsec_site/${w.clientA2}`, site(11));
     expect(eleventh.statusCode).toBe(400);
     expect(eleventh.json().message).toBe('A client can have at most 10 IPsec sites.');

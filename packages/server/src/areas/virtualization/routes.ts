@@ -18,6 +18,7 @@ import {
   virtualizedState,
   vmScreenshot,
 } from './service';
+import { applianceOfSystem } from './subject';
 
 // spec: recovery-flow 7 'Discovery' and 'Virtual machine and failover'.
 
@@ -43,12 +44,7 @@ export function virtualizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       route(app, call, ({ params: p, actor }) => {
         checkFormat(p.format);
         if ('flag' in p && p.flag !== '1') throw new BadRequestError('The trailing flag can only be 1.');
-        return exportDevices(
-          db,
-          actor,
-          parseId(p.clientId, 'This client'),
-          parseId(p.applianceId, 'This appliance'),
-        );
+        return exportDevices(db, actor, parseId(p.clientId, 'This client'), applianceOrZero(p.applianceId));
       });
     route(app, c.virtualizedState, ({ body, actor }) =>
       virtualizedState(ctx, actor, body.aid, body.device_id),
@@ -57,7 +53,14 @@ export function virtualizationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       diskFromFailover(ctx, actor, body.aid, body.device_id),
     );
     route(app, c.capabilities, ({ body, actor }) => capabilities(ctx, actor, body.aid, body.schedule_asid));
-    route(app, c.createStart, ({ body, actor, req }) => createStart(ctx, actor, body, req.ip));
+    route(app, c.createStart, async ({ body, actor, req }) =>
+      createStart(
+        ctx,
+        actor,
+        { ...body, aid: body.aid ?? (await applianceOfSystem(db, actor, body.sid)) },
+        req.ip,
+      ),
+    );
     // spec: recovery-flow 7, browseLocalVms lists the client's VIRTUALIZED rows; `filter` is the
     // name search, `startable` keeps the rows a VM can be started of, `flowType` is not used.
     route(app, c.inventoryData, async ({ params, body, actor }) => {

@@ -45,7 +45,14 @@ export async function locations(
     const appliance = await findInScope(db, actor, 'appliances', applianceId, 'This appliance');
     if (Number(appliance.client_id) !== clientId) throw new NotFoundError('This appliance');
   }
-  if (deviceId === null) return ctx.ports.virtualization.locations(applianceId || null, null);
+  if (deviceId === null) {
+    const answer = await ctx.ports.virtualization.locations(applianceId || null, null);
+    if (applianceId > 0) return answer;
+    // No appliance chosen yet (the dashboard's wizard): a local VM is offered when one of the
+    // client's appliances runs them; the appliance and the system are chosen next, as the
+    // device's own Recover has them (spec: recovery-flow 2 locateVirtualization).
+    return { ...answer, local_vm: await clientRunsLocalVms(ctx, actor, clientId) };
+  }
   const system = await findInScope(db, actor, 'protected_systems', deviceId, 'This device');
   if (Number(system.client_id) !== clientId) throw new NotFoundError('This device');
   if (applianceId > 0 && Number(system.appliance_id) !== applianceId)
@@ -74,6 +81,17 @@ export async function locations(
   return answer;
 }
 
+async function clientRunsLocalVms(ctx: AppContext, actor: Actor, clientId: number): Promise<boolean> {
+  const appliances = await scoped(ctx.dbh.db, actor)
+    .selectFrom('appliances')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .execute();
+  for (const a of appliances)
+    if ((await ctx.ports.virtualization.locations(Number(a.id), null)).local_vm) return true;
+  return false;
+}
+
 export function checkFormat(raw: string): DiskFormat {
   const f = raw.toUpperCase();
   const format = DISK_FORMATS.find((x) => x === f);
@@ -81,14 +99,21 @@ export function checkFormat(raw: string): DiskFormat {
   return format;
 }
 
-/** GET /api/vmexport/devices/...: the devices on the appliance whose disks can be exported. */
+/**
+ * GET /api/vmexport/devices/{clientId}/{applianceId or 0}/...: the devices whose disks can be
+ * exported, on one appliance or (0) on any appliance of the client.
+ */
 export async function exportDevices(
   db: Kysely<Database>,
   actor: Actor,
   clientId: number,
   applianceId: number,
 ) {
-  const { devices } = await recoveryDevices(db, actor, clientId, applianceId);
+  const { devices } = await recoveryDevices(db, actor, {
+    clientId,
+    applianceId: applianceId || null,
+    points: 'local',
+  });
   // A NAS or a Mac has no disk to export (the locations say so too).
   return {
     devices: devices.filter(

@@ -19,6 +19,13 @@ export interface Loaded {
   subject: VmSubject;
 }
 
+/** The appliance of a system in scope (a local VM runs there), or 404. */
+export async function applianceOfSystem(db: Kysely<Database>, actor: Actor, systemId: number) {
+  const system = await findInScope(db, actor, 'protected_systems', systemId, 'This device');
+  if (system.appliance_id === null) throw new NotFoundError('This appliance');
+  return Number(system.appliance_id);
+}
+
 export async function loadVmDevice(
   db: Kysely<Database>,
   actor: Actor,
@@ -34,6 +41,23 @@ export async function loadVmDevice(
     .select('state')
     .where('system_id', '=', system.id)
     .executeTakeFirst();
+  // recovery-flow 4 'VM state check before export': the console's own production office runs
+  // this system as a production VM; its export must warn as for any failed-over server.
+  const office = await scoped(db, actor)
+    .selectFrom('failover_systems as fs')
+    .innerJoin('failovers as fo', 'fo.id', 'fs.failover_id')
+    .select(['fo.phase', 'fs.state'])
+    .where('fs.system_id', '=', system.id)
+    .where('fo.type', '=', 'production')
+    .where('fo.phase', 'in', ['new', 'started'])
+    .orderBy('fo.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const productionFailover = !office
+    ? null
+    : office.phase === 'started' && office.state === 'running'
+      ? 'running'
+      : 'starting';
   const localVm =
     (await scoped(db, actor)
       .selectFrom('local_vms')
@@ -43,13 +67,19 @@ export async function loadVmDevice(
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst()) ?? null;
-  return { system, appliance, localVm, subject: subjectOf(system, failover?.state ?? null, localVm) };
+  return {
+    system,
+    appliance,
+    localVm,
+    subject: subjectOf(system, failover?.state ?? null, localVm, productionFailover),
+  };
 }
 
 export function subjectOf(
   system: SystemRow,
   failoverState: string | null,
   localVm: Pick<LocalVmRow, 'is_test'> | null,
+  productionFailover: VmSubject['productionFailover'] = null,
 ): VmSubject {
   return {
     systemId: Number(system.id),
@@ -60,6 +90,7 @@ export function subjectOf(
     deviceType: system.device_type,
     svaJobStatus: system.sva_job_status,
     failoverState,
+    productionFailover,
     localVmIsTest: localVm ? Number(localVm.is_test) === 1 : null,
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, withFaults as withTestFaults } from '../../test/harness';
+import { registerFailoverHandlers } from '../failover/handlers';
 import { VM_OPERATION, vmActionHandler } from '../inventory/vm-handler';
 import { type RecoveryFixture, recoveryFixture } from '../recovery/test-fixture';
 import { localVmHandler } from './local-vm-handler';
@@ -13,6 +14,7 @@ beforeAll(async () => {
   f = await recoveryFixture();
   f.t.ctx.operations.register(LOCAL_VM_OPERATION, localVmHandler(f.t.ctx));
   f.t.ctx.operations.register(VM_OPERATION, vmActionHandler(f.t.ctx));
+  registerFailoverHandlers(f.t.ctx);
 });
 afterAll(() => f.t.close());
 
@@ -53,6 +55,13 @@ describe('virtualization locations and state', () => {
     expect(Object.keys(res.json()).sort()).toEqual(
       ['cloud_vm', 'local_vm', 'support_dynamic', 'vhd_export', 'vhdx_export', 'vmdk_export'].sort(),
     );
+    // No appliance chosen yet: the local VM is offered when an appliance of the client runs VMs.
+    const applianceLevel = await f.get(
+      'resa',
+      `/api/recover_flow/virtualization_locations/${f.w.clientA1}/${f.w.applianceA1}`,
+    );
+    expect(applianceLevel.json().local_vm).toBe(true);
+    expect(res.json().local_vm).toBe(true);
     const dev = await f.get(
       'resa',
       `/api/recover_flow/virtualization_locations/${f.w.clientA1}/${f.w.applianceA1}/${f.w.systemA1}`,
@@ -80,11 +89,69 @@ describe('virtualization locations and state', () => {
     ).toBe(400);
   });
 
+  it('lists export devices on any appliance of the client for appliance 0 (spec: {applianceId or 0})', async () => {
+    for (const path of ['sva/VMDK', 'sva/VHDX/1']) {
+      const res = await f.get('resa', `/api/vmexport/devices/${f.w.clientA1}/0/${path}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().devices.map((d: { id: number }) => d.id)).toEqual([f.w.systemA1]);
+    }
+    // A direct-to-cloud client has no disk to export.
+    expect((await f.get('resa', `/api/vmexport/devices/${f.w.clientA2}/0/sva/VMDK`)).json().devices).toEqual(
+      [],
+    );
+    expect((await f.get('resb', `/api/vmexport/devices/${f.w.clientA1}/0/sva/VMDK`)).statusCode).toBe(404);
+  });
+
   it('checks the VM state: not virtualized, no exposed disk; 404 and 400', async () => {
     const res = await f.post('resa', '/ra_ajax/get_virtualized_state', subject());
     expect(res.json()).toMatchObject({ virtualized: false, testfailover: false, exposed_disk: null });
     expect((await f.post('resb', '/ra_ajax/get_virtualized_state', subject())).statusCode).toBe(404);
     expect((await f.post('resa', '/ra_ajax/get_virtualized_state', { aid: 'x' })).statusCode).toBe(400);
+  });
+});
+
+describe("the console's own production failover (recovery-flow 4 'VM state check before export')", () => {
+  it('is a running production VM while its office runs, and no VM once stopped', async () => {
+    const approval = `/settings/reseller_settings/save_failover_approval/${f.w.resellerA}`;
+    expect((await f.post('resa', approval, { approval_required: false })).statusCode).toBe(200);
+    const created = await f.post('resa', '/cloud_ajax/create_failover', {
+      client_id: f.w.clientA1,
+      app_ids: [f.w.applianceA1],
+      d2c_selected: false,
+      vault_only_selected: false,
+      virtualization_type: 'cloud',
+      type: 'production',
+      selected_services: [],
+      gateway: '10.40.0.1',
+      netmask: '255.255.255.0',
+    });
+    expect(created.json()).toMatchObject({ is_error: false });
+    const id = created.json().failover_id as number;
+    // Queued, not booted yet: a production VM that does not run.
+    expect((await f.post('resa', '/ra_ajax/get_virtualized_state', subject())).json()).toMatchObject({
+      virtualized: true,
+      production: true,
+      running: false,
+      testfailover: false,
+    });
+    await drain();
+    expect((await f.post('resa', '/ra_ajax/get_virtualized_state', subject())).json()).toMatchObject({
+      virtualized: true,
+      production: true,
+      running: true,
+      testfailover: false,
+    });
+    expect((await f.post('resa', '/ra_ajax/is_disk_from_failover', subject())).json()).toEqual({
+      from_failover: true,
+    });
+    // Another tenant still learns nothing.
+    expect((await f.post('resb', '/ra_ajax/get_virtualized_state', subject())).statusCode).toBe(404);
+
+    expect((await f.post('resa', '/cloud_ajax/stop_failover', { failover_id: id })).statusCode).toBe(200);
+    await drain();
+    expect((await f.post('resa', '/ra_ajax/get_virtualized_state', subject())).json()).toMatchObject({
+      virtualized: false,
+    });
   });
 });
 
@@ -151,13 +218,27 @@ describe('local VM', () => {
       useCurrentAddress: false,
     });
     expect(other.statusCode).toBe(404);
+    expect(
+      (
+        await f.post('resb', '/ra_ajax/create_start_local_vm', {
+          sid: f.w.systemA1,
+          restorePointsMillis: 1,
+          vmSizeMb: 4096,
+          vmCpus: 2,
+          useVNC: false,
+          testIpAddress: '10.0.0.1',
+          useCurrentAddress: false,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('starts the VM as an operation, polls it running, refuses a second; inventory stops and discards it', async () => {
     const screenshotUrl = `/api/virtualization/vm_screenshot/${f.w.systemA1}`;
     expect((await f.get('resa', screenshotUrl)).statusCode).toBe(404);
     expect((await f.get('resa', '/api/virtualization/vm_screenshot/x1')).statusCode).toBe(404);
-    const res = await start();
+    // The spec's VM config names no appliance (recovery-flow 3): the system's own.
+    const res = await start({ aid: undefined });
     expect(res.json()).toMatchObject({ ok: true, operation_id: expect.any(Number) });
     expect((await f.post('resa', '/ra_ajax/is_vm_running', subject())).json()).toMatchObject({
       running: false,

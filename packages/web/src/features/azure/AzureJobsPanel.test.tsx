@@ -23,6 +23,9 @@ const job = (jobId: number, status: string, percent: number) => ({
   ],
   canCancel: status === 'running',
   canDismiss: status !== 'running',
+  buttons: [
+    status === 'running' ? { action: 'cancel', label: 'Cancel' } : { action: 'dismiss', label: 'Dismiss' },
+  ],
 });
 
 let enabled = true;
@@ -73,6 +76,16 @@ describe('Azure export panel', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.getAllByTestId('azure-job')).toHaveLength(1));
+  });
+
+  it('shows the buttons the server lists, with its labels', async () => {
+    jobs = [{ ...job(1, 'running', 40), buttons: [{ action: 'cancel', label: 'Stop the upload' }] }];
+    render();
+    const [row] = await screen.findAllByTestId('azure-job');
+    const buttons = within(row as HTMLElement).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['Stop the upload']);
+    fireEvent.click(buttons[0] as HTMLElement);
+    expect(await screen.findByRole('dialog', { name: 'Cancel this restore?' })).toBeTruthy();
   });
 
   it('a failed cancel shows why and leaves the buttons usable', async () => {

@@ -1,4 +1,4 @@
-import { AZURE_JOBS_POLL_MS, type AzureJob } from '@lifeboat/contract';
+import { AZURE_JOBS_POLL_MS, type AzureJob, type AzureJobAction } from '@lifeboat/contract';
 import { Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -68,7 +68,7 @@ function AzureJobsList({ scope, id }: { scope: 'reseller' | 'client'; id: number
   );
 }
 
-function JobBlock({ job, onAction }: { job: AzureJob; onAction: (a: 'cancel' | 'dismiss') => void }) {
+function JobBlock({ job, onAction }: { job: AzureJob; onAction: (a: AzureJobAction) => void }) {
   return (
     <Stack gap={6} data-testid="azure-job">
       {job.blocks.map((b, i) => (
@@ -99,16 +99,11 @@ function JobBlock({ job, onAction }: { job: AzureJob; onAction: (a: 'cancel' | '
         </Stack>
       )}
       <Group gap="xs">
-        {job.canCancel && (
-          <Button size="xs" variant="default" onClick={() => onAction('cancel')}>
-            Cancel
+        {job.buttons.map((b) => (
+          <Button key={b.action} size="xs" variant="default" onClick={() => onAction(b.action)}>
+            {b.label}
           </Button>
-        )}
-        {job.canDismiss && (
-          <Button size="xs" variant="default" onClick={() => onAction('dismiss')}>
-            Dismiss
-          </Button>
-        )}
+        ))}
       </Group>
     </Stack>
   );

@@ -1,9 +1,9 @@
-import type { AzureJob } from '@lifeboat/contract';
+import type { AzureJob, AzureJobAction } from '@lifeboat/contract';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cancelAzureJob, dismissAzureJob } from './api';
 
-export type PendingJobAction = { job: AzureJob; action: 'cancel' | 'dismiss' };
+export type PendingJobAction = { job: AzureJob; action: AzureJobAction };
 
 /** Cancel or dismiss an Azure job after a confirmation; a failure re-enables the buttons. */
 export function ConfirmJobAction({

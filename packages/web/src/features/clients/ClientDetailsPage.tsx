@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { IconBuilding } from '../../components/icons';
+import { IconBuilding, IconRecover } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { StatePage } from '../../components/StatePage';
 import { usePageLinks } from '../../components/usePageLinks';
@@ -11,6 +11,7 @@ import { usePageData } from '../dashboard/dashboardApi';
 import { ClientActivityPanels } from '../recovery/ActivityPanels';
 import { ApprovalRequestsPanel } from '../recovery/office/ApprovalRequestsPanel';
 import { VirtualOfficePanel } from '../recovery/office/VirtualOfficePanel';
+import { useRecoveryWizard } from '../recovery/wizardEntry';
 
 /**
  * A client's page (/client/details/{id}); a client user's home. The page data is read first: a
@@ -22,6 +23,7 @@ export function ClientDetailsPage({ clientId }: { clientId: number }) {
   const { home } = usePageLinks();
   const own = user.organisationId === clientId;
   const page = usePageData('client', clientId);
+  const wizard = useRecoveryWizard();
   // client/details/{clientId}/1 is the virtual office (spec: recovery-flow 2 'Routes navigated to').
   const officeSection = useParams().section === '1';
   if (page.error instanceof ApiError && page.error.status === 404)
@@ -51,6 +53,16 @@ export function ClientDetailsPage({ clientId }: { clientId: number }) {
             )}
             {data && (
               <>
+                {/* The client's own way into the wizard (spec: recovery-flow 6: client-scope users
+                    start at the tool or type step); a client user had only a deep link. */}
+                <Button
+                  size="xs"
+                  leftSection={<IconRecover size={16} />}
+                  disabled={wizard.isOpen}
+                  onClick={() => wizard.open({ kind: 'client', clientId })}
+                >
+                  Recover
+                </Button>
                 <Button component={Link} to={`/client/runbooks/${clientId}`} variant="default" size="xs">
                   Runbooks
                 </Button>

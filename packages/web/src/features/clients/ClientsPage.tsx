@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
 import { ConfirmDelete } from '../entities/ConfirmDelete';
-import { formatCount, HEALTH_OPTIONS, HealthBadge, NameCell } from '../entities/cells';
+import { ClientHealth, formatCount, HEALTH_OPTIONS, NameCell } from '../entities/cells';
 import { type EntityColumn, EntityTable } from '../entities/EntityTable';
 import { notifySaved } from '../entities/notifySaved';
 import { useEntityListState } from '../entities/useEntityListState';
@@ -40,7 +40,11 @@ export function ClientsPage() {
             visibleFrom: 'sm' as const,
           },
         ]),
-    { key: 'health', label: 'Health', render: (r) => <HealthBadge health={r.health_status} /> },
+    {
+      key: 'health',
+      label: 'Health',
+      render: (r) => <ClientHealth health={r.health_status} unprotected={r.unprotected_systems} />,
+    },
     {
       key: 'devices',
       label: 'Devices',

@@ -38,6 +38,7 @@ const PAGE: DashboardPageData = {
   vault: block('vaults', 2),
   has_appliances: true,
   refresh_period: 60,
+  help_key: 'rmc_dashboard',
 };
 
 const json = (body: unknown) =>

@@ -22,6 +22,10 @@ export function HealthHistoryCard({ resellerId }: { resellerId: number }) {
         Protected systems health history
       </Text>
       <HistoryChart data={data} />
+      {/* The server's daily figure leaves parked systems out (fleet generator daily.ts): say so. */}
+      <Text size="xs" c="dimmed" mt="xs" data-history-note>
+        Healthy share of protected systems each day. Parked systems are not counted: their backups are paused.
+      </Text>
     </Card>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '@lifeboat/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callText } from '../../api/call';
+import { SUMMARY_ROOT } from '../../api/queryClient';
 import { useListQuery } from '../../components/lists/useListQuery';
 
 // Query keys and calls of the dashboard area (spec: dashboard-device-azure 7 'Dashboard').
@@ -28,7 +29,7 @@ export interface TableState {
 }
 
 export const dashboardKeys = {
-  all: ['dashboard'] as const,
+  all: SUMMARY_ROOT,
   page: (owner: DashboardOwner, id: number) => [...dashboardKeys.all, 'page', owner, id] as const,
   card: (card: string, id: number) => [...dashboardKeys.all, 'card', card, id] as const,
   tables: () => [...dashboardKeys.all, 'table'] as const,

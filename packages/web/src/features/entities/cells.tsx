@@ -1,5 +1,5 @@
-import { HEALTH_LABELS, type Health } from '@lifeboat/contract';
-import { Anchor, Badge, Text } from '@mantine/core';
+import { HEALTH_LABELS, type Health, plural } from '@lifeboat/contract';
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { HealthBadge as SharedHealthBadge } from '../../components/HealthBadge';
@@ -45,6 +45,22 @@ export function SoftBadge({ color, children }: { color: string; children: ReactN
 export function HealthBadge({ health }: { health: Health | null }) {
   if (!health) return <Text c="dimmed">No devices</Text>;
   return <SharedHealthBadge status={health} />;
+}
+
+/**
+ * A client's health: its worst system's badge, and its unprotected systems named when the badge
+ * says otherwise (the dashboard's "Unprotected clients" link lists the client for them).
+ */
+export function ClientHealth({ health, unprotected }: { health: Health | null; unprotected: number }) {
+  if (!health || health === 'UNPROTECTED' || unprotected === 0) return <HealthBadge health={health} />;
+  return (
+    <Stack gap={2} align="flex-start">
+      <HealthBadge health={health} />
+      <Text size="xs" c="dimmed" data-unprotected>
+        {plural(unprotected, 'unprotected system')}
+      </Text>
+    </Stack>
+  );
 }
 
 export function StatusBadge({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {

@@ -1,4 +1,4 @@
-import type { DeviceRow } from '@lifeboat/contract';
+import { type DeviceRow, naturalCompare } from '@lifeboat/contract';
 
 // Virtualized tabs sort on the client (spec: inventory 2): the rows refresh every 5 s and keep
 // the order the user chose.
@@ -11,7 +11,7 @@ export interface SortState {
 
 const STATE_ORDER: Record<string, number> = { Running: 0, Stopped: 1, Offline: 2 };
 
-const text = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true });
+const text = naturalCompare;
 
 function compare(key: SortKey, a: DeviceRow, b: DeviceRow): number {
   if (key === 'client') return text(a.client_name, b.client_name);

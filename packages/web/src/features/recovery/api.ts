@@ -18,6 +18,7 @@ export const recoveryKeys = {
   files: (mount: string, path: string) => [...recoveryKeys.all, 'files', mount, path] as const,
   cloudShares: (scope: 'reseller' | 'client', id: number) =>
     [...recoveryKeys.all, 'cloud-shares', scope, id] as const,
+  shareStatus: (shareId: number) => [...recoveryKeys.all, 'share-status', shareId] as const,
   localShares: (resellerId: number) => [...recoveryKeys.all, 'local-shares', resellerId] as const,
 };
 
@@ -45,10 +46,11 @@ export const fetchAppliances = (clientId: number) =>
     },
   });
 
+/** Devices with points on the appliance, or (appliance 0) the client's devices with cloud points. */
 export const fetchDevices = (clientId: number, applianceId: number) =>
   applianceId > 0
     ? call(c.localDevices, { params: { clientId, applianceId } })
-    : call(c.cloudDevices, { params: { clientId } });
+    : call(c.clientCloudDevices, { params: { clientId, applianceId: 0 } });
 
 export const fetchJobs = (deviceId: number, applianceId: number) =>
   call(c.jobs, { json: { deviceId, applianceId } });

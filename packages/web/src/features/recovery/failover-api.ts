@@ -1,4 +1,5 @@
 import { type CreateFailoverBody, failoverCalls as c, type RunbookForm } from '@lifeboat/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { call, callUrl } from '../../api/call';
 
 // The failover area's calls (spec: recovery-flow 7 'Virtual machine and failover', 'Runbooks';
@@ -32,6 +33,9 @@ export function fetchSetup(tool: 'first' | 'second', clientId: number, deviceId:
 
 export const fetchOffice = (clientId: number) =>
   call(c.getFailoverStatus, { params: { clientId, applianceId: '0' } });
+/** The client's office (get_failover_status): the client page's panel and the wizard share it. */
+export const officeQuery = (clientId: number) =>
+  queryOptions({ queryKey: foKeys.office(clientId), queryFn: () => fetchOffice(clientId) });
 export const createFailover = (json: CreateFailoverBody) => call(c.createFailover, { json });
 export const fetchFailoverStatus = (failoverId: number) => call(c.failoverStatus, { params: { failoverId } });
 export const stopFailover = (failoverId: number) =>
@@ -82,5 +86,7 @@ export const deleteRunbook = (runbookId: number) => call(c.deleteRunbook, { para
 
 export const fetchApprovals = () => call(c.approvalRequests);
 export const approveFailover = (failoverId: number) => call(c.approve, { json: { failover_id: failoverId } });
+export const withdrawFailover = (failoverId: number) =>
+  call(c.withdraw, { json: { failover_id: failoverId } });
 export const refuseFailover = (failoverId: number, reason: string) =>
   call(c.refuse, { json: { failover_id: failoverId, ...(reason ? { reason } : {}) } });

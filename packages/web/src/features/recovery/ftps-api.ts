@@ -8,6 +8,7 @@ export const ftpsKeys = {
   options: (clientId: number, deviceId: number | null) =>
     [...ftpsKeys.all, 'options', clientId, deviceId] as const,
   devices: (clientId: number) => [...ftpsKeys.all, 'devices', clientId] as const,
+  columns: () => [...ftpsKeys.all, 'columns'] as const,
   points: (machineId: number, year: number, month: number) =>
     [...ftpsKeys.all, 'points', machineId, year, month] as const,
   browse: (machineId: number, point: number, path: string) =>

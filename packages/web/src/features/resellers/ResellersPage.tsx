@@ -9,6 +9,7 @@ import { formatCount, NameCell } from '../entities/cells';
 import { type EntityColumn, EntityTable } from '../entities/EntityTable';
 import { notifySaved } from '../entities/notifySaved';
 import { useEntityListState } from '../entities/useEntityListState';
+import { ApprovalRequestsPanel } from '../recovery/office/ApprovalRequestsPanel';
 import { ResellerDialog } from './ResellerDialog';
 
 const COLUMNS: EntityColumn<ResellerRow>[] = [
@@ -47,6 +48,8 @@ export function ResellersPage() {
         subtitle="The partners who look after clients' backups."
         actions={addButton}
       />
+      {/* The home page of the provider's staff and distributors: requests they may decide. */}
+      <ApprovalRequestsPanel />
       <EntityTable
         entity="reseller"
         noun="resellers"

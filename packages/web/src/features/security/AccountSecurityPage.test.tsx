@@ -61,6 +61,8 @@ describe('AccountSecurityPage', () => {
     fireEvent.click(save);
     const list = await screen.findByRole('list', { name: 'Recovery codes' });
     expect(list.querySelectorAll('li')).toHaveLength(10);
+    // The card's badge says On next to "MFA is on", before the codes are acknowledged.
+    expect(screen.getByTestId('mfa-state').textContent).toBe('On');
     // Still there after any refresh of the status.
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.getByRole('button', { name: 'I have saved them' })).toBeTruthy();

@@ -1,6 +1,7 @@
 import { disableMfaBody, securityCalls } from '@lifeboat/contract';
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/call';
 import { IconLock } from '../../components/icons';
@@ -57,9 +58,13 @@ function TurnOff() {
 export function AccountSecurityPage() {
   const status = useMfaStatus();
   const navigate = useNavigate();
+  // MFA is on from the moment the code is saved, while the recovery codes are still on screen
+  // (the status is fetched again only after "I have saved them").
+  const [enabledNow, setEnabledNow] = useState(false);
   if (status.isPending) return <PageLoader />;
   if (status.isError) return <Alert color="red">{status.error.message}</Alert>;
   const s = status.data;
+  const on = s.enabled || enabledNow;
   return (
     <Stack gap="lg">
       <PageHeader
@@ -67,7 +72,7 @@ export function AccountSecurityPage() {
         eyebrow="Your account"
         subtitle="Multi-factor authentication (MFA)"
       />
-      {s.required && !s.enabled && (
+      {s.required && !on && (
         <Alert color="orange" variant="light" icon={<IconLock size={20} />} title="MFA is required">
           Your organisation requires multi-factor authentication. Set it up to continue.
         </Alert>
@@ -76,11 +81,11 @@ export function AccountSecurityPage() {
         <Stack gap="md">
           <Group gap="sm">
             <Text fw={600}>Multi-factor authentication</Text>
-            <Badge color={s.enabled ? 'green' : 'gray'} variant="light">
-              {s.enabled ? 'On' : 'Off'}
+            <Badge color={on ? 'green' : 'gray'} variant="light" data-testid="mfa-state">
+              {on ? 'On' : 'Off'}
             </Badge>
           </Group>
-          {s.enabled ? (
+          {s.enabled && !enabledNow ? (
             <>
               <Text size="sm">
                 Signing in asks for a code from your authenticator app. Recovery codes left:{' '}
@@ -89,7 +94,7 @@ export function AccountSecurityPage() {
               {!s.required && <TurnOff />}
             </>
           ) : (
-            <MfaSetup onDone={() => navigate('/')} />
+            <MfaSetup onEnabled={() => setEnabledNow(true)} onDone={() => navigate('/')} />
           )}
         </Stack>
       </Card>

@@ -28,7 +28,7 @@ function QrCode({ size, path, label }: { size: number; path: string; label: stri
 }
 
 /** Setup: start, scan or type the secret, enter a code, keep the recovery codes. */
-export function MfaSetup({ onDone }: { onDone?: () => void }) {
+export function MfaSetup({ onEnabled, onDone }: { onEnabled?: () => void; onDone?: () => void }) {
   const client = useQueryClient();
   const [code, setCode] = useState('');
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -45,6 +45,7 @@ export function MfaSetup({ onDone }: { onDone?: () => void }) {
       // The status is refreshed when the person has kept the codes: refreshing now would replace
       // this screen (MFA is on) before they could read them.
       setRecoveryCodes(a.recoveryCodes ?? []);
+      onEnabled?.();
     },
     onError: (err) => setSaveError(err.message),
   });

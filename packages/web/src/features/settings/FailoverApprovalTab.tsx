@@ -5,9 +5,9 @@ import { call } from '../../api/call';
 import { SettingSwitch } from './SettingSwitch';
 import { officeKeys, useFailoverApproval } from './settingsQueries';
 
-// The reseller's switch for the approval rule of production failover (issue 16.4; decisions
-// 'Issue 16'): on, a production failover waits for a second person; off, it starts at once.
-// Turning it off weakens a safeguard, so it is asked first (SettingSwitch).
+// The reseller's switch for the approval rule of production failover (docs/decisions.md
+// 'Failover approval is opt-in'): off by default, a production failover starts at once; on, it
+// waits for a second person. Turning it off weakens a safeguard, so it is asked first (SettingSwitch).
 
 export function FailoverApprovalTab({ resellerId }: { resellerId: number }) {
   const qc = useQueryClient();
@@ -24,7 +24,7 @@ export function FailoverApprovalTab({ resellerId }: { resellerId: number }) {
     <SettingSwitch
       checked={required}
       label="Production failover needs approval"
-      description={`A production failover of one of this reseller's clients starts only when a second person approves it within ${minutes} minutes. Test failovers never wait.`}
+      description={`Off by default. When on, a production failover of one of this reseller's clients starts only when a second person (another user of the reseller, its distributor or the provider's staff) approves it within ${minutes} minutes. Test failovers never wait.`}
       footnote="Every change of this setting is recorded in the audit log."
       save={async (value) => {
         const answer = await call(failoverCalls.saveApprovalSetting, {

@@ -37,13 +37,16 @@ const COLUMNS: EntityColumn<VaultRow>[] = [
 ];
 
 /** The vault tab (/vault/empty_table): cloud vaults and the reseller's private vaults. */
+const FILTERS = ['reseller_id'] as const;
+
 export function VaultsPage() {
-  const state = useEntityListState();
+  // ?reseller_id= (the dashboard's "Vaults" link): that reseller's vaults, as its dashboard lists them.
+  const state = useEntityListState(FILTERS);
   return (
     <Stack gap="lg">
       <PageHeader
         title="Vaults"
-        subtitle="Where your backups are replicated. Device counts cover your own systems and are refreshed every minute."
+        subtitle="Where your backups are replicated. Device counts cover your own systems; servers include NAS devices."
       />
       <EntityTable
         entity="vault"

@@ -21,7 +21,7 @@ export function clientDisabledReason(c: ResellerClientRow): string | null {
   const why = azureClientIneligibility({
     has_brc: c.has_brc === 1,
     has_x360recover: c.has_x360recover === 1,
-    has_macos_only: false,
+    has_macos_only: c.has_macos_only === 1,
     machines_latest_schedule_rp_count: c.machines_latest_schedule_rp_count,
   });
   return why ? AZURE_CLIENT_INELIGIBLE_TEXT[why] : null;

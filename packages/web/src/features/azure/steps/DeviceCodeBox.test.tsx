@@ -12,6 +12,7 @@ const code = {
   device_code: 'ABCD23456',
   verification_url: '/sim/azure/devicelogin',
   expires_at: NOW + 900_000,
+  expires_in: 900,
 };
 
 beforeEach(() => {
@@ -21,14 +22,20 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-function show(expired = false, onRegenerate = vi.fn()) {
+function show(expired = false, onRegenerate = vi.fn(), shown = code) {
   renderRoutes({
     path: '/',
     routes: [
       {
         path: '/',
         element: (
-          <DeviceCodeBox title="1. Manager" code={code} expired={expired} onRegenerate={onRegenerate} />
+          <DeviceCodeBox
+            title="1. Manager"
+            code={shown}
+            receivedAt={Date.now()}
+            expired={expired}
+            onRegenerate={onRegenerate}
+          />
         ),
       },
     ],
@@ -49,6 +56,14 @@ describe('DeviceCodeBox', () => {
     expect(screen.getByText(/This code has expired/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Regenerate the code' }));
     expect(regenerate).toHaveBeenCalledOnce();
+  });
+
+  it('counts down from the server’s seconds left, whatever this PC’s clock says', () => {
+    // This PC's clock is 15 minutes ahead of the server's: the server's expiry is "now" here.
+    show(false, vi.fn(), { ...code, expires_at: NOW, expires_in: 900 });
+    expect(screen.getByTestId('code-countdown').textContent).toBe('15:00');
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByTestId('code-countdown').textContent).toBe('14:00');
   });
 
   it('shows the expired state the server reports', () => {

@@ -6,16 +6,20 @@ import { useEffect, useState } from 'react';
 /**
  * One device code (dashboard-device-azure 4, 9): the code with a copy button whose message flashes
  * 5 s, the sign-in page (opened in a new tab), and a mm:ss countdown; once expired, the expired
- * text and a regenerate button.
+ * text and a regenerate button. The countdown starts from the server's expires_in at the moment
+ * the answer arrived (`receivedAt`, this browser's clock), so a PC clock that is off by minutes
+ * neither blocks the sign-in nor stretches it.
  */
 export function DeviceCodeBox({
   title,
   code,
+  receivedAt,
   expired,
   onRegenerate,
 }: {
   title: string;
   code: AzureAuthAnswer;
+  receivedAt: number;
   expired: boolean;
   onRegenerate: () => void;
 }) {
@@ -25,7 +29,8 @@ export function DeviceCodeBox({
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
   }, []);
-  const left = azureCountdown(code.expires_at - now);
+  // A clock set back while counting never adds time.
+  const left = azureCountdown(code.expires_in * 1000 - Math.max(0, now - receivedAt));
   const gone = expired || left === null;
   return (
     <Paper withBorder p="md" radius="md" data-testid="device-code-box">

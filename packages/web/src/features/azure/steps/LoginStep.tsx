@@ -91,6 +91,7 @@ export function LoginStep({ w, visible }: { w: AzureWizard; visible: boolean }) 
           <DeviceCodeBox
             title="1. Grant access to Azure Resource Manager"
             code={manager.data}
+            receivedAt={manager.dataUpdatedAt}
             expired={check.data?.manager === 'expired'}
             onRegenerate={() => setRound((r) => r + 1)}
           />
@@ -100,6 +101,7 @@ export function LoginStep({ w, visible }: { w: AzureWizard; visible: boolean }) 
         <DeviceCodeBox
           title="2. Grant access to Azure Storage"
           code={storage.data}
+          receivedAt={storage.dataUpdatedAt}
           expired={check.data?.storage === 'expired'}
           onRegenerate={() => setStorageRound((r) => r + 1)}
         />

@@ -5,6 +5,7 @@ import {
   type RbDeviceRow,
   rbIneligibility,
 } from '@lifeboat/contract';
+import type { AutoMode } from './rules';
 import type { WizardState } from './state';
 import type { StepName, WizardStep } from './steps';
 
@@ -47,7 +48,8 @@ export const initialRb = (): RbData => ({
 
 export type RbEvent =
   | { type: 'rbChooseType'; kind: 'ffr' | 'disk' }
-  | { type: 'rbChooseDevice'; device: RbDeviceRow }
+  /** `auto: 'skip'`: the wizard was opened for this device, so rbSetDevice is not a step to return to. */
+  | { type: 'rbChooseDevice'; device: RbDeviceRow; auto?: AutoMode }
   | { type: 'rbPasswordOk'; password: string }
   | { type: 'rbChoosePoint'; point: { id: number; label: string } }
   | { type: 'rbSetPaths'; paths: string[] }
@@ -73,11 +75,11 @@ export const isRbEvent = (e: { type: string }): e is RbEvent => RB_EVENTS.has(e.
 
 const step = (name: StepName): WizardStep => ({ name }) as WizardStep;
 
-function go(state: WizardState, name: StepName, rb: Partial<RbData>): WizardState {
+function go(state: WizardState, name: StepName, rb: Partial<RbData>, auto?: AutoMode): WizardState {
   return {
     ...state,
     step: step(name),
-    history: [...state.history, state.step],
+    history: auto === 'skip' ? state.history : [...state.history, state.step],
     direction: 'forward',
     data: { ...state.data, rb: { ...state.data.rb, ...rb } },
   };
@@ -99,12 +101,12 @@ export function rbReduce(state: WizardState, e: RbEvent): WizardState {
     case 'rbChooseDevice':
       // spec: recovery-flow 5, ineligible rows are not selectable.
       if (rbIneligibility(e.device, rb.kind === 'disk')) return state;
-      return go(state, e.device.isPasswordProtected ? 'setPsPassword' : 'selectRestorePoint', {
-        device: e.device,
-        password: null,
-        point: null,
-        paths: [],
-      });
+      return go(
+        state,
+        e.device.isPasswordProtected ? 'setPsPassword' : 'selectRestorePoint',
+        { device: e.device, password: null, point: null, paths: [] },
+        e.auto,
+      );
     case 'rbPasswordOk':
       if (e.password === '') return state;
       return go(state, 'selectRestorePoint', { password: e.password });

@@ -1,4 +1,10 @@
-import type { ArchiveFormat, RecoveryDevice, RecoveryFileEntry, RecoveryJob } from '@lifeboat/contract';
+import type {
+  ArchiveFormat,
+  ExposeShareAnswer,
+  RecoveryDevice,
+  RecoveryFileEntry,
+  RecoveryJob,
+} from '@lifeboat/contract';
 import type { WizardEntry } from '../wizardEntry';
 import { type FoData, initialFo } from './failover';
 import { initialRb, type RbData } from './rb';
@@ -37,6 +43,15 @@ export interface RestoreSelection {
   archive: ArchiveFormat;
 }
 
+/**
+ * The share this wizard opened and the request that opened it (its appliance, job, point, drive
+ * and format): the share step shows it again after Back instead of asking for a second share.
+ */
+export interface OpenedShare {
+  request: string;
+  answer: ExposeShareAnswer;
+}
+
 export interface RecoveryData {
   /** spec: recovery-flow 1, 'general reseller' when a reseller picks the client first. */
   flow: 'recovery' | 'general reseller';
@@ -56,6 +71,8 @@ export interface RecoveryData {
   /** Disk format of a share, once the appliance asked for VHDX. */
   format: 'VHDX' | null;
   restore: RestoreSelection;
+  /** The share opened by exposeCifsShare or exportVm. */
+  share: OpenedShare | null;
   /** The browse step's mount (filemountUseId), completed when the wizard closes. */
   mountId: string | null;
   /** The second tool's export (engine/rb.ts). */
@@ -93,6 +110,7 @@ export function initialState(entry: WizardEntry): WizardState {
     point: null,
     format: null,
     restore: { selected: [], archive: 'zip' },
+    share: null,
     mountId: null,
     rb: initialRb(),
     vm: initialVm(),

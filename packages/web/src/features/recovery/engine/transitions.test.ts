@@ -23,6 +23,7 @@ const row = (id: number, rp: number): ResellerClientRow => ({
   machines_latest_schedule_rp_count: rp,
   has_brc: 1,
   has_x360recover: 0,
+  has_macos_only: 0,
   no_rp_tooltip: rp ? null : 'none',
 });
 const device = { id: 9, name: 'FS01', asid: '9', appliance_id: 1, client_id: 6, state: null };

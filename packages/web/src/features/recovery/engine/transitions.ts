@@ -14,6 +14,7 @@ import type {
   ClientChoice,
   DeviceChoice,
   JobChoice,
+  OpenedShare,
   PointChoice,
   RecoveryData,
   RestoreSelection,
@@ -50,6 +51,7 @@ export type WizardEvent =
   | { type: 'setArchive'; archive: RestoreSelection['archive'] }
   | { type: 'next' }
   | { type: 'exposeResult'; outcome: ExposeOutcome }
+  | { type: 'shareOpened'; share: OpenedShare }
   | { type: 'switchToVhdx' }
   | { type: 'retry' }
   | { type: 'back' }
@@ -202,6 +204,8 @@ export function reduce(state: WizardState, e: WizardEvent): WizardState {
       return goTo(state, step('restore'));
     case 'exposeResult':
       return exposeResult(state, e.outcome);
+    case 'shareOpened':
+      return { ...state, data: { ...d, share: e.share } };
     case 'switchToVhdx':
       // A disk export tries again in VHDX on its own step (spec: recovery-flow 8, change-format prompt).
       if (d.vm.format)

@@ -63,16 +63,11 @@ describe('locateVirtualization', () => {
     expect(s.data.vm).toMatchObject({ format: 'VMDK', exportType: 'fixed' });
   });
 
-  it('nothing offered is notAvailable in place of the choice: back returns to the step before it', () => {
-    const message = 'FS01 cannot run as a virtual machine.';
-    const fromAction = reduce(fromDevice(), { type: 'nothingOffered', message });
-    expect(fromAction.step).toEqual({ name: 'notAvailable', message });
-    expect(canGoBack(fromAction)).toBe(false);
-    const fromType = reduce(fromReseller('virtual-disk'), { type: 'nothingOffered', message });
-    expect(fromType.step.name).toBe('notAvailable');
-    expect(reduce(fromType, { type: 'back' }).step.name).toBe('type');
-    // A late answer on another step changes nothing.
-    expect(reduce(fromType, { type: 'nothingOffered', message: 'again' })).toBe(fromType);
+  it("a device's own Recover may choose its files at the location step; back returns there", () => {
+    const s = reduce(fromDevice(), { type: 'chooseType', value: 'file_or_folder' });
+    expect(s.step.name).toBe('restoreType');
+    expect(s.data.type).toBe('file_or_folder');
+    expect(reduce(s, { type: 'back' }).step.name).toBe('locateVirtualization');
   });
 
   it('without a device, the appliance and the device come first, then the check', () => {

@@ -46,8 +46,6 @@ export const initialVm = (): VmData => ({
 });
 
 export type VmEvent =
-  /** virtualization_locations offers nothing for this type and device: notAvailable. */
-  | { type: 'nothingOffered'; message: string }
   | { type: 'chooseLocation'; location: VirtualizationLocation; supportDynamic: boolean }
   | { type: 'chooseExportType'; exportType: ExportType }
   /** The state check's outcome; `fromFailover` when the failover VM can give its disk. */
@@ -60,7 +58,6 @@ export type VmEvent =
   | { type: 'vmStarted' };
 
 const VM_EVENTS: ReadonlySet<string> = new Set<VmEvent['type']>([
-  'nothingOffered',
   'chooseLocation',
   'chooseExportType',
   'vmChecked',
@@ -116,11 +113,6 @@ function afterRevoke(state: WizardState): WizardState | 'close' {
 export function vmReduce(state: WizardState, e: VmEvent): WizardState {
   const d = state.data;
   switch (e.type) {
-    case 'nothingOffered':
-      // Replaces the empty choice, so Back returns to the step before it (not to a loop).
-      return state.step.name === 'locateVirtualization'
-        ? replace(state, { name: 'notAvailable', message: e.message })
-        : state;
     case 'chooseLocation': {
       if (e.location === 'cloud') {
         if (!CLOUD_VM_STEP) return state;

@@ -15,8 +15,10 @@ const DecisionModal = lazyDialog(
 );
 
 /**
- * Production failovers waiting for a second person (issue 16.4), on the dashboard and the client
- * page (`clientId` narrows it). The requester sees their own request without the buttons.
+ * Production failovers waiting for a second person (docs/decisions.md 'Failover approval is
+ * opt-in'): on the reseller's dashboard, the home page of the provider's staff and distributors,
+ * and the client page (`clientId` narrows it). Those who may decide approve or refuse; the
+ * requester may withdraw their own request.
  */
 export function ApprovalRequestsPanel({ clientId }: { clientId?: number }) {
   const q = useQuery({ queryKey: foKeys.approvals(), queryFn: fetchApprovals, refetchInterval: POLL_MS });
@@ -52,26 +54,41 @@ export function ApprovalRequestsPanel({ clientId }: { clientId?: number }) {
                 </Text>
                 {r.reason && <Text size="xs">“{r.reason}”</Text>}
               </Stack>
-              {r.can_decide ? (
+              {r.can_decide && (
                 <Group gap="xs">
-                  <Button size="xs" color="green" onClick={() => setDecision({ request: r, approve: true })}>
+                  <Button
+                    size="xs"
+                    color="green"
+                    onClick={() => setDecision({ request: r, move: 'approve' })}
+                  >
                     Approve
                   </Button>
                   <Button
                     size="xs"
                     variant="light"
                     color="red"
-                    onClick={() => setDecision({ request: r, approve: false })}
+                    onClick={() => setDecision({ request: r, move: 'refuse' })}
                   >
                     Refuse
                   </Button>
                 </Group>
-              ) : (
-                <Tooltip label="Another user of your organisation, or your provider's staff, must approve it.">
-                  <Badge variant="light" color="gray">
-                    Your request
-                  </Badge>
-                </Tooltip>
+              )}
+              {r.can_withdraw && (
+                <Group gap="xs">
+                  <Tooltip label="Another user of your organisation, your distributor or your provider's staff must approve it.">
+                    <Badge variant="light" color="gray">
+                      Your request
+                    </Badge>
+                  </Tooltip>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    onClick={() => setDecision({ request: r, move: 'withdraw' })}
+                  >
+                    Withdraw
+                  </Button>
+                </Group>
               )}
             </Group>
           </Paper>

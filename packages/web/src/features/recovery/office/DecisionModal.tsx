@@ -3,25 +3,49 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { approveFailover, foKeys, refuseFailover } from '../failover-api';
+import { approveFailover, foKeys, refuseFailover, withdrawFailover } from '../failover-api';
 
-export type Decision = { request: ApprovalRequest; approve: boolean };
+export type Decision = { request: ApprovalRequest; move: 'approve' | 'refuse' | 'withdraw' };
 
-/** Approve or refuse after a confirmation; both are audited with both names on the server. */
+const TEXT = {
+  approve: {
+    title: 'Approve the production office?',
+    button: 'Approve and start',
+    color: 'green',
+    done: (client: string) => `The production office of ${client} is starting.`,
+  },
+  refuse: {
+    title: 'Refuse the production office?',
+    button: 'Refuse',
+    color: 'red',
+    done: (client: string) => `The production office of ${client} was refused.`,
+  },
+  withdraw: {
+    title: 'Withdraw your request?',
+    button: 'Withdraw the request',
+    color: 'red',
+    done: (client: string) => `Your request for a production office of ${client} was withdrawn.`,
+  },
+} as const;
+
+/**
+ * Approve, refuse or withdraw a production office request after a confirmation; each is audited
+ * with both names on the server, which also checks who may make which move.
+ */
 export function DecisionModal({ decision, onClose }: { decision: Decision | null; onClose: () => void }) {
   const qc = useQueryClient();
   const [reason, setReason] = useState('');
   const decide = useMutation({
-    mutationFn: (d: Decision) =>
-      d.approve
-        ? approveFailover(d.request.failover_id)
-        : refuseFailover(d.request.failover_id, reason.trim()),
+    mutationFn: (d: Decision) => {
+      const id = d.request.failover_id;
+      if (d.move === 'approve') return approveFailover(id);
+      if (d.move === 'withdraw') return withdrawFailover(id);
+      return refuseFailover(id, reason.trim());
+    },
     onSuccess: (_a, d) => {
       notifications.show({
-        color: d.approve ? 'green' : 'gray',
-        message: d.approve
-          ? `The production office of ${d.request.client_name} is starting.`
-          : `The production office of ${d.request.client_name} was refused.`,
+        color: d.move === 'approve' ? 'green' : 'gray',
+        message: TEXT[d.move].done(d.request.client_name),
         autoClose: 5000,
       });
       void qc.invalidateQueries({ queryKey: foKeys.all });
@@ -30,28 +54,27 @@ export function DecisionModal({ decision, onClose }: { decision: Decision | null
     },
   });
   const r = decision?.request;
+  const text = decision ? TEXT[decision.move] : null;
   return (
-    <Modal
-      opened={decision !== null}
-      onClose={onClose}
-      title={decision?.approve ? 'Approve the production office?' : 'Refuse the production office?'}
-    >
-      {r && (
+    <Modal opened={decision !== null} onClose={onClose} title={text?.title}>
+      {r && decision && text && (
         <Stack gap="md">
           <Text size="sm">
-            {r.requested_by} asked to start {r.systems_count} system{r.systems_count === 1 ? '' : 's'} of{' '}
-            <b>{r.client_name}</b> in a production office
+            {decision.move === 'withdraw' ? 'You' : r.requested_by} asked to start {r.systems_count} system
+            {r.systems_count === 1 ? '' : 's'} of <b>{r.client_name}</b> in a production office
             {r.runbook_name ? ` from runbook ${r.runbook_name}` : ''}.
-            {decision.approve ? ' It starts as soon as you approve.' : ''}
+            {decision.move === 'approve' ? ' It starts as soon as you approve.' : ''}
+            {decision.move === 'withdraw' ? ' Withdrawn, it does not start; you can ask again later.' : ''}
           </Text>
-          {r.reason && (
+          {r.reason && decision.move !== 'withdraw' && (
             <Alert color="gray" title="Their reason">
               {r.reason}
             </Alert>
           )}
-          {!decision.approve && (
+          {decision.move === 'refuse' && (
             <Textarea
               label="Why not? (optional)"
+              description="The person who asked reads this on the client's page."
               value={reason}
               maxLength={500}
               onChange={(e) => setReason(e.currentTarget.value)}
@@ -66,12 +89,8 @@ export function DecisionModal({ decision, onClose }: { decision: Decision | null
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button
-              color={decision.approve ? 'green' : 'red'}
-              loading={decide.isPending}
-              onClick={() => decide.mutate(decision)}
-            >
-              {decision.approve ? 'Approve and start' : 'Refuse'}
+            <Button color={text.color} loading={decide.isPending} onClick={() => decide.mutate(decision)}>
+              {text.button}
             </Button>
           </Group>
         </Stack>

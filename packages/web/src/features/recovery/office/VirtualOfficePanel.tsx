@@ -1,9 +1,14 @@
-import { ACTIVE_PHASES, type FailoverPhase, type OfficeAnswer } from '@lifeboat/contract';
+import {
+  ACTIVE_PHASES,
+  type FailoverPhase,
+  type GetFailoverStatusAnswer,
+  type OfficeAnswer,
+} from '@lifeboat/contract';
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { IconDownload } from '../../../components/icons';
-import { applianceScriptUrl, clientScriptUrl, fetchOffice, foKeys } from '../failover-api';
+import { applianceScriptUrl, clientScriptUrl, officeQuery } from '../failover-api';
 import { pointTimeText } from '../format';
 import { CopyText } from './CopyText';
 import { OfficeSystems } from './OfficeSystems';
@@ -20,6 +25,21 @@ const PHASE: Record<FailoverPhase, { label: string; color: string }> = {
   refused: { label: 'Refused', color: 'red' },
   expired: { label: 'Not approved in time', color: 'gray' },
 };
+
+/** A refusal stays on the client page for a day, until another office is asked for. */
+const REFUSAL_SHOWN_MS = 24 * 3_600_000;
+
+type Recent = GetFailoverStatusAnswer['recent'][number];
+
+/**
+ * The refusal the requester must read (docs/decisions.md 'Failover approval is opt-in'): the
+ * client's latest office was refused by someone else (not withdrawn) within REFUSAL_SHOWN_MS.
+ */
+function refusalToTell(recent: Recent[], now: number): Recent | null {
+  const last = recent[0];
+  if (last?.phase !== 'refused' || last.withdrawn) return null;
+  return now - (last.ended_at ?? last.created_at) < REFUSAL_SHOWN_MS ? last : null;
+}
 
 const booting = (o: OfficeAnswer | null | undefined) =>
   Boolean(
@@ -49,8 +69,7 @@ export function VirtualOfficePanel({ clientId, always }: { clientId: number; alw
   // The office asked to stop, until it is gone: polled fast like a booting one.
   const [stopAsked, setStopAsked] = useState<number | null>(null);
   const q = useQuery({
-    queryKey: foKeys.office(clientId),
-    queryFn: () => fetchOffice(clientId),
+    ...officeQuery(clientId),
     // Polled faster while systems boot or stop, slowly once the office runs (the auto-stop ends it).
     refetchInterval: (query) => {
       const o = query.state.data?.office;
@@ -58,7 +77,8 @@ export function VirtualOfficePanel({ clientId, always }: { clientId: number; alw
     },
   });
   const office = q.data?.office ?? null;
-  if (!always && !office) return null;
+  const refusal = office ? null : refusalToTell(q.data?.recent ?? [], Date.now());
+  if (!always && !office && !refusal) return null;
   return (
     <Paper withBorder radius="md" p="md" data-testid="virtual-office">
       <Stack gap="md">
@@ -78,9 +98,10 @@ export function VirtualOfficePanel({ clientId, always }: { clientId: number; alw
               </>
             )}
           </Group>
-          {office && ACTIVE_PHASES.includes(office.phase) && (
+          {/* A request waiting for approval is withdrawn or decided in the approvals panel. */}
+          {office && office.phase !== 'awaiting_approval' && ACTIVE_PHASES.includes(office.phase) && (
             <Button color="red" variant="light" size="xs" onClick={() => setStopping(true)}>
-              {office.phase === 'awaiting_approval' ? 'Withdraw the request' : 'Stop the office'}
+              Stop the office
             </Button>
           )}
         </Group>
@@ -88,6 +109,11 @@ export function VirtualOfficePanel({ clientId, always }: { clientId: number; alw
         {q.error && (
           <Alert color="red" title="The virtual office could not be loaded">
             {q.error.message}
+          </Alert>
+        )}
+        {refusal && (
+          <Alert color="red" title="The production office was refused" data-testid="office-refusal">
+            {refusal.requested_by} asked for it at {pointTimeText(refusal.created_at)}. {refusal.message}
           </Alert>
         )}
         {q.data && !office && (

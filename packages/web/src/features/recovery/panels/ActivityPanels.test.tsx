@@ -66,10 +66,12 @@ function server(url: string, init?: RequestInit): Response {
     return json({
       html: 'Choose how long the share stays mounted, counted from now.',
       expireTime: expire,
-      defaultIndex: 5,
+      remainingSeconds: Math.round((expire - NOW) / 1000),
+      // The server opens the dialog at the choice nearest to the share's expiry.
+      defaultIndex: expire - NOW > 48 * 3_600_000 ? 8 : 5,
       choices: [60, 120, 240, 480, 720, 1440, 2160, 2880, 4320, 10080].map((m) => ({
         value: m * 60,
-        label: m === 60 ? '1 hour' : m === 1440 ? '24 hours' : `${m} min`,
+        label: m === 60 ? '1 hour' : m === 1440 ? '24 hours' : m === 4320 ? '3 days' : `${m} min`,
       })),
     });
   if (url.includes('/share/set_cifs_share_ttl/9/') && init?.method === 'POST') {
@@ -122,6 +124,22 @@ describe('reseller activity panels', () => {
     await waitFor(() =>
       expect(screen.getByTestId('share-expiry').textContent).toContain(formatDateTime(NOW + 3_600_000)),
     );
+  });
+
+  it('opens the expiry editor at the current expiry, shows it, and warns before shortening it', async () => {
+    expire = NOW + 72 * 3_600_000;
+    render();
+    await screen.findByTestId('local-share');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit expiry' }));
+    const select = await screen.findByTestId('expiry-select');
+    expect((select as HTMLInputElement).value).toBe('3 days');
+    expect(
+      screen.getByText(formatDateTime(NOW + 72 * 3_600_000)).closest('[data-current-expiry]'),
+    ).not.toBeNull();
+    expect(document.querySelector('[data-shortens]')).toBeNull();
+    fireEvent.click(select);
+    fireEvent.click(await screen.findByRole('option', { name: '1 hour', hidden: true }));
+    await screen.findByText('This ends the share earlier than it is set to end now.');
   });
 
   it('a cloud share row says what it holds, how big it is, who made it and when (issue 18.15)', async () => {

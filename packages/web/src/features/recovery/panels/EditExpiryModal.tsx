@@ -13,7 +13,11 @@ interface EditExpiryModalProps {
   onClose: () => void;
 }
 
-/** Edit a share's mount expiry: choices 1 h to 7 d, default 24 h, sent as seconds (inventory 9). */
+/**
+ * Edit a share's mount expiry: choices 1 h to 7 d, sent as seconds (inventory 9). It shows the
+ * current expiry and opens at the choice nearest to it (the server's defaultIndex), and says when
+ * a choice would end the share earlier than now planned.
+ */
 export function EditExpiryModal({ share, resellerId, onClose }: EditExpiryModalProps) {
   // spec: inventory 8, a failure loading the edit dialog shows an operation-failed alert.
   const dialog = useQuery({
@@ -56,9 +60,17 @@ function ExpiryForm({
       onClose();
     },
   });
+  const chosen = Number(form.watch('seconds'));
+  // A minute of slack: the choices are counted from now, the current expiry a little earlier.
+  const shortens = dialog.remainingSeconds !== null && chosen > 0 && chosen < dialog.remainingSeconds - 60;
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
+        {dialog.expireTime !== null && (
+          <Text size="sm" data-current-expiry>
+            The share now unmounts at <strong>{formatDateTime(dialog.expireTime)}</strong>.
+          </Text>
+        )}
         <Text size="sm">{dialog.html}</Text>
         <Controller
           control={form.control}
@@ -76,6 +88,11 @@ function ExpiryForm({
             />
           )}
         />
+        {shortens && (
+          <Alert color="yellow" data-shortens>
+            This ends the share earlier than it is set to end now.
+          </Alert>
+        )}
         {formError && <Alert color="red">{formError}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -34,9 +34,11 @@ const COLUMNS: Column<RecoveryDevice>[] = [
 export function SetDeviceStep({ state, dispatch }: StepProps) {
   const clientId = state.data.client?.id ?? 0;
   const applianceId = state.data.via === 'appliance' ? (state.data.appliance?.id ?? 0) : 0;
-  const format = state.data.vm.format;
-  const dynamic = state.data.vm.exportType === 'dynamic';
-  // A disk export lists the devices whose disks the appliance exports in that format.
+  // A disk export lists the devices whose disks the appliance exports in that format; a local VM
+  // those it can virtualize, the same ones (first generation, no NAS or Mac: sva/VMDK).
+  const vm = state.data.vm;
+  const format = vm.format ?? (vm.location === 'appliance' ? 'VMDK' : null);
+  const dynamic = vm.exportType === 'dynamic' && vm.format !== null;
   const q = useQuery({
     queryKey: [...recoveryKeys.devices(clientId, applianceId), format, dynamic],
     queryFn: () =>

@@ -29,7 +29,12 @@ export function UnmountSlider({ shareId, options, initial, expireTime }: Unmount
   const [index, setIndex] = useState(initial);
   const ttl = useMutation({
     mutationFn: (i: number) => setShareTtl(shareId, options[i]?.value ?? 0),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: recoveryKeys.all }),
+    // Only what shows the expiry is read again: a refetch of the whole wizard once re-sent its
+    // expose request, which found this share open and offered to remove it.
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: recoveryKeys.shareStatus(shareId) });
+      void qc.invalidateQueries({ queryKey: [...recoveryKeys.all, 'local-shares'] });
+    },
   });
   const until = ttl.data?.newExpireTime ?? expireTime;
   return (
@@ -47,7 +52,7 @@ export function UnmountSlider({ shareId, options, initial, expireTime }: Unmount
         onChangeEnd={(i) => ttl.mutate(i)}
         label={(i) => options[i]?.label}
         marks={sliderMarks(options)}
-        aria-label="Unmount after"
+        thumbLabel="Unmount after"
         mb="lg"
       />
       <Text size="xs" c={ttl.error ? 'red' : 'dimmed'} role={ttl.error ? 'alert' : undefined}>

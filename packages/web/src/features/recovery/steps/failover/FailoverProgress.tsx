@@ -32,8 +32,9 @@ export function FailoverProgress({
     return (
       <Alert color="blue" title="Waiting for approval" data-testid="failover-approval-wait">
         <Text size="sm">
-          A production office starts once another user of your organisation, or your provider's staff,
-          approves it. They see the request on the client's page and on their dashboard.
+          A production office starts once another user of your organisation, your distributor or your
+          provider's staff approves it. They see the request on the client's page and on their home page; you
+          can withdraw it there.
         </Text>
         <Text size="sm" mt={4}>
           The request expires at {pointTimeText(approvalUntil)}. You can close this window: the office starts

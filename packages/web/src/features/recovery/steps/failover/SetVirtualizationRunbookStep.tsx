@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, PasswordInput, Radio, Stack, Text } from '@manti
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { fetchClientRunbooks, fetchOffice, foKeys, verifyRunbookPassword } from '../../failover-api';
+import { fetchClientRunbooks, foKeys, officeQuery, verifyRunbookPassword } from '../../failover-api';
 import { pointTimeText } from '../../format';
 import { ChoiceTable, type Column } from '../ChoiceTable';
 import { StepFooter } from '../StepFooter';
@@ -29,7 +29,7 @@ const COLUMNS: Column<RunbookRow>[] = [
  */
 export function SetVirtualizationRunbookStep({ state, dispatch }: StepProps) {
   const clientId = state.data.client?.id ?? 0;
-  const office = useQuery({ queryKey: foKeys.office(clientId), queryFn: () => fetchOffice(clientId) });
+  const office = useQuery(officeQuery(clientId));
   const runbooks = useQuery({
     queryKey: foKeys.clientRunbooks(clientId),
     queryFn: () => fetchClientRunbooks(clientId),

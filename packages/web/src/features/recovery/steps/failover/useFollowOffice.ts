@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { failoverPhaseOutcome, type PhaseOutcome, runbookPhaseOutcome } from '../../engine/failover';
@@ -30,6 +30,15 @@ export function useFollowOffice(
   { state, dispatch, close }: StepProps,
 ): Followed {
   const navigate = useNavigate();
+  const qc = useQueryClient();
+  const clientId = state.data.client?.id ?? 0;
+  // The client page (behind the wizard, or opened at success) shows the office asked for at once,
+  // not the 'no office' it read before: its cached answer (also read by setVirtualizationRunbook)
+  // would otherwise stand until its next poll.
+  const asked = what !== null;
+  useEffect(() => {
+    if (asked) void qc.invalidateQueries({ queryKey: foKeys.office(clientId) });
+  }, [asked, clientId, qc]);
   const q = useQuery({
     queryKey: what
       ? what.kind === 'failover'
@@ -56,20 +65,22 @@ export function useFollowOffice(
   });
   const outcome = q.data?.outcome ?? null;
   const done = useRef(false);
-  const clientId = state.data.client?.id ?? 0;
   const errors = q.data?.errors;
   useEffect(() => {
     if (done.current) return;
     if (outcome === 'success') {
       done.current = true;
-      notifications.show({ color: 'green', message: 'The virtual office is up.', autoClose: 5000 });
-      close();
-      void navigate(`/client/details/${clientId}/1`);
+      // The page opens on the office as it runs now, also when no panel watches it (type 'all').
+      void qc.refetchQueries({ queryKey: foKeys.office(clientId), type: 'all' }).finally(() => {
+        notifications.show({ color: 'green', message: 'The virtual office is up.', autoClose: 5000 });
+        close();
+        void navigate(`/client/details/${clientId}/1`);
+      });
     } else if (outcome === 'failed') {
       done.current = true;
       dispatch({ type: 'foFailed', errors: errors ?? [] });
     }
-  }, [outcome, errors, clientId, close, dispatch, navigate]);
+  }, [outcome, errors, clientId, close, dispatch, navigate, qc]);
   return {
     outcome,
     percent: q.data?.percent ?? 0,

@@ -1,17 +1,14 @@
 import { SHARE_SLIDER, SHARE_STATUS } from '@lifeboat/contract';
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../../api/client';
+import { useQuery } from '@tanstack/react-query';
 import { checkShare, recoveryKeys } from '../../api';
-import { exposeOutcome } from '../../engine/outcomes';
 import { SharePaths } from '../SharePaths';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
 import { UnmountSlider } from '../UnmountSlider';
+import { exposeOffline, useExposeOnce } from '../useExposeOnce';
 import { exposeDisk } from './api';
 import { DiskDownload } from './DiskDownload';
-
-const offline = (err: unknown) => err instanceof ApiError && (err.status === 504 || err.status === 0);
 
 /**
  * exportVm: exposes the restore point's disk as a network share in the chosen format
@@ -21,7 +18,6 @@ const offline = (err: unknown) => err instanceof ApiError && (err.status === 504
 export function ExportVmStep({ state, dispatch, close }: StepProps) {
   const d = state.data;
   const vm = d.vm;
-  const qc = useQueryClient();
   const format = vm.format ?? 'VMDK';
   const req = {
     applianceId: d.device?.appliance_id ?? 0,
@@ -32,33 +28,15 @@ export function ExportVmStep({ state, dispatch, close }: StepProps) {
     exportType: vm.exportType,
     fromFailover: vm.fromFailover,
   };
-  const key = [...recoveryKeys.all, 'expose-disk', req];
-  const expose = useQuery({
-    queryKey: key,
-    queryFn: async () => {
-      try {
-        const answer = await exposeDisk(req);
-        const outcome = exposeOutcome(answer);
-        if (outcome.kind !== 'ok') {
-          qc.removeQueries({ queryKey: key });
-          dispatch({ type: 'exposeResult', outcome });
-        }
-        return answer;
-      } catch (err) {
-        if (offline(err)) {
-          qc.removeQueries({ queryKey: key });
-          dispatch({ type: 'exposeResult', outcome: { kind: 'offline' } });
-        }
-        throw err;
-      }
-    },
-    enabled: vm.loadShareId === null,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
-  const shareId = vm.loadShareId ?? (expose.data?.ok ? (expose.data.shareId ?? 0) : 0);
+  const expose = useExposeOnce(
+    { state, dispatch },
+    JSON.stringify(req),
+    () => exposeDisk(req),
+    vm.loadShareId === null,
+  );
+  const shareId = vm.loadShareId ?? (expose.answer?.ok ? (expose.answer.shareId ?? 0) : 0);
   const status = useQuery({
-    queryKey: [...recoveryKeys.all, 'share-status', shareId],
+    queryKey: recoveryKeys.shareStatus(shareId),
     queryFn: () => checkShare(shareId),
     enabled: shareId > 0,
     refetchInterval: (q) => (q.state.data?.status === SHARE_STATUS.PENDING ? 1000 : false),
@@ -68,7 +46,7 @@ export function ExportVmStep({ state, dispatch, close }: StepProps) {
 
   return (
     <Stack gap="md">
-      {expose.error && !offline(expose.error) && (
+      {expose.error && !exposeOffline(expose.error) && (
         <Alert color="red" title="The export could not be requested">
           {expose.error.message}
         </Alert>
@@ -93,11 +71,11 @@ export function ExportVmStep({ state, dispatch, close }: StepProps) {
       {active && status.data && (
         <>
           <SharePaths sharePath={status.data.sharePath} macSharePath={status.data.macSharePath} />
-          {expose.data && (
+          {expose.answer && (
             <UnmountSlider
               shareId={shareId}
-              options={expose.data.unmountOptions ?? []}
-              initial={expose.data.unmountDefault ?? SHARE_SLIDER.default}
+              options={expose.answer.unmountOptions ?? []}
+              initial={expose.answer.unmountDefault ?? SHARE_SLIDER.default}
               expireTime={status.data.expireTime}
             />
           )}

@@ -1,7 +1,6 @@
 import type { LocationsAnswer, VirtualizationLocation } from '@lifeboat/contract';
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { locationsFor } from '../../engine/virtualization';
 import { type Choice, ChoiceCards } from '../ChoiceCards';
 import { StepFooter } from '../StepFooter';
@@ -39,9 +38,19 @@ const TEXT: Record<
   },
 };
 
+type LocateChoice = VirtualizationLocation | 'files';
+
+const FILES: Choice<LocateChoice> = {
+  value: 'files',
+  label: 'Files and folders',
+  description: 'Download files from a restore point, or open it as a network share.',
+};
+
 /**
- * locateVirtualization: each location only when virtualization_locations offers it (spec: recovery-flow 2);
- * none at all is notAvailable.
+ * locateVirtualization: each location only when virtualization_locations offers it (spec:
+ * recovery-flow 2). A device's own Recover starts here before any type is chosen, so its files
+ * are offered too; a device whose backups offer neither a machine nor a disk (a NAS) is offered
+ * its files with the reason, never a dead end (spec: recovery-flow 2 'Entry points').
  */
 export function LocateVirtualizationStep({ state, dispatch }: StepProps) {
   const d = state.data;
@@ -54,17 +63,14 @@ export function LocateVirtualizationStep({ state, dispatch }: StepProps) {
     enabled: clientId > 0,
   });
   const offered = q.data ? locationsFor(d.type).filter((l) => q.data[TEXT[l].flag]) : [];
-  const choices: Choice<VirtualizationLocation>[] = offered.map((l) => ({ value: l, ...TEXT[l] }));
-  const nothing = q.data !== undefined && choices.length === 0;
+  const nothing = q.data !== undefined && offered.length === 0;
+  const choices: Choice<LocateChoice>[] = offered.map((l) => ({ value: l, ...TEXT[l] }));
+  if (q.data && (d.type === null || nothing)) choices.push(FILES);
   const subject = d.device?.name ?? d.client?.name ?? 'This client';
-  // spec: recovery-flow 8, notAvailable with its contact-support option when nothing can be offered.
-  useEffect(() => {
-    if (nothing)
-      dispatch({
-        type: 'nothingOffered',
-        message: `${subject} cannot be started as a virtual machine or exported as a virtual disk: its backups offer neither. Recover its files and folders instead, or ask support for help.`,
-      });
-  }, [nothing, subject, dispatch]);
+  const choose = (c: LocateChoice) =>
+    c === 'files'
+      ? dispatch({ type: 'chooseType', value: 'file_or_folder' })
+      : dispatch({ type: 'chooseLocation', location: c, supportDynamic: q.data?.support_dynamic ?? false });
   return (
     <Stack gap="md">
       {q.isPending && <Skeleton h={96} radius="md" />}
@@ -76,14 +82,13 @@ export function LocateVirtualizationStep({ state, dispatch }: StepProps) {
           </Button>
         </Alert>
       )}
-      {choices.length > 0 && (
-        <ChoiceCards
-          choices={choices}
-          onChoose={(location) =>
-            dispatch({ type: 'chooseLocation', location, supportDynamic: q.data?.support_dynamic ?? false })
-          }
-        />
+      {nothing && (
+        <Alert color="gray" title="No virtual machine or disk here">
+          {subject} cannot be started as a virtual machine or exported as a virtual disk: its backups offer
+          neither. Its files and folders can be recovered.
+        </Alert>
       )}
+      {choices.length > 0 && <ChoiceCards choices={choices} onChoose={choose} />}
       <StepFooter state={state} dispatch={dispatch} />
     </Stack>
   );
