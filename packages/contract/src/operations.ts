@@ -202,7 +202,8 @@ export const operationKinds = {
   }),
   'reports.deliver': defineOperation({
     summary: "Generate a scheduled report for the period that just ended and e-mail it (a schedule's run).",
-    input: z.object({ definitionId: id, slotAt: z.number() }),
+    // reportId: the failed delivery a Try again sends again (its period and history row).
+    input: z.object({ definitionId: id, slotAt: z.number(), reportId: id.optional() }),
     result: z.union([z.object({ report_id: id, sent_to: z.array(z.string()) }), skipped]),
     steps: ['Reading the fleet', 'Drawing the report', 'Sending the e-mail', 'Finished'],
   }),

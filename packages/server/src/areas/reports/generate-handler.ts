@@ -8,6 +8,8 @@ import { renderReport } from './render';
 // fenced transaction that completes the operation, unless the user cancelled meanwhile.
 
 export const REPORT_GENERATE = 'reports.generate';
+/** A schedule's delivery (schedules.ts); named here too, as a Try again of one queues it. */
+export const REPORT_DELIVER = 'reports.deliver';
 
 export function reportGenerateHandler(
   ctx: Pick<AppContext, 'dbh' | 'ports' | 'clock'>,

@@ -7,6 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorld, TEST_PASSWORD, type World } from '../../test/factories';
 import { call, createTestApp, loginAs, type Session, type TestApp } from '../../test/harness';
+import { NO_SYSTEMS } from './render';
 import { registerReportSchedules } from './schedules';
 import { REPORT_SWEEP_MS } from './sweep';
 import { seedReportFleet } from './test-fleet';
@@ -196,6 +197,74 @@ describe('report_definition/save', () => {
     expect(
       (await call(t.app, s.resa!, { method: 'GET', url: `${base}/schedules` })).json().definitions,
     ).toEqual([]);
+  });
+});
+
+describe('a delivery that fails', () => {
+  it('says why in the history, and Try again delivers it in the same row', async () => {
+    for (const u of ['resa', 'resb']) s[u] = await loginAs(t.app, u, TEST_PASSWORD);
+    // Client A2's only system seems to arrive later: January has nothing to report.
+    const system = (at: number) =>
+      t.dbh.db
+        .updateTable('protected_systems')
+        .set({ created_at: at })
+        .where('id', '=', w.systemA2)
+        .execute();
+    await system(Date.UTC(2027, 5, 1));
+    const saved = await save('resa', {
+      name: 'Monthly for A2',
+      delivery_type: 'email',
+      email_address: 'owner@a2.test',
+      active: '1',
+      type: 'monthly',
+      report_params: params(w.clientA2),
+    });
+    expect(saved.json().is_error).toBe(false);
+    const sent = inbox.length;
+    t.clock.set(Date.UTC(2027, 1, 1, 0, 0, 5));
+    await t.ctx.operations.runOnce();
+    expect(inbox).toHaveLength(sent);
+    for (const u of ['resa', 'resb']) s[u] = await loginAs(t.app, u, TEST_PASSWORD);
+    const rows = async () =>
+      (await call(t.app, s.resa!, { method: 'GET', url: `${base}/history` }))
+        .json()
+        .reports.filter((r: { client_name: string }) => r.client_name === 'Client A2');
+    const [failed] = await rows();
+    expect(failed).toMatchObject({
+      status: 'FAILED',
+      message: NO_SYSTEMS,
+      from_date: '2027-01-01',
+      to_date: '2027-01-31',
+    });
+
+    const retry = (who: string) =>
+      call(t.app, s[who]!, {
+        method: 'POST',
+        url: `${base}/regenerate/${failed.id}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+    expect((await retry('resb')).statusCode).toBe(404);
+    await system(Date.UTC(2026, 0, 1));
+    expect((await retry('resa')).json()).toEqual({ report_id: failed.id });
+    await t.ctx.operations.runOnce();
+    expect(inbox).toHaveLength(sent + 1);
+    expect(inbox.at(-1)?.to).toEqual(['owner@a2.test']);
+    expect(readMail(inbox.at(-1)!.raw).subject).toBe(
+      'Executive summary: Client A2, 2027-01-01 to 2027-01-31',
+    );
+    expect(await rows()).toEqual([
+      expect.objectContaining({
+        id: failed.id,
+        status: 'COMPLETED',
+        message: null,
+        sent_to: ['owner@a2.test'],
+      }),
+    ]);
+    // Sent: it stays as sent.
+    expect((await retry('resa')).statusCode).toBe(409);
+    const del = await call(t.app, s.resa!, { method: 'DELETE', url: `${base}/schedules/${saved.json().id}` });
+    expect(del.json()).toEqual({ ok: true });
   });
 });
 

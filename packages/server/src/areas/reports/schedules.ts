@@ -10,6 +10,8 @@ import {
   reportParams,
   type saveReportDefinitionBody,
 } from '@lifeboat/contract';
+import type { Database } from '@lifeboat/db';
+import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
@@ -17,6 +19,7 @@ import { BadRequestError, NotFoundError } from '../../http/errors';
 import { dropSchedule, putSchedule, scheduleNextRun } from '../../operations/scheduler';
 import type { HandlerFor } from '../../operations/types';
 import { type Actor, parseId, scoped, unscoped } from '../../scope';
+import { REPORT_DELIVER } from './generate-handler';
 import { sendReportMail } from './mail';
 import { renderReport } from './render';
 import { findClient, reportStatusOf } from './service';
@@ -26,7 +29,6 @@ import { registerReportSweep } from './sweep';
 // row in `schedules` ('report:<id>'), claimed by the one scheduler: at 00:00 UTC after each period
 // ends the run generates the period's report and e-mails it.
 
-export const REPORT_DELIVER = 'reports.deliver';
 const PREFIX = 'report:';
 const key = (id: number) => `${PREFIX}${id}`;
 
@@ -260,32 +262,13 @@ export function reportDeliverHandler(
     if (!def?.active) return complete(async () => ({ skipped: 'paused or deleted' }));
     const params = reportParams.parse(JSON.parse(def.report_params));
     const emails = JSON.parse(def.email_address) as string[];
-    const period = previousPeriod(def.type, isoDay(input.slotAt));
-    const now = ctx.clock.now();
-    const report = {
-      id: 0,
-      reseller_id: Number(def.reseller_id),
-      client_id: Number(def.client_id),
-      definition_id: Number(def.id),
-      operation_id: op.id,
-      from_date: period.from,
-      to_date: period.to,
-      level: params.level,
-      bandwidth_estimate: params.bandwidth_estimate,
-      summary_overview: params.summary_overview ?? null,
-      suggested_actions: params.suggested_actions ?? null,
-      cancelled: 0 as const,
-      pdf: null,
-      pdf_bytes: 0,
-      sent_to: null,
-      created_by: def.created_by,
-      created_at: now,
-      expires_at: now + ctx.config.reportHistoryDays * DAY_MS,
-    };
+    const report = await deliveryRow(ctx.dbh.db, input, op.id, def, params, ctx);
+    if (!report) return complete(async () => ({ skipped: 'deleted' }));
     const pdf = await renderReport(ctx, report, (step) =>
       progress(step === 'Reading the fleet' ? 10 : 40, step),
     );
     await progress(80, 'Sending the e-mail');
+    const period = { from: report.from_date, to: report.to_date };
     const fileName = reportFileName(def.client_name, period.from, period.to);
     await sendReportMail(ctx.config, {
       to: emails,
@@ -296,25 +279,72 @@ export function reportDeliverHandler(
       messageKey: String(op.id),
     });
     return complete(async (trx) => {
-      const { id: _omit, ...row } = report;
-      const saved = await unscoped(trx, 'the delivered report of a schedule')
-        .insertInto('reports')
-        .values({
-          ...row,
-          pdf: pdf.toString('base64'),
-          pdf_bytes: pdf.length,
-          sent_to: JSON.stringify(emails),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      await unscoped(trx, 'the delivered report of a schedule')
+        .updateTable('reports')
+        .set({ pdf: pdf.toString('base64'), pdf_bytes: pdf.length, sent_to: JSON.stringify(emails) })
+        .where('id', '=', report.id)
+        .where('operation_id', '=', op.id)
+        .execute();
       await audit(trx, ctx.clock.now(), {
         organisationId: Number(def.reseller_id),
         action: 'report.deliver',
         targetType: 'report',
-        targetId: Number(saved.id),
+        targetId: report.id,
         details: { definition_id: Number(def.id), to: emails, from: period.from, to_date: period.to },
       });
-      return { report_id: Number(saved.id), sent_to: emails };
+      return { report_id: report.id, sent_to: emails };
     });
   };
+}
+
+type Definition = Selectable<Database['report_definitions']>;
+
+/**
+ * The history row of a delivery, written when the run starts so that a failed delivery shows in
+ * the history with its reason, never not at all: the row a Try again names, the row this
+ * operation made before a crash, or a new one for the period that ended at the slot.
+ */
+async function deliveryRow(
+  dbIn: Kysely<Database>,
+  input: { definitionId: number; slotAt: number; reportId?: number },
+  operationId: number,
+  def: Definition,
+  params: ReportParams,
+  ctx: Pick<AppContext, 'clock' | 'config'>,
+) {
+  const db = unscoped(dbIn, 'the schedule worker writes the history row of its delivery');
+  const find = (column: 'id' | 'operation_id', value: number) =>
+    db
+      .selectFrom('reports')
+      .selectAll()
+      .where(column, '=', value)
+      .where('definition_id', '=', Number(def.id))
+      .executeTakeFirst();
+  if (input.reportId !== undefined) return find('id', input.reportId);
+  const mine = await find('operation_id', operationId);
+  if (mine) return mine;
+  const period = previousPeriod(def.type, isoDay(input.slotAt));
+  const now = ctx.clock.now();
+  const row = await db
+    .insertInto('reports')
+    .values({
+      reseller_id: Number(def.reseller_id),
+      client_id: Number(def.client_id),
+      definition_id: Number(def.id),
+      operation_id: operationId,
+      from_date: period.from,
+      to_date: period.to,
+      level: params.level,
+      bandwidth_estimate: params.bandwidth_estimate,
+      summary_overview: params.summary_overview ?? null,
+      suggested_actions: params.suggested_actions ?? null,
+      pdf: null,
+      sent_to: null,
+      created_by: def.created_by,
+      created_at: now,
+      expires_at: now + ctx.config.reportHistoryDays * DAY_MS,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return row;
 }
