@@ -22,6 +22,7 @@ const missing = [
   ['curl', 'curl'],
   ['lftp', 'lftp'],
   ['python3', 'python3'],
+  ['unzip', 'unzip'],
   ['restic', 'restic'],
 ].filter(([cmd]) => !has(cmd));
 if (missing.length > 0 && process.getuid?.() === 0 && has('apt-get')) {
