@@ -56,6 +56,8 @@ async function dueSystems(db: Db, now: number, limit: number) {
       'cloud_used_bytes',
     ])
     .where('next_backup_at', '<=', now)
+    // A system read from a backup source is the source's: only its sync writes its history.
+    .where('source_id', 'is', null)
     .orderBy('next_backup_at')
     .limit(limit)
     .execute();
