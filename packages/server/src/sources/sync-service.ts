@@ -68,12 +68,12 @@ export async function readSource(ctx: Ctx, source: NonNullable<Source>): Promise
  * by default, the operation's fenced completion in the `sources.sync` handler. Null when the
  * source is gone.
  */
-export async function syncSource(
+export async function syncSource<R = SyncOutcome | null>(
   ctx: Ctx,
   sourceId: number,
-  transact: (work: (trx: Db) => Promise<SyncOutcome | null>) => Promise<SyncOutcome | null> = (work) =>
-    ctx.dbh.db.transaction().execute(work),
-): Promise<SyncOutcome | null> {
+  transact: (work: (trx: Db) => Promise<SyncOutcome | null>) => Promise<R> = (work) =>
+    ctx.dbh.db.transaction().execute(work) as Promise<R>,
+): Promise<R | null> {
   const source = await loadSource(ctx.dbh.db, sourceId);
   if (!source) return null;
   const read = await readSource(ctx, source);
