@@ -18,6 +18,7 @@ export * from './inventory';
 export * from './licence';
 export * from './lists';
 export * from './office-settings';
+export * from './sources';
 export * from './operations';
 export * from './ports';
 export * from './recovery';

@@ -199,6 +199,9 @@ describe('where a repository may be', () => {
       's3:s3.amazonaws.com/bucket',
     );
     expect(refusal('s3:s3.amazonaws.com/bucket')).toMatch(/remote locations .* are turned off/);
+    expect(refusal('rest:https://ops:secret@backup.example.com/', { ...policy, allowRemote: true })).toMatch(
+      /user name and password in the extra settings/,
+    );
   });
 
   it.each([
