@@ -104,3 +104,19 @@ export const testSourceAnswer = z.object({ ok: z.boolean(), sentence: z.string()
 export const sourceSyncAnswer = z.object({ id: z.number().int(), operation_id: z.number().int() });
 export const sourceSavedAnswer = z.object({ ok: z.literal(true) });
 
+/** The add dialog's form: the S3 keys as two inputs; `toAddSourceBody` makes the call's body. */
+export const sourceForm = z.object({
+  name: nameRule('source name'),
+  location,
+  password,
+  s3_access_key: z.string().max(SOURCE_LIMITS.envValue, sourceMessages.env),
+  s3_secret_key: z.string().max(SOURCE_LIMITS.envValue, sourceMessages.env),
+});
+export type SourceFormValues = z.output<typeof sourceForm>;
+
+export function toAddSourceBody(v: SourceFormValues) {
+  const env: Partial<Record<(typeof SOURCE_ENV_KEYS)[number], string>> = {};
+  if (v.s3_access_key.trim()) env.AWS_ACCESS_KEY_ID = v.s3_access_key.trim();
+  if (v.s3_secret_key) env.AWS_SECRET_ACCESS_KEY = v.s3_secret_key;
+  return { kind: 'restic' as const, name: v.name, location: v.location, password: v.password, env };
+}

@@ -160,6 +160,16 @@ describe('adding, listing and syncing a source', () => {
     expect(added?.target_id).toBe(String(id));
     expect(added?.details).not.toContain(repo.password);
     expect(added?.details).not.toContain('AKIAEXAMPLEKEY');
+    // The repository's systems are the client's like any other, in its systems table with their health.
+    const table = await call(t.app, s.resa as Session, {
+      method: 'POST',
+      url: `/client/dashboard/protected_systems/${w.clientA1}/1/10`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ search: JSON.stringify({ value: 'recep' }) }).toString(),
+    });
+    expect(table.json().content.map((r: { name: string; health_status: string }) => [r.name, r.health_status])).toEqual([
+      ['RECEPTION-PC', 'NORMAL'],
+    ]);
     // The client's own users see the list, read only.
     expect((await list('clia1')).can_manage).toBe(false);
   });

@@ -11,6 +11,7 @@ import { usePageData } from '../dashboard/dashboardApi';
 import { ClientActivityPanels } from '../recovery/ActivityPanels';
 import { ApprovalRequestsPanel } from '../recovery/office/ApprovalRequestsPanel';
 import { VirtualOfficePanel } from '../recovery/office/VirtualOfficePanel';
+import { SourcesPanel } from '../sources/SourcesPanel';
 
 /**
  * A client's page (/client/details/{id}); a client user's home. The page data is read first: a
@@ -78,6 +79,7 @@ export function ClientDetailsPage({ clientId }: { clientId: number }) {
           <ApprovalRequestsPanel clientId={clientId} />
           <VirtualOfficePanel clientId={clientId} always={officeSection} />
           <ClientActivityPanels clientId={clientId} />
+          <SourcesPanel clientId={clientId} />
           <DashboardTables page={data} />
         </>
       )}
