@@ -167,9 +167,9 @@ describe('adding, listing and syncing a source', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ search: JSON.stringify({ value: 'recep' }) }).toString(),
     });
-    expect(table.json().content.map((r: { name: string; health_status: string }) => [r.name, r.health_status])).toEqual([
-      ['RECEPTION-PC', 'NORMAL'],
-    ]);
+    expect(
+      table.json().content.map((r: { name: string; health_status: string }) => [r.name, r.health_status]),
+    ).toEqual([['RECEPTION-PC', 'NORMAL']]);
     // The client's own users see the list, read only.
     expect((await list('clia1')).can_manage).toBe(false);
   });
