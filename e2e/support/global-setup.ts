@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -13,6 +13,8 @@ let dataDir: string | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'lifeboat-e2e-'));
+  const resticRoot = path.join(dataDir, 'restic');
+  await mkdir(resticRoot, { recursive: true });
   // `npm start`'s own script on the built bundle (scripts/production-start.mjs), not the
   // TypeScript sources: what the suite walks is what an operator runs.
   server = await startProduction({
@@ -31,10 +33,13 @@ export async function setup(project: TestProject): Promise<void> {
         'appliance_offline@appliance:7,share_failed@appliance:9,format_refused@system:115,slow_vm_start@system:108,format_refused@system:36',
       // SQLite in the data folder, whatever database the caller's environment names.
       DATABASE_URL: '',
+      // Where the backup sources' tests make their restic repositories.
+      LIFEBOAT_RESTIC_ROOTS: resticRoot,
     },
   });
   const baseUrl = server.baseUrl;
   project.provide('baseUrl', baseUrl);
+  project.provide('resticRoot', resticRoot);
 }
 
 export async function teardown(): Promise<void> {

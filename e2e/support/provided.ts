@@ -3,6 +3,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** http://127.0.0.1:{port} of the console server started for this run. */
     baseUrl: string;
+    /** LIFEBOAT_RESTIC_ROOTS of that server: where tests make their restic repositories. */
+    resticRoot: string;
   }
 }
 

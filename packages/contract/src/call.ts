@@ -115,7 +115,9 @@ export type TenantObject =
   /** A runbook: a saved plan of a client's virtual office (issue 16). */
   | 'runbook'
   /** A site-to-site VPN (IPsec) site of a client's virtual office. */
-  | 'ipsec_site';
+  | 'ipsec_site'
+  /** A backup source of a client (a restic repository), issue 25. */
+  | 'backup_source';
 
 export type Call<S extends CallSpec = CallSpec> = S & { readonly id: string };
 

@@ -28,6 +28,7 @@ export * from './security';
 export * from './security-rules';
 export * from './session';
 export * from './settings';
+export * from './sources';
 export * from './tabs';
 export * from './update-schedules';
 export * from './virtualization';

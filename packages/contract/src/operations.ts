@@ -213,6 +213,22 @@ export const operationKinds = {
     result: z.object({ deleted: z.number().int() }),
     lane: 'heartbeat',
   }),
+  'sources.sync': defineOperation({
+    summary:
+      "Read a client's backup source and write its systems, restore points, jobs and health (a schedule per source, or on demand).",
+    input: z.object({ sourceId: id }),
+    result: z.union([
+      z.object({
+        status: z.enum(['ok', 'failed']),
+        sentence: z.string(),
+        systems_added: z.number().int(),
+        points_added: z.number().int(),
+        points_removed: z.number().int(),
+      }),
+      skipped,
+    ]),
+    steps: ['Reading the repository'],
+  }),
 } satisfies OperationRegistry;
 
 export type OperationKinds = typeof operationKinds;

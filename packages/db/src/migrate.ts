@@ -21,6 +21,7 @@ import * as m021 from './migrations/021_appliance_offline';
 import * as m030 from './migrations/030_sim_azure_codes';
 import * as m031 from './migrations/031_attempts_in_flight';
 import * as m045 from './migrations/045_failover_approval_opt_in';
+import * as m065 from './migrations/065_backup_sources';
 import type { Database } from './schema';
 
 // Migrations are listed here (not read from disk) so they work the same under tsx, vitest and
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '030_sim_azure_codes': m030,
   '031_attempts_in_flight': m031,
   '045_failover_approval_opt_in': m045,
+  '065_backup_sources': m065,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -809,3 +809,45 @@ export interface Database {
   failovers: FailoverTable;
   failover_systems: FailoverSystemTable;
 }
+
+// --- backup sources (migration 065_backup_sources; issue 25) ---
+
+/** A client's backup repository, read by the sync port (restic, or a simulated one). */
+export interface BackupSourceTable {
+  id: Generated<number>;
+  reseller_id: number;
+  client_id: number;
+  kind: 'simulated' | 'restic';
+  name: string;
+  /** Where the repository is (a checked folder, or a rest:/s3:/sftp: location). */
+  location: string;
+  /** The password and the remote's variables (JSON), sealed with the console's secret key. */
+  secret_sealed: string;
+  paused: Generated<Flag>;
+  sync_interval_minutes: Generated<number>;
+  last_sync_at: number | null;
+  last_sync_outcome: 'ok' | 'failed' | null;
+  /** What the last sync found or what went wrong, in a sentence. */
+  last_sync_sentence: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ProtectedSystemTable {
+  /** The backup source it is read from; null: the built-in simulator's living fleet. */
+  source_id: Generated<number | null>;
+}
+
+export interface RestorePointTable {
+  /** The source's name for it (a restic snapshot id); null for the simulator's. */
+  external_id: Generated<string | null>;
+}
+
+export interface JobHistoryTable {
+  /** The snapshot the job made; null for the simulator's jobs and for failed syncs. */
+  external_id: Generated<string | null>;
+}
+
+export interface Database {
+  backup_sources: BackupSourceTable;
+}

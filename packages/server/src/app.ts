@@ -16,6 +16,7 @@ import { reportRoutes } from './areas/reports/routes';
 import { securityRoutes } from './areas/security/routes';
 import { sessionRoutes } from './areas/session/routes';
 import { settingsRoutes } from './areas/settings/routes';
+import { sourceRoutes } from './areas/sources/routes';
 import { virtualizationRoutes } from './areas/virtualization/routes';
 import type { AppContext } from './context';
 import { apiDocsRoutes } from './http/api-docs';
@@ -110,6 +111,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await api.register(reportRoutes(ctx));
     await api.register(securityRoutes(ctx));
     await api.register(settingsRoutes(ctx));
+    await api.register(sourceRoutes(ctx));
   });
 
   await registerSpa(app, ctx.config.webDist);

@@ -58,6 +58,10 @@ export interface Config {
   ftpsExpirationDays: number;
   /** Days a generated report stays in the reports history (issue 15.4). */
   reportHistoryDays: number;
+  /** Folders under which local restic repositories may be added as backup sources (issue 25.4). */
+  resticRoots: string[];
+  /** Whether restic repositories may be remote (rest:, s3:, sftp:). */
+  resticAllowRemote: boolean;
 }
 
 /** A setting the server refuses to start with; the message is one sentence per bad setting. */
@@ -103,6 +107,8 @@ export const ACCEPTS = {
   LIFEBOAT_FTPS_DIR: 'the path of a folder',
   LIFEBOAT_FTPS_EXPIRATION_DAYS: 'a whole number of days from 1 to 90',
   LIFEBOAT_REPORT_HISTORY_DAYS: 'a whole number of days from 1 to 3650',
+  LIFEBOAT_RESTIC_ROOTS: 'absolute folder paths separated by commas, such as /srv/restic,/mnt/backups',
+  LIFEBOAT_RESTIC_ALLOW_REMOTE: '1 (rest:, s3: and sftp: repositories may be added) or 0',
 } as const;
 type Setting = keyof typeof ACCEPTS;
 
@@ -184,6 +190,21 @@ const trustedProxies = z.string().transform((raw, ctx) => {
   return entries;
 });
 
+/** LIFEBOAT_RESTIC_ROOTS: "/srv/restic, /mnt/backups". */
+const resticRoots = z.string().transform((raw, ctx) => {
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const e of entries)
+    if (!path.isAbsolute(e) || e.includes('\0') || e.split('/').includes('..'))
+      problem(
+        ctx,
+        `LIFEBOAT_RESTIC_ROOTS: "${e}" is not the absolute path of a folder (for example /srv/restic).`,
+      );
+  return entries.map((e) => path.resolve(e));
+});
+
 const simFaults = z.string().superRefine((raw, ctx) => {
   try {
     checkSimFaults(raw);
@@ -234,6 +255,8 @@ export const envSchema = z
     LIFEBOAT_FTPS_DIR: setting(folder),
     LIFEBOAT_FTPS_EXPIRATION_DAYS: setting(whole(1, 90)),
     LIFEBOAT_REPORT_HISTORY_DAYS: setting(whole(1, 3650)),
+    LIFEBOAT_RESTIC_ROOTS: setting(resticRoots),
+    LIFEBOAT_RESTIC_ALLOW_REMOTE: setting(flag),
     // Not in the table: how the server is run.
     NODE_ENV: z.string().optional(),
     LIFEBOAT_WEB_DIST: setting(folder),
@@ -312,5 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ftpsDir: path.resolve(e.LIFEBOAT_FTPS_DIR ?? path.join(dataDir, 'ftps')),
     ftpsExpirationDays: e.LIFEBOAT_FTPS_EXPIRATION_DAYS ?? 7,
     reportHistoryDays: e.LIFEBOAT_REPORT_HISTORY_DAYS ?? 90,
+    resticRoots: e.LIFEBOAT_RESTIC_ROOTS ?? [path.join(dataDir, 'restic')],
+    resticAllowRemote: e.LIFEBOAT_RESTIC_ALLOW_REMOTE ?? false,
   };
 }

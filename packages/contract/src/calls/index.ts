@@ -16,5 +16,6 @@ export * from './reports';
 export * from './security';
 export * from './session';
 export * from './settings';
+export * from './sources';
 export * from './system';
 export * from './virtualization';

@@ -4,6 +4,7 @@ import type { FailoverPort } from './failover';
 import type { FilesPort } from './files';
 import type { FtpsPort } from './ftps';
 import type { LivingFleetPort } from './living-fleet';
+import type { SourceKind, SyncPort } from './sync';
 import type { VirtualizationPort } from './virtualization';
 
 // One port per capability (docs/adding-things.md 4). Areas reach them as `ctx.ports.<name>`.
@@ -15,6 +16,7 @@ export * from './failover';
 export * from './files';
 export * from './ftps';
 export * from './living-fleet';
+export * from './sync';
 export * from './virtualization';
 
 export interface Ports {
@@ -25,6 +27,8 @@ export interface Ports {
   azure: AzurePort;
   autoverify: AutoVerifyPort;
   fleet: LivingFleetPort;
+  /** The sync port, one implementation per kind of backup source (picked per source). */
+  sync: Record<SourceKind, SyncPort>;
   /** The simulator's device login page (absent with a real Azure adapter: Microsoft has it). */
   azureDeviceLogin?: AzureDeviceLogin;
 }

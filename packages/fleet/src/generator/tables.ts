@@ -22,7 +22,9 @@ export const LOAD_TABLES = [
 ] as const;
 
 export type LoadTable = (typeof LOAD_TABLES)[number];
-export type Row<T extends LoadTable> = Selectable<Database[T]>;
+/** Columns the generator leaves empty: the generated fleet is the simulator's, read from no backup source. */
+type SourceColumns = 'source_id' | 'external_id';
+export type Row<T extends LoadTable> = Omit<Selectable<Database[T]>, SourceColumns>;
 type ColumnSpec<T extends LoadTable> = ReadonlyArray<readonly [keyof Row<T> & string, 'i' | 't']>;
 
 const i = 'i' as const;

@@ -203,6 +203,27 @@ describe('advanceFleet: scheduled backups', () => {
   });
 });
 
+describe('advanceFleet: systems of a backup source', () => {
+  it('never backs up, re-judges or verifies a system read from a backup source', async () => {
+    // Due, with a failing plan and a day-old point: the simulator would write history, health
+    // and an AutoVerify result for it; the source's sync alone may.
+    const s = await withPoint({
+      seed: seedFor('FAILED'),
+      source_id: 7,
+      appliance_id: null,
+      last_rp_at: NOW - 3 * 86_400_000,
+    });
+    const before = await system(s.id);
+    const res = await advanceFleet(tdb.dbh, NOW);
+    expect(res).toMatchObject({ backups: 0, healthChanges: 0, autoVerified: 0 });
+    expect(await system(s.id)).toEqual(before);
+    expect(await rowsOf('job_history', s.id)).toHaveLength(0);
+    expect(await rowsOf('restore_points', s.id)).toHaveLength(1);
+    expect(await rowsOf('health_history', s.id)).toHaveLength(0);
+    expect(await rowsOf('autoverify_results', s.id)).toHaveLength(0);
+  });
+});
+
 describe('advanceFleet: nightly AutoVerify', () => {
   it('verifies the latest restore point of each non-NAS system once a day', async () => {
     const later = { next_backup_at: NOW + 30 * MIN };

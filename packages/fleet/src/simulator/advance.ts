@@ -32,6 +32,7 @@ const CHUNK = 200;
 
 type Db = Kysely<Database>;
 
+/** Systems whose backup is due; one read from a backup source is its sync's alone (source_id). */
 async function dueSystems(db: Db, now: number, limit: number) {
   return db
     .selectFrom('protected_systems')
@@ -56,6 +57,7 @@ async function dueSystems(db: Db, now: number, limit: number) {
       'cloud_used_bytes',
     ])
     .where('next_backup_at', '<=', now)
+    .where('source_id', 'is', null)
     .orderBy('next_backup_at')
     .limit(limit)
     .execute();

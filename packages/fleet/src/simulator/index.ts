@@ -35,4 +35,5 @@ export { evaluateHealth, type HealthVerdict } from './health';
 export { createSimulatedLivingFleet } from './living-fleet';
 export { AUTOVERIFY_CURSOR_KEY } from './nightly';
 export { createSimulatedPorts, type SimulatedPortsOptions } from './ports';
+export { createSimulatedSync, simulatedContents } from './sync';
 export { createSimulatedVirtualization, simulateVmAction, VM_STAGES } from './virtualization';

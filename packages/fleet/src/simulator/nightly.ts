@@ -24,12 +24,15 @@ export async function nightlyAutoVerify(
   const cursor = Number((await getMeta(db, AUTOVERIFY_CURSOR_KEY)) ?? 0) || 0;
   const window = await db
     .selectFrom('protected_systems')
-    .select(['id', 'device_type', 'parked', 'last_rp_at', 'appliance_id'])
+    .select(['id', 'device_type', 'parked', 'last_rp_at', 'appliance_id', 'source_id'])
     .where('id', '>', cursor)
     .orderBy('id')
     .limit(opts.scan)
     .execute();
-  const candidates = window.filter((s) => s.device_type !== 'nas' && !s.parked && s.last_rp_at !== null);
+  // A system of a backup source is verified by its repository check, never by a simulated boot.
+  const candidates = window.filter(
+    (s) => s.device_type !== 'nas' && !s.parked && s.last_rp_at !== null && s.source_id === null,
+  );
   const lastRun = new Map<number, number>();
   for (let i = 0; i < candidates.length; i += 500) {
     const ids = candidates.slice(i, i + 500).map((s) => s.id);

@@ -22,9 +22,11 @@ describe('createSimulatedPorts', () => {
           'files',
           'fleet',
           'ftps',
+          'sync',
           'virtualization',
         ].sort(),
       );
+      expect(Object.keys(ports.sync)).toEqual(['simulated']);
       const first = await ports.fleet.advance(NOW + 86_400_000);
       expect(first.backups).toBeGreaterThan(0);
       // Nothing is due twice: the same moment again writes nothing.

@@ -7,6 +7,7 @@ import { createSimulatedFailover } from './failover';
 import { createSimulatedFiles } from './files';
 import { createSimulatedFtps } from './ftps';
 import { createSimulatedLivingFleet } from './living-fleet';
+import { createSimulatedSync } from './sync';
 import { createSimulatedVirtualization } from './virtualization';
 
 // One factory builds every simulated port (ARCHITECTURE: 'The fabric is ports'): realistic
@@ -17,7 +18,10 @@ export interface SimulatedPortsOptions extends SimOptions {
   dbh: DbHandle;
 }
 
-export function createSimulatedPorts(opts: SimulatedPortsOptions): Ports {
+/** Every port, with the simulated source as the only sync implementation (the fabric adds real ones). */
+export function createSimulatedPorts(opts: SimulatedPortsOptions): Omit<Ports, 'sync'> & {
+  sync: Pick<Ports['sync'], 'simulated'>;
+} {
   const deps = createSimDeps(opts);
   const azure = createSimulatedAzure(deps, opts.dbh.db);
   return {
@@ -29,5 +33,6 @@ export function createSimulatedPorts(opts: SimulatedPortsOptions): Ports {
     azureDeviceLogin: azure.deviceLogin,
     autoverify: createSimulatedAutoVerify(deps),
     fleet: createSimulatedLivingFleet({ dbh: opts.dbh, faults: deps.faults }),
+    sync: { simulated: createSimulatedSync(deps) },
   };
 }

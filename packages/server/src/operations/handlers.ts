@@ -6,6 +6,7 @@ import { VM_OPERATION, vmActionHandler } from '../areas/inventory/vm-handler';
 import { registerRecoveryHandlers } from '../areas/recovery/expiry-handlers';
 import { REPORT_GENERATE, reportGenerateHandler } from '../areas/reports/generate-handler';
 import { registerReportSchedules } from '../areas/reports/schedules';
+import { registerSourceSync } from '../areas/sources/sync-handler';
 import { localVmHandler } from '../areas/virtualization/local-vm-handler';
 import { LOCAL_VM_OPERATION } from '../areas/virtualization/service';
 import type { AppContext } from '../context';
@@ -23,6 +24,7 @@ export function registerOperationHandlers(ctx: AppContext): void {
   registerFailoverHandlers(ctx);
   ctx.operations.register(REPORT_GENERATE, reportGenerateHandler(ctx));
   registerReportSchedules(ctx);
+  registerSourceSync(ctx);
 }
 
 /** The in-process workers: handlers and schedules, then leasing. */

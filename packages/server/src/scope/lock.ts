@@ -2,11 +2,11 @@ import { type Database, dialectOf } from '@lifeboat/db';
 import { type Kysely, sql } from 'kysely';
 
 // "One X per Y" rules (one virtual office per client, one Azure restore of a point, one MFA
-// enrolment per user, the IPsec sites of a client) are checked and written in one transaction
+// enrolment per user, the IPsec sites of a client, one sync of a backup source) are checked and written in one transaction
 // that first locks the Y row, so concurrent requests, on any number of instances, take turns.
 
 /** Tables whose row is the subject of such a rule (each has an `id` primary key). */
-export type LockableTable = 'organisations' | 'users' | 'protected_systems';
+export type LockableTable = 'organisations' | 'users' | 'protected_systems' | 'backup_sources';
 
 /**
  * Lock one row until the transaction ends. Call it first in the transaction: on PostgreSQL it is

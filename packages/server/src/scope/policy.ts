@@ -62,6 +62,14 @@ export function canManageDevice(actor: Level): boolean {
   return actor.level >= LEVEL.RESELLER;
 }
 
+/**
+ * A client's backup sources (issue 25.4) are added, changed, paused, removed and synced by its
+ * reseller and by the provider's staff; the client's users and distributors only see them.
+ */
+export function canManageSources(actor: Pick<Actor, 'isProvider' | 'level'>): boolean {
+  return actor.level === LEVEL.RESELLER || isProviderStaff(actor);
+}
+
 /** A device's alert thresholds are saved by those who manage the device. */
 export const canEditAlertThresholds = canManageDevice;
 

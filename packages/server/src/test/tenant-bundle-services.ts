@@ -1,10 +1,11 @@
 import { seal } from '../areas/ftps/secret-box';
+import { sealSourceSecret } from '../sources/secret';
 import { insertId } from './factories';
 import type { Ctx, Recovery, Systems } from './tenant-bundle';
 
 // The services a client of the test world uses (tenant-bundle.ts builds its systems and recovery
 // objects first): an FTPS export, reports, an Azure restore, an update schedule, a running test
-// office with its runbook, and an IPsec site.
+// office with its runbook, an IPsec site and a backup source.
 
 /** An FTPS export, a report and its schedule, and an Azure restore job. */
 export async function exportsAndReports(
@@ -194,5 +195,16 @@ export async function officeObjects(c: Ctx, { system, appliance, rp }: Systems) 
     created_at: now,
     updated_at: now,
   });
-  return { updateSchedule, failover, runbook, ipsecSite };
+  // A simulated backup source: syncing it needs no restic repository.
+  const backupSource = await insertId(db, 'backup_sources', {
+    reseller_id,
+    client_id,
+    kind: 'simulated',
+    name: `Repository ${tag}`,
+    location: `repository ${tag}`,
+    secret_sealed: sealSourceSecret(t.ctx.config.secretKey, { password: 'repository password', env: {} }),
+    created_at: now,
+    updated_at: now,
+  });
+  return { updateSchedule, failover, runbook, ipsecSite, backupSource };
 }

@@ -42,6 +42,8 @@ export interface ClientBundle {
   runbook: number;
   /** An IPsec site of the client's virtual office. */
   ipsecSite: number;
+  /** A (simulated) backup source of the client. */
+  backupSource: number;
 }
 
 /** Whose objects these are, and the vault their systems back up to. */

@@ -216,6 +216,7 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
     failover: s(b.failover),
     runbook: s(b.runbook),
     ipsec_site: s(b.ipsecSite),
+    backup_source: s(b.backupSource),
   });
   const own: Record<Who, Holdings> = {
     staff: {

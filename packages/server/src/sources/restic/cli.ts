@@ -1,5 +1,6 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
+import { SOURCE_ENV_KEYS } from '@lifeboat/contract';
 
 // Running restic for one repository. The password and the remote's keys go to restic through its
 // environment (RESTIC_PASSWORD, AWS_*), never on its command line, where every local account
@@ -15,15 +16,8 @@ export interface Repository {
   cacheDir?: string;
 }
 
-/** The variables a source may set for restic: its remote's credentials and options. */
-export const ALLOWED_ENV = [
-  'AWS_ACCESS_KEY_ID',
-  'AWS_SECRET_ACCESS_KEY',
-  'AWS_SESSION_TOKEN',
-  'AWS_DEFAULT_REGION',
-  'RESTIC_REST_USERNAME',
-  'RESTIC_REST_PASSWORD',
-] as const;
+/** The variables a source may set for restic: its remote's credentials and options (the contract's list). */
+export const ALLOWED_ENV = SOURCE_ENV_KEYS;
 
 export type ResticFailure =
   | 'not_installed'
@@ -60,11 +54,12 @@ export const SENTENCES: Record<ResticFailure, string> = {
 export function classify(stderr: string): ResticFailure {
   if (/wrong password or no key found/i.test(stderr)) return 'wrong_password';
   if (/already locked|unable to create lock/i.test(stderr)) return 'locked';
+  // Before "Is there a repository...", which restic also prints when it could not connect.
+  if (/connection refused|no such host|timeout|dial tcp|network is unreachable/i.test(stderr))
+    return 'unreachable';
   // restic says the same of a missing folder and of a folder without a repository: the caller,
   // which can look at a local folder, tells the two apart (openRepository).
   if (/Is there a repository at the following location/i.test(stderr)) return 'not_a_repository';
-  if (/connection refused|no such host|timeout|dial tcp|network is unreachable/i.test(stderr))
-    return 'unreachable';
   return 'failed';
 }
 

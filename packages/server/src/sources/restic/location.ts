@@ -34,6 +34,12 @@ export function checkLocation(raw: string, policy: LocationPolicy): string {
     throw new LocationError('A repository location cannot start with "-".');
   }
   if (REMOTE.test(location)) {
+    // A user name and password in the address would be stored and shown as the location.
+    if (/^rest:https?:\/\/[^/]*@/.test(location)) {
+      throw new LocationError(
+        'Put the REST server’s user name and password in the extra settings, not in the location.',
+      );
+    }
     if (!policy.allowRemote) {
       throw new LocationError(
         'This console keeps repositories on its own disks only: remote locations (rest:, s3:, sftp:) are turned off by its operator.',

@@ -9,7 +9,8 @@ import { checkRepository } from './check';
 import { type Repository, ResticError } from './cli';
 import { dump } from './dump';
 import { checkLocation, LocationError } from './location';
-import { bySystem, openRepository } from './snapshots';
+import { bySystem, openRepository, toSnapshot } from './snapshots';
+import { contentsOf } from './sync';
 
 // The restic adapter on real repositories made here by the `restic` command (Debian's restic),
 // read back by tools we did not write (python3's zipfile, tar).
@@ -198,6 +199,9 @@ describe('where a repository may be', () => {
       's3:s3.amazonaws.com/bucket',
     );
     expect(refusal('s3:s3.amazonaws.com/bucket')).toMatch(/remote locations .* are turned off/);
+    expect(refusal('rest:https://ops:secret@backup.example.com/', { ...policy, allowRemote: true })).toMatch(
+      /user name and password in the extra settings/,
+    );
   });
 
   it.each([
@@ -218,5 +222,47 @@ describe('where a repository may be', () => {
     const link = path.join(root, 'escape');
     fs.symlinkSync('/etc', link);
     expect(refusal(link)).toMatch(/must be inside/);
+  });
+});
+
+describe('sizes and file counts of a snapshot', () => {
+  it('are read from restic 0.17’s summary where restic gives one, and are unknown otherwise', () => {
+    const raw = {
+      id: 'a'.repeat(64),
+      time: '2026-11-19T22:00:00Z',
+      hostname: 'NAS-01',
+      paths: ['C:\\Users'],
+      summary: {
+        backup_end: '2026-11-19T22:12:00Z',
+        total_bytes_processed: 5_000,
+        total_files_processed: 12,
+      },
+    };
+    const withSummary = toSnapshot(raw);
+    const without = toSnapshot({ ...raw, id: 'b'.repeat(64), summary: undefined });
+    expect(contentsOf([withSummary, without].filter((s) => s !== null))).toEqual({
+      systems: [
+        {
+          name: 'NAS-01',
+          osType: 'WINDOWS',
+          points: [
+            {
+              externalId: 'a'.repeat(64),
+              takenAt: Date.UTC(2026, 10, 19, 22),
+              endedAt: Date.UTC(2026, 10, 19, 22, 12),
+              sizeBytes: 5_000,
+              files: 12,
+            },
+            {
+              externalId: 'b'.repeat(64),
+              takenAt: Date.UTC(2026, 10, 19, 22),
+              endedAt: null,
+              sizeBytes: 0,
+              files: null,
+            },
+          ],
+        },
+      ],
+    });
   });
 });

@@ -18,6 +18,8 @@ export interface ResticSnapshot {
   system: string;
   paths: string[];
   tags: string[];
+  /** What the backup read (restic 0.17's snapshot summary); null where restic does not say. */
+  summary: { endedAt: number; bytes: number; files: number } | null;
 }
 
 interface RawSnapshot {
@@ -27,6 +29,11 @@ interface RawSnapshot {
   hostname?: unknown;
   paths?: unknown;
   tags?: unknown;
+  summary?: {
+    backup_end?: unknown;
+    total_bytes_processed?: unknown;
+    total_files_processed?: unknown;
+  };
 }
 
 const strings = (v: unknown): string[] =>
@@ -51,6 +58,17 @@ export function toSnapshot(raw: RawSnapshot): ResticSnapshot | null {
     system: tagged || raw.hostname,
     paths: strings(raw.paths),
     tags,
+    summary: toSummary(raw.summary),
+  };
+}
+
+function toSummary(raw: RawSnapshot['summary']): ResticSnapshot['summary'] {
+  if (!raw || typeof raw.total_bytes_processed !== 'number') return null;
+  const endedAt = typeof raw.backup_end === 'string' ? Date.parse(raw.backup_end) : Number.NaN;
+  return {
+    endedAt: Number.isNaN(endedAt) ? 0 : endedAt,
+    bytes: raw.total_bytes_processed,
+    files: typeof raw.total_files_processed === 'number' ? raw.total_files_processed : 0,
   };
 }
 

@@ -12,6 +12,7 @@ import { ClientActivityPanels } from '../recovery/ActivityPanels';
 import { ApprovalRequestsPanel } from '../recovery/office/ApprovalRequestsPanel';
 import { VirtualOfficePanel } from '../recovery/office/VirtualOfficePanel';
 import { useRecoveryWizard } from '../recovery/wizardEntry';
+import { SourcesPanel } from '../sources/SourcesPanel';
 
 /**
  * A client's page (/client/details/{id}); a client user's home. The page data is read first: a
@@ -90,6 +91,7 @@ export function ClientDetailsPage({ clientId }: { clientId: number }) {
           <ApprovalRequestsPanel clientId={clientId} />
           <VirtualOfficePanel clientId={clientId} always={officeSection} />
           <ClientActivityPanels clientId={clientId} />
+          <SourcesPanel clientId={clientId} />
           <DashboardTables page={data} />
         </>
       )}

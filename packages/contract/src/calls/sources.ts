@@ -1,0 +1,71 @@
+import { defineCall, idParams } from '../call';
+import {
+  addSourceBody,
+  editSourceBody,
+  sourceSavedAnswer,
+  sourceSyncAnswer,
+  sourcesAnswer,
+  testSourceAnswer,
+  testSourceBody,
+} from '../sources';
+
+// Not in the spec: a client's backup sources (issue 25.4; docs/decisions.md 'Backup sources').
+export const sourceCalls = {
+  list: defineCall({
+    area: 'sources',
+    method: 'GET',
+    path: '/api/sources/client/:id',
+    summary: "A client's backup sources with their last sync (never their password or keys).",
+    params: idParams,
+    ids: { id: 'client' },
+    answers: { 200: sourcesAnswer },
+  }),
+  test: defineCall({
+    area: 'sources',
+    method: 'POST',
+    path: '/api/sources/client/:id/test',
+    summary: 'Open a repository as the add dialog has it and say in a sentence what is wrong, if anything.',
+    params: idParams,
+    json: testSourceBody,
+    ids: { id: 'client' },
+    answers: { 200: testSourceAnswer },
+  }),
+  add: defineCall({
+    area: 'sources',
+    method: 'POST',
+    path: '/api/sources/client/:id',
+    summary: 'Add a backup source to a client and start its first sync.',
+    params: idParams,
+    json: addSourceBody,
+    ids: { id: 'client' },
+    answers: { 200: sourceSyncAnswer },
+  }),
+  edit: defineCall({
+    area: 'sources',
+    method: 'PATCH',
+    path: '/api/sources/:id',
+    summary: 'Rename, move, re-key, pause or resume a backup source, or change how often it syncs.',
+    params: idParams,
+    json: editSourceBody,
+    ids: { id: 'backup_source' },
+    answers: { 200: sourceSavedAnswer },
+  }),
+  remove: defineCall({
+    area: 'sources',
+    method: 'DELETE',
+    path: '/api/sources/:id',
+    summary: 'Remove a backup source and its secret; the systems read from it keep their history.',
+    params: idParams,
+    ids: { id: 'backup_source' },
+    answers: { 200: sourceSavedAnswer },
+  }),
+  sync: defineCall({
+    area: 'sources',
+    method: 'POST',
+    path: '/api/sources/:id/sync',
+    summary: 'Sync a backup source now (or answer the sync already under way).',
+    params: idParams,
+    ids: { id: 'backup_source' },
+    answers: { 200: sourceSyncAnswer },
+  }),
+};

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { jsonWhole } from './call';
+import { nameRule } from './fields';
+import { SOURCE_KINDS } from './ports/sync';
+
+// Backup sources of a client (issue 25.1, 25.4; not in the spec, docs/decisions.md 'Backup
+// sources'): the dialog's fields and the calls' answers. The password and the remote's variables
+// go in and never come back out: no answer has a field for them.
+
+/** The variables a source may set for restic: its remote's credentials and region. */
+export const SOURCE_ENV_KEYS = [
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'AWS_DEFAULT_REGION',
+  'RESTIC_REST_USERNAME',
+  'RESTIC_REST_PASSWORD',
+] as const;
+
+export const SOURCE_LIMITS = {
+  location: 1024,
+  password: 1024,
+  envValue: 1024,
+  minMinutes: 5,
+  maxMinutes: 1440,
+};
+
+export const sourceMessages = {
+  location: 'Enter where the repository is.',
+  locationLong: `A repository location is at most ${SOURCE_LIMITS.location} characters long.`,
+  password: 'Enter the repository password.',
+  passwordLong: `A repository password is at most ${SOURCE_LIMITS.password} characters long.`,
+  env: 'The extra settings accept the S3 and REST credentials only, each at most 1,024 characters.',
+  interval: `Sync every ${SOURCE_LIMITS.minMinutes} to ${SOURCE_LIMITS.maxMinutes.toLocaleString('en-US')} minutes.`,
+} as const;
+
+const location = z
+  .string(sourceMessages.location)
+  .max(SOURCE_LIMITS.location, sourceMessages.locationLong)
+  .refine((v) => v.trim() !== '', sourceMessages.location);
+const password = z
+  .string(sourceMessages.password)
+  .min(1, sourceMessages.password)
+  .max(SOURCE_LIMITS.password, sourceMessages.passwordLong);
+const env = z.partialRecord(
+  z.enum(SOURCE_ENV_KEYS, sourceMessages.env),
+  z.string(sourceMessages.env).max(SOURCE_LIMITS.envValue, sourceMessages.env),
+  sourceMessages.env,
+);
+const minutes = jsonWhole(SOURCE_LIMITS.minMinutes, SOURCE_LIMITS.maxMinutes, sourceMessages.interval);
+
+/** "Test connection": the repository as the dialog has it, before it is saved. */
+export const testSourceBody = z.object({
+  kind: z.enum(SOURCE_KINDS).default('restic'),
+  location,
+  password,
+  env: env.default({}),
+});
+
+/** POST /api/sources/client/{clientId}: a new source of the client. */
+export const addSourceBody = testSourceBody.extend({
+  name: nameRule('source name'),
+  sync_interval_minutes: minutes.default(15),
+});
+export type AddSourceBody = z.output<typeof addSourceBody>;
+
+/** PATCH /api/sources/{id}: what changes; an absent field (or an empty password) keeps its value. */
+export const editSourceBody = z.object({
+  name: nameRule('source name').optional(),
+  location: location.optional(),
+  password: z.string().max(SOURCE_LIMITS.password, sourceMessages.passwordLong).optional(),
+  env: env.optional(),
+  sync_interval_minutes: minutes.optional(),
+  paused: z.boolean().optional(),
+});
+export type EditSourceBody = z.output<typeof editSourceBody>;
+
+export const sourceRow = z.object({
+  id: z.number().int(),
+  kind: z.enum(SOURCE_KINDS),
+  name: z.string(),
+  location: z.string(),
+  paused: z.boolean(),
+  sync_interval_minutes: z.number().int(),
+  /** Systems read from it. */
+  systems: z.number().int(),
+  /** Which extra settings are set (their values are never answered). */
+  env_keys: z.array(z.enum(SOURCE_ENV_KEYS)),
+  last_sync_at: z.number().nullable(),
+  last_sync_outcome: z.enum(['ok', 'failed']).nullable(),
+  last_sync_sentence: z.string().nullable(),
+  /** The sync queued or running now, if any. */
+  sync_operation_id: z.number().int().nullable(),
+});
+export type SourceRow = z.infer<typeof sourceRow>;
+
+export const sourcesAnswer = z.object({
+  sources: z.array(sourceRow),
+  /** Whether the user may add, edit, pause, remove and sync (the reseller, the provider's staff). */
+  can_manage: z.boolean(),
+});
+
+export const testSourceAnswer = z.object({ ok: z.boolean(), sentence: z.string() });
+export const sourceSyncAnswer = z.object({ id: z.number().int(), operation_id: z.number().int() });
+export const sourceSavedAnswer = z.object({ ok: z.literal(true) });
+
+/** The add dialog's form: the S3 keys as two inputs; `toAddSourceBody` makes the call's body. */
+export const sourceForm = z.object({
+  name: nameRule('source name'),
+  location,
+  password,
+  s3_access_key: z.string().max(SOURCE_LIMITS.envValue, sourceMessages.env),
+  s3_secret_key: z.string().max(SOURCE_LIMITS.envValue, sourceMessages.env),
+});
+export type SourceFormValues = z.output<typeof sourceForm>;
+
+export function toAddSourceBody(v: SourceFormValues) {
+  const env: Partial<Record<(typeof SOURCE_ENV_KEYS)[number], string>> = {};
+  if (v.s3_access_key.trim()) env.AWS_ACCESS_KEY_ID = v.s3_access_key.trim();
+  if (v.s3_secret_key) env.AWS_SECRET_ACCESS_KEY = v.s3_secret_key;
+  return { kind: 'restic' as const, name: v.name, location: v.location, password: v.password, env };
+}

@@ -1,0 +1,269 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPorts } from '../../fabric';
+import { makeTestRepo, type TestRepo } from '../../sources/restic/test-repo';
+import { buildWorld, TEST_PASSWORD, type World } from '../../test/factories';
+import { call, createTestApp, loginAs, type Session, TEST_NOW, type TestApp } from '../../test/harness';
+import { registerSourceSync } from './sync-handler';
+
+// A client's backup sources through the calls (issue 25.4), on a real restic repository: add and
+// first sync, Test connection's sentences, the list (never a password or key), pause, edit,
+// remove (audited, nothing of the secret kept), Sync now one at a time; rights 403, scope 404.
+
+const HOUR = 3_600_000;
+let repo: TestRepo;
+let t: TestApp;
+let w: World;
+const s: Record<string, Session> = {};
+
+beforeAll(async () => {
+  repo = makeTestRepo();
+  repo.backup('RECEPTION-PC', TEST_NOW - 2 * HOUR);
+  repo.backup('FRONT-DESK', TEST_NOW - 3 * HOUR);
+  t = await createTestApp({ resticRoots: [repo.root] });
+  w = await buildWorld(t.dbh.db, TEST_NOW);
+  registerSourceSync(t.ctx);
+  for (const name of ['staff', 'dist', 'resa', 'resb', 'clia1'])
+    s[name] = await loginAs(t.app, name, TEST_PASSWORD);
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  repo.remove();
+});
+
+const req = (who: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  call(t.app, s[who] as Session, {
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+const list = async (who = 'resa') => (await req(who, 'GET', `/api/sources/client/${w.clientA1}`)).json();
+const body = (extra: object = {}) => ({
+  name: 'Office repository',
+  location: repo.location,
+  password: repo.password,
+  env: { AWS_ACCESS_KEY_ID: 'AKIAEXAMPLEKEY' },
+  ...extra,
+});
+const audits = (action: string) =>
+  t.dbh.db.selectFrom('audit_log').select(['details', 'target_id']).where('action', '=', action).execute();
+
+describe('Test connection', () => {
+  const test = (extra: object) => req('resa', 'POST', `/api/sources/client/${w.clientA1}/test`, body(extra));
+
+  it('opens the repository and says what it holds', async () => {
+    const res = await test({});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, sentence: 'The repository opened: 2 systems, 2 restore points.' });
+  });
+
+  it.each([
+    [{ password: 'wrong' }, 'The repository refused the password: check it and try again.'],
+    [{ location: path.join('/', 'tmp', 'nowhere') }, /must be inside/],
+  ])('says what is wrong: %j', async (extra, sentence) => {
+    const res = await test(extra);
+    if (res.statusCode === 200) expect(res.json()).toMatchObject({ ok: false, sentence });
+    else {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.location).toMatch(sentence);
+    }
+  });
+
+  it('a missing folder, and a folder that is not a repository', async () => {
+    expect((await test({ location: path.join(repo.root, 'gone') })).json()).toEqual({
+      ok: false,
+      sentence: 'There is no repository at this location.',
+    });
+    expect((await test({ location: path.join(repo.root, 'trees') })).json()).toEqual({
+      ok: false,
+      sentence: 'This folder is not a restic repository.',
+    });
+  });
+
+  it('a server that does not answer, and restic not installed', async () => {
+    t.ctx.config.resticAllowRemote = true;
+    t.ctx.ports = createPorts(t.ctx.config, t.clock, t.dbh);
+    try {
+      expect((await test({ location: 'rest:http://127.0.0.1:1/' })).json()).toEqual({
+        ok: false,
+        sentence: 'The repository could not be reached: check the address and that its server is up.',
+      });
+    } finally {
+      t.ctx.config.resticAllowRemote = false;
+      t.ctx.ports = createPorts(t.ctx.config, t.clock, t.dbh);
+    }
+    const saved = process.env.PATH;
+    process.env.PATH = path.join(repo.root, 'no-bin');
+    try {
+      expect((await test({})).json()).toEqual({
+        ok: false,
+        sentence:
+          'restic is not installed on the console’s server: its operator installs the restic package.',
+      });
+    } finally {
+      process.env.PATH = saved;
+    }
+  });
+
+  it('refuses locations that would be options, escapes and oversized text with a 400', async () => {
+    for (const location of [
+      '-o',
+      '--password-command=id',
+      `${repo.root}/../etc`,
+      `${repo.root}/a\u0000b`,
+      'x'.repeat(100_000),
+    ]) {
+      const res = await test({ location });
+      expect(res.statusCode, location.slice(0, 30)).toBe(400);
+    }
+  });
+});
+
+describe('adding, listing and syncing a source', () => {
+  let id: number;
+
+  it('adds a source, runs its first sync, and lists it without its password or keys', async () => {
+    expect((await list()).sources).toEqual([]);
+    const res = await req('resa', 'POST', `/api/sources/client/${w.clientA1}`, body());
+    expect(res.statusCode).toBe(200);
+    id = res.json().id;
+    const operationId = res.json().operation_id;
+    await t.ctx.operations.runOnce();
+    const op = await req('resa', 'GET', `/api/operations/${operationId}`);
+    expect(op.json()).toMatchObject({ status: 'succeeded', result: { status: 'ok', systems_added: 2 } });
+    const answer = await list();
+    expect(answer).toEqual({
+      can_manage: true,
+      sources: [
+        {
+          id,
+          kind: 'restic',
+          name: 'Office repository',
+          location: repo.location,
+          paused: false,
+          sync_interval_minutes: 15,
+          systems: 2,
+          env_keys: ['AWS_ACCESS_KEY_ID'],
+          last_sync_at: TEST_NOW,
+          last_sync_outcome: 'ok',
+          last_sync_sentence: '2 systems, 2 restore points: 2 new.',
+          sync_operation_id: null,
+        },
+      ],
+    });
+    const text = JSON.stringify(answer);
+    expect(text).not.toContain(repo.password);
+    expect(text).not.toContain('AKIAEXAMPLEKEY');
+    const row = await t.dbh.db.selectFrom('backup_sources').select('secret_sealed').executeTakeFirstOrThrow();
+    expect(row.secret_sealed).not.toContain(repo.password);
+    const [added] = await audits('source.added');
+    expect(added?.target_id).toBe(String(id));
+    expect(added?.details).not.toContain(repo.password);
+    expect(added?.details).not.toContain('AKIAEXAMPLEKEY');
+    // The repository's systems are the client's like any other, in its systems table with their health.
+    const table = await call(t.app, s.resa as Session, {
+      method: 'POST',
+      url: `/client/dashboard/protected_systems/${w.clientA1}/1/10`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ search: JSON.stringify({ value: 'recep' }) }).toString(),
+    });
+    expect(
+      table.json().content.map((r: { name: string; health_status: string }) => [r.name, r.health_status]),
+    ).toEqual([['RECEPTION-PC', 'NORMAL']]);
+    // The client's own users see the list, read only.
+    expect((await list('clia1')).can_manage).toBe(false);
+  });
+
+  it('refuses a second source of the client at the same location', async () => {
+    const res = await req('resa', 'POST', `/api/sources/client/${w.clientA1}`, body({ name: 'Again' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.location).toBe('This client already has a backup source at this location.');
+  });
+
+  it('Sync now runs one sync at a time', async () => {
+    const first = await req('resa', 'POST', `/api/sources/${id}/sync`);
+    const second = await req('staff', 'POST', `/api/sources/${id}/sync`);
+    expect(second.json().operation_id).toBe(first.json().operation_id);
+    expect((await list()).sources[0].sync_operation_id).toBe(first.json().operation_id);
+    await t.ctx.operations.runOnce();
+    const op = await req('resa', 'GET', `/api/operations/${first.json().operation_id}`);
+    expect(op.json()).toMatchObject({ status: 'succeeded', result: { status: 'ok', points_added: 0 } });
+  });
+
+  it('pauses (no schedule), resumes, and changes the password, audited without secrets', async () => {
+    const schedule = () =>
+      t.dbh.db
+        .selectFrom('schedules')
+        .select('next_run_at')
+        .where('key', '=', `source-sync:${id}`)
+        .executeTakeFirst();
+    expect(await schedule()).toBeDefined();
+    expect((await req('resa', 'PATCH', `/api/sources/${id}`, { paused: true })).statusCode).toBe(200);
+    expect(await schedule()).toBeUndefined();
+    expect((await list()).sources[0].paused).toBe(true);
+    const res = await req('resa', 'PATCH', `/api/sources/${id}`, {
+      paused: false,
+      password: 'new secret',
+      sync_interval_minutes: 60,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(Number((await schedule())?.next_run_at)).toBe(TEST_NOW + HOUR);
+    const changes = await audits('source.changed');
+    expect(changes).toHaveLength(2);
+    expect(JSON.parse(changes[1]?.details ?? '{}')).toMatchObject({
+      old: { paused: true, sync_interval_minutes: 15 },
+      new: { paused: false, sync_interval_minutes: 60 },
+      secret_changed: true,
+    });
+    expect(changes[1]?.details).not.toContain('new secret');
+    // An edit that changes nothing is refused, with no audit entry.
+    const same = await req('resa', 'PATCH', `/api/sources/${id}`, {
+      paused: false,
+      env: { AWS_ACCESS_KEY_ID: 'AKIAEXAMPLEKEY' },
+    });
+    expect(same.statusCode).toBe(400);
+    expect(await audits('source.changed')).toHaveLength(2);
+    // The new (wrong) password: the next sync fails with restic's sentence.
+    await req('resa', 'POST', `/api/sources/${id}/sync`);
+    await t.ctx.operations.runOnce();
+    expect((await list()).sources[0]).toMatchObject({
+      last_sync_outcome: 'failed',
+      last_sync_sentence: 'The repository refused the password: check it and try again.',
+    });
+  });
+
+  it('answers 404 to another tenant and 403 to those who only read', async () => {
+    for (const who of ['resb']) {
+      expect((await req(who, 'GET', `/api/sources/client/${w.clientA1}`)).statusCode).toBe(404);
+      expect((await req(who, 'PATCH', `/api/sources/${id}`, { name: 'Mine' })).statusCode).toBe(404);
+      expect((await req(who, 'POST', `/api/sources/${id}/sync`)).statusCode).toBe(404);
+      expect((await req(who, 'DELETE', `/api/sources/${id}`)).statusCode).toBe(404);
+    }
+    for (const who of ['clia1', 'dist']) {
+      expect((await req(who, 'POST', `/api/sources/${id}/sync`)).statusCode).toBe(403);
+      expect((await req(who, 'DELETE', `/api/sources/${id}`)).statusCode).toBe(403);
+      expect(
+        (await req(who, 'POST', `/api/sources/client/${w.clientA1}`, body({ name: 'X' }))).statusCode,
+      ).toBe(403);
+    }
+    expect((await list()).sources).toHaveLength(1);
+  });
+
+  it('removes the source with its secret and schedule; its systems keep their history', async () => {
+    const res = await req('staff', 'DELETE', `/api/sources/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(await t.dbh.db.selectFrom('backup_sources').selectAll().execute()).toEqual([]);
+    expect(
+      await t.dbh.db.selectFrom('schedules').selectAll().where('key', '=', `source-sync:${id}`).execute(),
+    ).toEqual([]);
+    const systems = await t.dbh.db
+      .selectFrom('protected_systems')
+      .select('id')
+      .where('source_id', '=', id)
+      .execute();
+    expect(systems).toHaveLength(2);
+    const [removed] = await audits('source.removed');
+    expect(JSON.parse(removed?.details ?? '{}')).toMatchObject({ name: 'Office repository', kind: 'restic' });
+    expect((await req('resa', 'POST', `/api/sources/${id}/sync`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,140 @@
+import { type SourceRow, sourceCalls } from '@lifeboat/contract';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { call } from '../../api/call';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { formatDateTime } from '../../format/dateTime';
+import { dashboardKeys } from '../dashboard/dashboardApi';
+import { AddSourceDialog } from './AddSourceDialog';
+import { sourceKeys, useClientSources } from './sourcesQueries';
+
+// A client's backup sources on its page (issue 25.4): each with what its last sync found or what
+// went wrong, Sync now, and Remove (confirmed); "Add source" for the reseller and the provider.
+
+function lastSync(s: SourceRow): string {
+  if (s.sync_operation_id !== null) return 'Syncing now…';
+  if (s.last_sync_at === null) return 'Not synced yet.';
+  return `Last sync ${formatDateTime(s.last_sync_at)}. ${s.last_sync_sentence ?? ''}`;
+}
+
+function SourceCard({
+  source,
+  canManage,
+  onSync,
+  onRemove,
+}: {
+  source: SourceRow;
+  canManage: boolean;
+  onSync: () => void;
+  onRemove: () => void;
+}) {
+  const failed = source.last_sync_outcome === 'failed';
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="backup-source">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 260px' }}>
+          <Group gap="xs">
+            <Text fw={600}>{source.name}</Text>
+            {source.paused && (
+              <Badge color="gray" variant="light">
+                Paused
+              </Badge>
+            )}
+            {failed && (
+              <Badge color="red" variant="light">
+                Sync failed
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {source.location}
+          </Text>
+          <Text size="sm">
+            {source.systems === 1 ? '1 system' : `${source.systems} systems`} · every{' '}
+            {source.sync_interval_minutes} minutes
+          </Text>
+          <Text size="sm" c={failed ? 'red' : undefined} aria-live="polite">
+            {lastSync(source)}
+          </Text>
+        </Stack>
+        {canManage && (
+          <Group gap="xs">
+            <Button size="xs" variant="light" onClick={onSync} loading={source.sync_operation_id !== null}>
+              Sync now
+            </Button>
+            <Button size="xs" variant="subtle" color="red" onClick={onRemove}>
+              Remove
+            </Button>
+          </Group>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+export function SourcesPanel({ clientId }: { clientId: number }) {
+  const qc = useQueryClient();
+  const sources = useClientSources(clientId);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<SourceRow | null>(null);
+  const data = sources.data;
+  // A sync that just ended may have brought systems and points: the page's tables read again.
+  const syncing = data?.sources.filter((s) => s.sync_operation_id !== null).length ?? 0;
+  const wasSyncing = useRef(0);
+  useEffect(() => {
+    if (syncing < wasSyncing.current) void qc.invalidateQueries({ queryKey: dashboardKeys.all });
+    wasSyncing.current = syncing;
+  }, [syncing, qc]);
+  // Nothing to show a person who may not add one.
+  if (!data || (!data.can_manage && data.sources.length === 0)) return null;
+  const refresh = () => qc.invalidateQueries({ queryKey: sourceKeys.client(clientId) });
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Stack gap={2} maw={620}>
+            <Text fw={600} component="h2" size="lg">
+              Backup sources
+            </Text>
+            <Text size="sm" c="dimmed">
+              Repositories whose backups this console watches and restores for the client.
+            </Text>
+          </Stack>
+          {data.can_manage && <Button onClick={() => setAdding(true)}>Add source</Button>}
+        </Group>
+        {data.sources.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No backup sources yet. Add the client's restic repository to see its systems here.
+          </Text>
+        ) : (
+          data.sources.map((s) => (
+            <SourceCard
+              key={s.id}
+              source={s}
+              canManage={data.can_manage}
+              onSync={async () => {
+                await call(sourceCalls.sync, { params: { id: s.id } });
+                await refresh();
+              }}
+              onRemove={() => setRemoving(s)}
+            />
+          ))
+        )}
+      </Stack>
+      <AddSourceDialog clientId={clientId} opened={adding} onClose={() => setAdding(false)} />
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Remove backup source"
+        message={`Remove ${removing?.name ?? 'this source'}? The console stops syncing it and forgets its password and keys. Its systems stay, with their restore points and history.`}
+        confirmLabel="Remove source"
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing) return;
+          await call(sourceCalls.remove, { params: { id: removing.id } });
+          await refresh();
+        }}
+      />
+    </Card>
+  );
+}
