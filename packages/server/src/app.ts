@@ -38,6 +38,20 @@ export interface BuildOptions {
 }
 
 /** The console's HTTP server: security base, the API areas, and the single-page app. */
+// Browser features the console never uses are off for its pages and anything framed in them; the
+// copy buttons write the clipboard, nothing reads it.
+const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'display-capture=()',
+  'clipboard-read=()',
+  'clipboard-write=(self)',
+  'fullscreen=(self)',
+].join(', ');
+
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -55,27 +69,31 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorateRequest('actor', null);
   app.decorateRequest('csrfToken', null);
 
-  await registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets style attributes at run time; no inline scripts are ever allowed.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+  await registerSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Mantine sets style attributes at run time; no inline scripts are ever allowed.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          frameSrc: ["'self'", 'blob:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
       },
+      crossOriginEmbedderPolicy: false,
+      hsts: ctx.config.cookieSecure,
     },
-    crossOriginEmbedderPolicy: false,
-    hsts: ctx.config.cookieSecure,
-  });
+    { 'permissions-policy': PERMISSIONS_POLICY },
+  );
   await app.register(fastifyCookie);
   registerFormBody(app, 256 * 1024);
 
