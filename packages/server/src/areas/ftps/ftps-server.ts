@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { AppContext } from '../../context';
 import { unscoped } from '../../scope';
 import { applyFtpSrvFixes } from './ftp-srv-fixes';
-import { clientMessage, exportFileSystem, FtpsRefusal } from './ftps-file-system';
+import { exportFileSystem, FtpsRefusal } from './ftps-file-system';
 import { FtpsLoginTries } from './ftps-login-tries';
 import { FTPS_LIMITS, type FtpsLimits, FtpsSessions, isServed, servedExports } from './ftps-sessions';
 import { open } from './secret-box';
@@ -14,7 +14,9 @@ import { open } from './secret-box';
 // The console's own FTPS server (issue 13.4): explicit TLS (AUTH TLS on the control port, then
 // PROT P), one user per export whose home folder holds exactly that export, read-only, refused
 // once the export has expired, been discarded or failed. ftp-srv is the server; logins are
-// checked against the ftps_exports rows.
+// checked against the ftps_exports rows. Beside it: the export's file system
+// (ftps-file-system.ts), the sessions' rules (ftps-sessions.ts), wrong passwords
+// (ftps-login-tries.ts) and the two parts of ftp-srv replaced for explicit TLS (ftp-srv-fixes.ts).
 
 const run = promisify(execFile);
 const WHY = 'FTPS logins find their export by login, before there is an actor';
@@ -147,7 +149,11 @@ export async function startFtpsServer(
           throw new FtpsRefusal('This export has expired or was discarded.');
       };
       return { root, fs: new ExportFileSystem(connection, root, served) };
-    })().then(resolve, (err: unknown) => reject(new Error(clientMessage(err))));
+    })().then(resolve, (err: unknown) =>
+      reject(
+        new Error(err instanceof FtpsRefusal ? err.message : 'The login could not be checked. Try again.'),
+      ),
+    );
   });
   await server.listen();
   const sweep = async () => {
