@@ -38,8 +38,9 @@ export interface BuildOptions {
 }
 
 /** The console's HTTP server: security base, the API areas, and the single-page app. */
-// Browser features the console never uses are off for its pages and anything framed in them; the
-// copy buttons write the clipboard, nothing reads it.
+// Browser features the console never uses are off for its pages and anything framed in them. The
+// clipboard stays the console's own: its copy buttons write it, and reading it (which asks the
+// user anyway) is how the browser suite checks what they wrote.
 const PERMISSIONS_POLICY = [
   'camera=()',
   'microphone=()',
@@ -47,7 +48,7 @@ const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
   'display-capture=()',
-  'clipboard-read=()',
+  'clipboard-read=(self)',
   'clipboard-write=(self)',
   'fullscreen=(self)',
 ].join(', ');

@@ -190,18 +190,12 @@ describe('anti-forgery', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     // Powerful browser features off, for the console's pages and anything framed in them; the
-    // clipboard is written (copy buttons), never read.
+    // clipboard is the console's own.
     const policy = String(res.headers['permissions-policy']);
-    for (const off of [
-      'camera=()',
-      'microphone=()',
-      'geolocation=()',
-      'payment=()',
-      'usb=()',
-      'clipboard-read=()',
-    ])
+    for (const off of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()'])
       expect(policy).toContain(off);
     expect(policy).toContain('clipboard-write=(self)');
+    expect(policy).toContain('clipboard-read=(self)');
     const page = await t.app.inject({ method: 'GET', url: '/' });
     expect(page.headers['permissions-policy']).toBe(policy);
   });
