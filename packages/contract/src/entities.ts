@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonWhole } from './call';
 import { HEALTH, ORG_KINDS, VAULT_TYPES } from './enums';
 import {
   changedPasswordRule,
@@ -44,9 +45,11 @@ export const ENTITY_PAGE_SIZES = LIST_PAGE_SIZES;
 /** Counts stop here: the table shows "1,000+" rather than counting the whole platform. */
 export const ENTITY_COUNT_CAP = LIST_COUNT_CAP;
 
-const intLike = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+// Decimal digits only: z.coerce read "0x10" as 16 and "1e1" as 10.
+const intLike = (min: number, max: number, error = `This must be a whole number from ${min} to ${max}.`) =>
+  jsonWhole(min, max, error);
 const optionalId = z
-  .union([z.literal(''), intLike(1, Number.MAX_SAFE_INTEGER)])
+  .union([z.literal(''), intLike(1, Number.MAX_SAFE_INTEGER, 'This must be an id (a whole number from 1).')])
   .optional()
   .transform((v) => (v === '' || v === undefined ? undefined : v));
 

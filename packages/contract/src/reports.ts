@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonWhole } from './call';
 
 // Executive summary reports (spec: inventory-reports-exports-security 2 'Executive summary report
 // page', 3, 4, 5, 9). The date rules and the period computation are pure and shared: the builder
@@ -233,8 +234,9 @@ export const dateCreatedAnswer = z.object({ date_created: z.number().int() });
 /** spec 3 'Schedule definition' (form data; report_params is JSON text). */
 export const reportParams = z.object({
   level: z.enum(REPORT_LEVELS),
-  client_id: z.coerce.number().int().positive(),
-  bandwidth_estimate: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_BANDWIDTH),
+  // Decimal digits only: z.coerce read "0x10" as client 16.
+  client_id: jsonWhole(1, Number.MAX_SAFE_INTEGER, 'Choose a client.'),
+  bandwidth_estimate: jsonWhole(1, 100_000, 'Choose an internet speed in Mbit/s.').default(DEFAULT_BANDWIDTH),
   summary_overview: text(4000).optional(),
   suggested_actions: text(4000).optional(),
 });

@@ -39,6 +39,21 @@ export interface BuildOptions {
 }
 
 /** The console's HTTP server: security base, the API areas, and the single-page app. */
+// Browser features the console never uses are off for its pages and anything framed in them. The
+// clipboard stays the console's own: its copy buttons write it, and reading it (which asks the
+// user anyway) is how the browser suite checks what they wrote.
+const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'display-capture=()',
+  'clipboard-read=(self)',
+  'clipboard-write=(self)',
+  'fullscreen=(self)',
+].join(', ');
+
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -56,27 +71,31 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorateRequest('actor', null);
   app.decorateRequest('csrfToken', null);
 
-  await registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets style attributes at run time; no inline scripts are ever allowed.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+  await registerSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Mantine sets style attributes at run time; no inline scripts are ever allowed.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          frameSrc: ["'self'", 'blob:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
       },
+      crossOriginEmbedderPolicy: false,
+      hsts: ctx.config.cookieSecure,
     },
-    crossOriginEmbedderPolicy: false,
-    hsts: ctx.config.cookieSecure,
-  });
+    { 'permissions-policy': PERMISSIONS_POLICY },
+  );
   await app.register(fastifyCookie);
   registerFormBody(app, 256 * 1024);
 

@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { startFtpsServer } from './areas/ftps/ftps-server';
 import { ConfigError, loadConfig } from './config';
 import type { AppContext } from './context';
+import { prepareDataFolder } from './data-folder';
 import { createPorts, demoLogins, firstStartDemoFleet } from './fabric';
 import { OperationsEngine } from './operations/engine';
 import { startOperations } from './operations/handlers';
@@ -16,6 +17,9 @@ import { resolveSecretKey } from './secret';
 
 async function main(): Promise<void> {
   const loaded = loadConfig();
+  // What the console writes is its owner's only (data-folder.ts).
+  process.umask(0o077);
+  prepareDataFolder(loaded);
   const config = { ...loaded, secretKey: resolveSecretKey(loaded) };
   const clock = systemClock;
   const logger = { level: config.logLevel ?? (config.production ? 'warn' : 'info') };

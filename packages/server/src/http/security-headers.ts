@@ -22,9 +22,16 @@ export async function securityHeaders(options: FastifyHelmetOptions): Promise<Re
   return out;
 }
 
-/** Set the headers on every answer first, as the plugin did: a route may still override one. */
-export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions) {
-  const headers = await securityHeaders(options);
+/**
+ * Set the headers on every answer first, as the plugin did: a route may still override one.
+ * `extra`: headers helmet does not know (Permissions-Policy).
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: FastifyHelmetOptions,
+  extra: Record<string, string> = {},
+) {
+  const headers = { ...(await securityHeaders(options)), ...extra };
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(headers);
     done();

@@ -207,13 +207,19 @@ function literals(schema: Record<string, unknown>): unknown[] {
  * "+1", "1e3" and "0x10" are numbers to JavaScript, so they are no defect there.
  */
 function isNumberOf(schema: Record<string, unknown>, v: string): boolean {
-  const types = [schema, ...((schema.anyOf as Record<string, unknown>[]) ?? [])].map((s) => s.type);
-  const integer = types.includes('integer');
-  if (!integer && !types.includes('number')) return false;
+  // Each numeric alternative, however nested (an optional id is '' or a number or its digits).
+  const flat = (x: Record<string, unknown>): Record<string, unknown>[] => [
+    x,
+    ...((x.anyOf as Record<string, unknown>[]) ?? []).flatMap(flat),
+  ];
   const n = Number(v);
-  const min = typeof schema.minimum === 'number' ? schema.minimum : -Infinity;
-  const max = typeof schema.maximum === 'number' ? schema.maximum : Infinity;
-  return Number.isFinite(n) && (!integer || Number.isInteger(n)) && n >= min && n <= max;
+  return flat(schema).some((alt) => {
+    const integer = alt.type === 'integer';
+    if (!integer && alt.type !== 'number') return false;
+    const min = typeof alt.minimum === 'number' ? alt.minimum : -Infinity;
+    const max = typeof alt.maximum === 'number' ? alt.maximum : Infinity;
+    return Number.isFinite(n) && (!integer || Number.isInteger(n)) && n >= min && n <= max;
+  });
 }
 
 interface BadRequest {

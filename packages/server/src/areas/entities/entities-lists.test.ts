@@ -116,6 +116,32 @@ describe('POST /client/data', () => {
     expect((await list('resa', 'client', { reseller_id: w.clientA1 })).statusCode).toBe(404);
   });
 
+  it('answers 404 on every table for a reseller or client filter outside the caller’s scope', async () => {
+    const tables = ['distributor', 'reseller', 'client', 'appliance', 'vault', 'user', 'license'];
+    const got: string[] = [];
+    for (const table of tables) {
+      for (const [who, form] of [
+        ['resb', { reseller_id: w.resellerA }],
+        ['resb', { client_id: w.clientA1 }],
+        ['clia1', { reseller_id: w.resellerB }],
+        ['resa', { client_id: w.resellerA }],
+        ['resa', { reseller_id: w.clientA1 }],
+      ] as const) {
+        const r = await list(who, table, form);
+        if (r.statusCode !== 404) got.push(`${table} ${who} ${JSON.stringify(form)}: ${r.statusCode}`);
+      }
+    }
+    expect(got).toEqual([]);
+  });
+
+  it('reads an id filter as decimal digits only: 0x10 is not 16', async () => {
+    for (const bad of ['0x10', '1e1', '+1', ' 1', '0b1']) {
+      const r = await list('dist', 'client', { reseller_id: bad });
+      expect(r.statusCode, bad).toBe(400);
+    }
+    expect(names(await list('dist', 'client', { reseller_id: String(w.resellerB) }))).toEqual(['Client B1']);
+  });
+
   it('filters by health: clients with a system in that health', async () => {
     await t.dbh.db
       .updateTable('protected_systems')

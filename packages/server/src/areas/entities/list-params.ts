@@ -1,6 +1,8 @@
 import { capCount, ENTITY_COUNT_CAP, type EntityListAnswer, type EntityListParams } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import { type Compilable, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { NotFoundError } from '../../http/errors';
+import { type Actor, findOrgInScope } from '../../scope';
 
 // Shared by every entity table (named apart from http/list.ts, which the inventory area owns).
 // Lists page in the database by an indexed name, search is an indexed prefix range, and counts
@@ -75,3 +77,23 @@ export function byId<T extends { id: number }>(rows: T[]): Map<number, T> {
 /** Select this with `.limit(COUNT_LIMIT)` on a list's base query and hand it to cappedCount. */
 export const one = sql<number>`1`.as('one');
 export const COUNT_LIMIT = ENTITY_COUNT_CAP + 1;
+
+/**
+ * The reseller and client filters (links such as client/empty_table/?reseller_id=) must name an
+ * organisation of that kind in the caller's scope, on every table: otherwise 404, never the
+ * caller's own rows as if the filter were not there.
+ */
+export async function checkListFilters(
+  db: Kysely<Database>,
+  actor: Actor,
+  p: EntityListParams,
+): Promise<void> {
+  for (const [id, kind] of [
+    [p.reseller_id, 'reseller'],
+    [p.client_id, 'client'],
+  ] as const) {
+    if (id === undefined) continue;
+    const org = await findOrgInScope(db, actor, id, `This ${kind}`);
+    if (org.kind !== kind) throw new NotFoundError(`This ${kind}`);
+  }
+}

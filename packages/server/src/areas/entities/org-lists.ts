@@ -9,7 +9,7 @@ import {
 import type { Database } from '@lifeboat/db';
 import { type AliasedRawBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
-import { type Actor, findOrgInScope, orgsOfKind, scoped } from '../../scope';
+import { type Actor, canEditResellers, findOrgInScope, orgsOfKind, scoped } from '../../scope';
 import { nameContains, narrowScope } from '../../search/name-search';
 import { clientHealthCondition } from './client-health';
 import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal } from './list-params';
@@ -133,11 +133,6 @@ export async function listClients(
   actor: Actor,
   p: EntityListParams,
 ): Promise<EntityListAnswer<ClientRow>> {
-  // A reseller filter (client/empty_table/?reseller_id=) must name a reseller the actor sees.
-  if (p.reseller_id !== undefined) {
-    const r = await findOrgInScope(db, actor, p.reseller_id, 'This reseller');
-    if (r.kind !== 'reseller') throw new NotFoundError('This reseller');
-  }
   const { rows, total } = await pageOrgs(
     db,
     actor,

@@ -18,6 +18,7 @@ import { addSaveRefusals } from '../../http/save-refusal';
 import { type Actor, parseId } from '../../scope';
 import { clientEditView, deleteClient, getClient, saveClient } from './client-service';
 import { listAppliances, listLicenses, listVaults } from './infra-lists';
+import { checkListFilters } from './list-params';
 import { listClients, listDistributors, listResellers } from './org-lists';
 import { canSeeStaffTables } from './permissions';
 import { deleteReseller, saveReseller } from './reseller-service';
@@ -72,13 +73,12 @@ export function entitiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       });
       for (const entity of Object.keys(TABLES) as EntityTable[]) {
         const list = TABLES[entity];
-        route(
-          tables,
-          c.list[entity],
-          async ({ query, body, actor }) =>
-            // The answer's schema (the table's row) checks and strips the lister's rows.
-            (await list(db, actor, listParams(query, body))) as never,
-        );
+        route(tables, c.list[entity], async ({ query, body, actor }) => {
+          const p = listParams(query, body);
+          await checkListFilters(db, actor, p);
+          // The answer's schema (the table's row) checks and strips the lister's rows.
+          return (await list(db, actor, p)) as never;
+        });
       }
     });
 

@@ -2,7 +2,7 @@ import type { EntityListAnswer, EntityListParams, OrgKind, UserRow } from '@life
 import type { Database } from '@lifeboat/db';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
-import { type Actor, findOrgInScope, scoped, scopeKind, usersOfDistributor, usersPage } from '../../scope';
+import { type Actor, scoped, scopeKind, usersOfDistributor, usersPage } from '../../scope';
 import { nameContains, narrowScope } from '../../search/name-search';
 import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal, prefixBounds, startsWith } from './list-params';
 import { canSeeStaffTables, userRowFlags } from './permissions';
@@ -32,13 +32,9 @@ async function pageUsers(
   p: EntityListParams,
   only: { organisationId?: number },
 ): Promise<EntityListAnswer<UserRow>> {
-  // user/empty_table/?reseller_id= (spec: dashboard 2.1): that reseller's and its clients' users.
-  let resellerId: number | undefined;
-  if (p.reseller_id !== undefined) {
-    const r = await findOrgInScope(db, actor, p.reseller_id, 'This reseller');
-    if (r.kind !== 'reseller') throw new NotFoundError('This reseller');
-    resellerId = r.id;
-  }
+  // user/empty_table/?reseller_id= (spec: dashboard 2.1): that reseller's and its clients' users
+  // (a reseller in scope: checkListFilters).
+  const resellerId = p.reseller_id;
   const conditions: RawBuilder<SqlBool>[] = [];
   if (only.organisationId !== undefined) conditions.push(sql`u.organisation_id = ${only.organisationId}`);
   if (resellerId !== undefined)

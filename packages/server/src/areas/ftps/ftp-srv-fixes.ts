@@ -48,10 +48,13 @@ function authTls(this: Connection): Promise<unknown> {
   plain.pause();
   plain.write('234 Honored\r\n');
   const secure = new tls.TLSSocket(plain, { isServer: true, secureContext: contextOf(this.server) });
-  // ftp-srv's listeners are on the plain socket: the secure one's events go to them.
-  for (const event of ['data', 'timeout', 'end', 'close', 'drain', 'error']) {
+  // ftp-srv's listeners are on the plain socket: the secure one's events go to them. Closing the
+  // secure socket leaves the TCP connection open (ftp-srv's 421 and close never reached the
+  // client): it is closed with it, and then says 'close' itself.
+  for (const event of ['data', 'timeout', 'end', 'drain', 'error']) {
     secure.on(event, (...args: unknown[]) => plain.emit(event, ...args));
   }
+  secure.once('close', () => plain.destroy());
   this.commandSocket = secure;
   this.secure = true;
   return Promise.resolve();
@@ -89,7 +92,10 @@ async function setupServer(this: Passive): Promise<net.Server> {
     socket.on('error', (error) =>
       this.server.emit('client-error', { connection: this.connection, context: 'dataSocket', error }),
     );
-    socket.once('close', () => this.closeServer());
+    socket.once('close', () => {
+      raw.destroy();
+      this.closeServer();
+    });
     this.dataSocket = socket;
   });
   server.maxConnections = 1;

@@ -65,6 +65,8 @@ describe('the expiry of an FTPS export', () => {
     const before = await ftpsClient(ftps.port, cred.login, cred.password);
     try {
       expect((await before.list('/')).map((e) => e.name)).toEqual(['FS01-A1.vmdk']);
+      expect(fs.statSync(path.join(exportDir(f.t.ctx, id), 'FS01-A1.vmdk')).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(exportDir(f.t.ctx, id)).mode & 0o777).toBe(0o700);
     } finally {
       before.close();
     }

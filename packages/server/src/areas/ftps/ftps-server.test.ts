@@ -49,6 +49,18 @@ describe('the FTPS server', () => {
     expect(folder).not.toBeNull();
     const a = await ftpsExport(f, [folder as string]);
     const b = await ftpsExport(f, [folder as string]);
+    // Clients' files are the console owner's only: folders 0700, files 0600.
+    const modes = (at: string): string[] =>
+      fs.readdirSync(at, { withFileTypes: true }).flatMap((e) => {
+        const p = path.join(at, e.name);
+        const m = (fs.statSync(p).mode & 0o777).toString(8);
+        return e.isDirectory() ? [`dir ${m}`, ...modes(p)] : [`file ${m}`];
+      });
+    const found = [
+      `dir ${(fs.statSync(exportDir(f.t.ctx, a.id)).mode & 0o777).toString(8)}`,
+      ...modes(exportDir(f.t.ctx, a.id)),
+    ];
+    expect(new Set(found)).toEqual(new Set(['dir 700', 'file 600']));
 
     const client = await connect(a.login, a.password);
     try {

@@ -6,12 +6,17 @@ import { promisify } from 'node:util';
 import type { AppContext } from '../../context';
 import { unscoped } from '../../scope';
 import { applyFtpSrvFixes } from './ftp-srv-fixes';
+import { exportFileSystem, FtpsRefusal } from './ftps-file-system';
+import { FtpsLoginTries } from './ftps-login-tries';
+import { FTPS_LIMITS, type FtpsLimits, FtpsSessions, isServed, servedExports } from './ftps-sessions';
 import { open } from './secret-box';
 
 // The console's own FTPS server (issue 13.4): explicit TLS (AUTH TLS on the control port, then
 // PROT P), one user per export whose home folder holds exactly that export, read-only, refused
 // once the export has expired, been discarded or failed. ftp-srv is the server; logins are
-// checked against the ftps_exports rows.
+// checked against the ftps_exports rows. Beside it: the export's file system
+// (ftps-file-system.ts), the sessions' rules (ftps-sessions.ts), wrong passwords
+// (ftps-login-tries.ts) and the two parts of ftp-srv replaced for explicit TLS (ftp-srv-fixes.ts).
 
 const run = promisify(execFile);
 const WHY = 'FTPS logins find their export by login, before there is an actor';
@@ -59,25 +64,6 @@ export async function ensureCertificate(ctx: Pick<AppContext, 'config'>): Promis
 export const exportDir = (ctx: Pick<AppContext, 'config'>, id: number) =>
   path.join(ctx.config.ftpsDir, String(id));
 
-const refuse = () => Promise.reject(new Error('This FTPS folder is read-only.'));
-
-// ftp-srv (and its dependencies) is loaded when the FTPS server starts, after the console
-// listens, not when the bundle loads: it costs a start about a tenth of its time.
-type FtpSrvModule = typeof import('ftp-srv');
-
-/** ftp-srv's file system on the export's folder, without any way to change it. */
-function readOnlyFileSystem({ FileSystem }: FtpSrvModule) {
-  return class ReadOnlyFileSystem extends FileSystem {
-    override write(): never {
-      throw new Error('This FTPS folder is read-only.');
-    }
-    override delete = refuse;
-    override mkdir = refuse;
-    override rename = refuse;
-    override chmod = refuse;
-  };
-}
-
 const silent = {
   child: () => silent,
   trace: () => {},
@@ -96,20 +82,27 @@ function samePassword(a: string, b: string): boolean {
 
 export interface RunningFtps {
   port: number;
+  /** Apply the session rules now (they run every `sweepMs` on their own). */
+  sweep(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startFtpsServer(
   ctx: Pick<AppContext, 'config' | 'dbh' | 'clock'>,
-  opts: { port?: number } = {},
+  opts: { port?: number; limits?: Partial<FtpsLimits> } = {},
 ): Promise<RunningFtps> {
   const c = ctx.config;
+  // ftp-srv (and its dependencies) is loaded when the FTPS server starts, after the console
+  // listens, not when the bundle loads: it costs a start about a tenth of its time.
   const ftpSrv = await import('ftp-srv');
   await applyFtpSrvFixes();
   const { FtpSrv } = ftpSrv;
-  const ReadOnlyFileSystem = readOnlyFileSystem(ftpSrv);
+  const ExportFileSystem = exportFileSystem(ftpSrv);
   const tls = await ensureCertificate(ctx);
   const port = opts.port ?? c.ftpsPort;
+  const limits = { ...FTPS_LIMITS, ...opts.limits };
+  const sessions = new FtpsSessions(ctx, limits);
+  const tries = new FtpsLoginTries();
   const before = new Set(
     ['SIGTERM', 'SIGINT', 'SIGQUIT'].flatMap((s) => process.listeners(s as NodeJS.Signals)),
   );
@@ -122,39 +115,60 @@ export async function startFtpsServer(
     anonymous: false,
     greeting: 'Lifeboat FTPS export server: use explicit TLS (AUTH TLS).',
     log: silent,
-    timeout: 10 * 60_000,
   });
   // ftp-srv exits the process on these signals by itself; the console stops it in its own order.
   for (const s of ['SIGTERM', 'SIGINT', 'SIGQUIT'] as const) {
     for (const l of process.listeners(s)) if (!before.has(l)) process.removeListener(s, l);
   }
 
+  // 'connect' is emitted by ftp-srv but missing from its declarations.
+  (server as unknown as import('node:events').EventEmitter).on(
+    'connect',
+    ({ connection }: { connection: import('ftp-srv').FtpConnection }) => sessions.opened(connection),
+  );
+  server.on('disconnect', ({ id }) => sessions.closed(id));
   server.on('login', ({ connection, username, password }, resolve, reject) => {
     void (async () => {
-      if (!connection.secure) throw new Error('Use explicit FTPS (AUTH TLS) before logging in.');
+      if (!connection.secure) throw new FtpsRefusal('Use explicit FTPS (AUTH TLS) before logging in.');
+      const right = tries.take(connection.ip ?? '', ctx.clock.now());
       const row = await unscoped(ctx.dbh.db, WHY)
         .selectFrom('ftps_exports')
         .select(['id', 'status', 'expires_at', 'password_enc'])
         .where('login', '=', username.slice(0, 64))
         .executeTakeFirst();
       const ok =
-        row &&
-        row.status === 'ready' &&
-        row.expires_at !== null &&
-        Number(row.expires_at) > ctx.clock.now() &&
-        samePassword(open(c.secretKey, row.password_enc), password);
-      if (!row || !ok) throw new Error('Login incorrect.');
-      const root = exportDir(ctx, Number(row.id));
-      if (!fs.existsSync(root)) throw new Error('Login incorrect.');
-      return { root, fs: new ReadOnlyFileSystem(connection, { root, cwd: '/' }) };
-    })().then(resolve, (err: unknown) => reject(err instanceof Error ? err : new Error('Login incorrect.')));
+        row && isServed(row, ctx.clock.now()) && samePassword(open(c.secretKey, row.password_enc), password);
+      if (!row || !ok) throw new FtpsRefusal('Login incorrect.');
+      right();
+      const id = Number(row.id);
+      const root = exportDir(ctx, id);
+      if (!fs.existsSync(root)) throw new FtpsRefusal('Login incorrect.');
+      sessions.loggedIn(connection, id);
+      const served = async () => {
+        if (!(await servedExports(ctx, [id])).has(id))
+          throw new FtpsRefusal('This export has expired or was discarded.');
+      };
+      return { root, fs: new ExportFileSystem(connection, root, served) };
+    })().then(resolve, (err: unknown) =>
+      reject(
+        new Error(err instanceof FtpsRefusal ? err.message : 'The login could not be checked. Try again.'),
+      ),
+    );
   });
   await server.listen();
+  const sweep = async () => {
+    tries.prune(ctx.clock.now());
+    await sessions.sweep();
+  };
+  const timer = setInterval(() => void sweep().catch(() => {}), limits.sweepMs);
+  timer.unref();
   const address = (server as unknown as { server: import('node:net').Server }).server.address();
   const bound = typeof address === 'object' && address ? address.port : port;
   return {
     port: bound,
+    sweep,
     close: async () => {
+      clearInterval(timer);
       await server.close();
     },
   };

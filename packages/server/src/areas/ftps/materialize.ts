@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FtpsExportType, FtpsFormat, RestorePointRef } from '@lifeboat/contract';
 import { writeDiskImage } from '@lifeboat/contract/node';
 import type { AppContext } from '../../context';
+import { PRIVATE_FILE, PRIVATE_FOLDER } from '../../data-folder';
 
 // What an export's home folder holds (issue 13.4): the chosen folders and files of the restore
 // point with their real content (read through the files port, the same bytes a download gives),
@@ -72,8 +73,8 @@ export async function copyPaths(
   let entries = 0;
   const files = ctx.ports.files;
   const copyFile = async (src: string, size: number, to: string) => {
-    await fs.mkdir(path.dirname(to), { recursive: true });
-    const fh = await fs.open(to, 'w');
+    await fs.mkdir(path.dirname(to), { recursive: true, mode: PRIVATE_FOLDER });
+    const fh = await fs.open(to, 'w', PRIVATE_FILE);
     try {
       for (let at = 0; at < size; at += CHUNK) {
         if (signal.aborted) throw new Error('stopped');
@@ -97,7 +98,7 @@ export async function copyPaths(
       await copyFile(src, entry.size, to);
       return;
     }
-    await fs.mkdir(to, { recursive: true });
+    await fs.mkdir(to, { recursive: true, mode: PRIVATE_FOLDER });
     const children = (await files.listFiles(point, src)) ?? [];
     for (const c of children) await walk(`${src.replace(/\/+$/, '')}/${c.name}`);
   };
@@ -114,12 +115,11 @@ export async function writeDisk(
   sizeBytes: number,
   exportType: FtpsExportType,
 ): Promise<number> {
-  await fs.mkdir(dest, { recursive: true });
-  return writeDiskImage(path.join(dest, `${name}.${DISK_EXT[format]}`), {
-    format,
-    sizeBytes,
-    vhdType: exportType,
-  });
+  await fs.mkdir(dest, { recursive: true, mode: PRIVATE_FOLDER });
+  const file = path.join(dest, `${name}.${DISK_EXT[format]}`);
+  const length = await writeDiskImage(file, { format, sizeBytes, vhdType: exportType });
+  await fs.chmod(file, PRIVATE_FILE);
+  return length;
 }
 
 /** Put a staged folder in place of the home folder. */

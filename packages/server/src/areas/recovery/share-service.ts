@@ -119,7 +119,10 @@ export async function exposeShare(
       ok: false,
       exposed_share_id: Number(claimed.open.id),
       title: 'A share of this device is already open',
-      error: `${system.name} is already shared as ${claimed.open.share_path}. Remove that share to expose another restore point.`,
+      // Until the appliance answers, the first share has no path to name.
+      error: claimed.open.share_path
+        ? `${system.name} is already shared as ${claimed.open.share_path}. Remove that share to expose another restore point.`
+        : `${system.name} already has a share being opened. Wait until it is open and remove it, to expose another restore point.`,
     };
   }
   const row = claimed.row;

@@ -87,6 +87,34 @@ describe('exposing a share', () => {
     });
   });
 
+  it('while the first share is still being opened, the second names it so, not by an empty path', async () => {
+    // The first share's row before the appliance has answered with its path.
+    const db = f.t.dbh.db;
+    const first = await db
+      .selectFrom('cifs_shares')
+      .selectAll()
+      .where('id', '=', shareId)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('cifs_shares')
+      .set({ status: 'exposing', share_path: '' })
+      .where('id', '=', shareId)
+      .execute();
+    try {
+      const body = (await expose(f, 'resa', 'D%3A')).json();
+      expect(body).toMatchObject({ ok: false, exposed_share_id: shareId });
+      expect(body.error).toBe(
+        'FS01-A1 already has a share being opened. Wait until it is open and remove it, to expose another restore point.',
+      );
+    } finally {
+      await db
+        .updateTable('cifs_shares')
+        .set({ status: first.status, share_path: first.share_path })
+        .where('id', '=', shareId)
+        .execute();
+    }
+  });
+
   it('lists the share in the reseller’s local shares feed, and not for another reseller', async () => {
     const feed = (await f.get('resa', `/reseller/get_reseller_exposed_local_shares/${f.w.resellerA}`)).json();
     expect(feed.local_shares).toEqual([

@@ -99,6 +99,15 @@ describe('report_definition/save', () => {
     const many = Array.from({ length: 11 }, (_, i) => `u${i}@a1.test`).join(',');
     expect((await save('resa', fields(w.clientA1, many))).json().errors.email_address).toMatch(/limit/);
     expect((await save('resb', fields(w.clientA1, 'x@y.test'))).statusCode).toBe(404);
+    // The client's id in hexadecimal is no id (it was read as the client).
+    const hex = JSON.stringify({
+      level: 'summary',
+      client_id: `0x${w.clientA1.toString(16)}`,
+      bandwidth_estimate: 100,
+    });
+    const refusedHex = await save('resa', { ...fields(w.clientA1, 'x@y.test'), report_params: hex });
+    expect(refusedHex.statusCode).toBe(400);
+    expect(refusedHex.json().errors).toEqual({ report_params: 'The report options are not valid.' });
     expect((await save('resa', { ...fields(w.clientA1, 'x@y.test'), type: 'daily' })).statusCode).toBe(400);
   });
 

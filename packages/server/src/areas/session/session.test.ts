@@ -189,6 +189,15 @@ describe('anti-forgery', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // Powerful browser features off, for the console's pages and anything framed in them; the
+    // clipboard is the console's own.
+    const policy = String(res.headers['permissions-policy']);
+    for (const off of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()'])
+      expect(policy).toContain(off);
+    expect(policy).toContain('clipboard-write=(self)');
+    expect(policy).toContain('clipboard-read=(self)');
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['permissions-policy']).toBe(policy);
   });
 
   it('answers unknown API paths with JSON 404 and browser navigation with the app page', async () => {
