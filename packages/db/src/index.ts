@@ -4,3 +4,4 @@ export * from './meta';
 export * from './migrate';
 export type * from './schema';
 export * from './testing';
+export * from './thresholds';

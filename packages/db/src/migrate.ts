@@ -20,6 +20,7 @@ import * as m020 from './migrations/020_name_search';
 import * as m021 from './migrations/021_appliance_offline';
 import * as m030 from './migrations/030_sim_azure_codes';
 import * as m045 from './migrations/045_failover_approval_opt_in';
+import * as m070 from './migrations/070_alerts';
 import type { Database } from './schema';
 
 // Migrations are listed here (not read from disk) so they work the same under tsx, vitest and
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '021_appliance_offline': m021,
   '030_sim_azure_codes': m030,
   '045_failover_approval_opt_in': m045,
+  '070_alerts': m070,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

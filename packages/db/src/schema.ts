@@ -804,3 +804,41 @@ export interface Database {
   failovers: FailoverTable;
   failover_systems: FailoverSystemTable;
 }
+
+// --- alerts area (migration 070_alerts) ---
+
+/** One alert per condition per subject (issue 27.2): open while resolved_at is null. */
+export interface AlertTable {
+  id: Generated<number>;
+  reseller_id: number;
+  client_id: number;
+  /** ALERT_CONDITIONS */
+  condition: string;
+  subject_type: 'system' | 'appliance';
+  subject_id: number;
+  subject_name: string;
+  /** ALERT_SEVERITIES */
+  severity: string;
+  summary: string;
+  opened_at: number;
+  last_seen_at: number;
+  /** Evaluations that saw the condition since the alert opened. */
+  count: Generated<number>;
+  resolved_at: number | null;
+}
+
+/** An alert's timeline: opened, reopened, resolved. */
+export interface AlertEventTable {
+  id: Generated<number>;
+  alert_id: number;
+  reseller_id: number;
+  client_id: number;
+  at: number;
+  kind: 'opened' | 'reopened' | 'resolved';
+  detail: string | null;
+}
+
+export interface Database {
+  alerts: AlertTable;
+  alert_events: AlertEventTable;
+}

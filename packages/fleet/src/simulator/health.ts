@@ -1,6 +1,3 @@
-import type { ThresholdOwner, ThresholdRow } from '@lifeboat/contract';
-import type { Database } from '@lifeboat/db';
-import type { Kysely } from 'kysely';
 import { deriveHealth, type HealthVerdict } from '../generator/health';
 
 // Health after a scheduled backup. A success makes a system healthy; otherwise the age of its
@@ -8,49 +5,8 @@ import { deriveHealth, type HealthVerdict } from '../generator/health';
 // recovery-flow 9 thresholds with inheritance system > client > reseller > default).
 
 export type { HealthVerdict };
-// The threshold rule itself (resolveThreshold) is the contract's: the dashboard uses it too.
-
-/** The overrides that can apply to a batch of systems, in one query. */
-export async function loadThresholds(
-  db: Kysely<Database>,
-  systems: readonly ThresholdOwner[],
-): Promise<ThresholdRow[]> {
-  if (systems.length === 0) return [];
-  const ids = (f: (s: ThresholdOwner) => number) => [...new Set(systems.map(f))];
-  const rows = await db
-    .selectFrom('thresholds')
-    .select(['scope_kind', 'scope_id', 'kind', 'minutes', 'enabled'])
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('scope_kind', '=', 'system'),
-          eb(
-            'scope_id',
-            'in',
-            ids((s) => s.id),
-          ),
-        ]),
-        eb.and([
-          eb('scope_kind', '=', 'client'),
-          eb(
-            'scope_id',
-            'in',
-            ids((s) => s.client_id),
-          ),
-        ]),
-        eb.and([
-          eb('scope_kind', '=', 'reseller'),
-          eb(
-            'scope_id',
-            'in',
-            ids((s) => s.reseller_id),
-          ),
-        ]),
-      ]),
-    )
-    .execute();
-  return rows.map((r) => ({ ...r, scope_id: Number(r.scope_id), minutes: Number(r.minutes) }));
-}
+// The threshold rule itself (resolveThreshold) is the contract's: the dashboard uses it too; the
+// batch read of the overrides (loadThresholds) is the db package's: the alerts' evaluation uses it too.
 
 export interface HealthInput {
   parked: boolean;

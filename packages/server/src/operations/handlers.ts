@@ -1,3 +1,4 @@
+import { registerAlertEvaluation } from '../areas/alerts/evaluate';
 import { registerAzureHandlers } from '../areas/azure/handlers';
 import { AUTOVERIFY_RUN, autoVerifyHandler } from '../areas/devices/autoverify-handler';
 import { registerFailoverHandlers } from '../areas/failover/handlers';
@@ -23,6 +24,7 @@ export function registerOperationHandlers(ctx: AppContext): void {
   registerFailoverHandlers(ctx);
   ctx.operations.register(REPORT_GENERATE, reportGenerateHandler(ctx));
   registerReportSchedules(ctx);
+  registerAlertEvaluation(ctx);
 }
 
 /** The in-process workers: handlers and schedules, then leasing. */

@@ -64,6 +64,8 @@ export const TENANT_TABLES = {
   runbook_systems: { by: 'reseller_client' },
   failovers: { by: 'reseller_client' },
   failover_systems: { by: 'reseller_client' },
+  alerts: { by: 'reseller_client' },
+  alert_events: { by: 'reseller_client' },
 } as const satisfies Partial<Record<keyof Database, TenantScope>>;
 
 export const SYSTEM_TABLES = {
