@@ -66,7 +66,7 @@ describe('isPoweredOff', () => {
 describe('conditionSummary', () => {
   it('says the rule in a technician’s words', () => {
     expect(conditionSummary('backup_failed', DEFAULT_ALERT_RULE)).toBe('backup failed 2 times in a row');
-    expect(conditionSummary('appliance_offline', { ...DEFAULT_ALERT_RULE, offlineMinutes: 45 })).toBe(
+    expect(conditionSummary('appliance_offline', { ...DEFAULT_ALERT_RULE, offline_minutes: 45 })).toBe(
       'appliance offline for more than 45 minutes',
     );
   });

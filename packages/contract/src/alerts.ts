@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // Alerts (issue 27 points 1-2): one alert per condition per subject. It opens once, counts the
 // evaluations that saw it while the condition holds, resolves by itself when the condition
 // clears, and reopens (the same alert) when the condition returns within the grace period.
@@ -29,24 +31,40 @@ export const ALERT_REOPEN_GRACE_MS = 60 * 60_000;
 
 /** Bounds of a rule's N (failures in a row) and M (minutes offline). */
 export const FAILURES_IN_A_ROW_MAX = 10;
+export const OFFLINE_MINUTES_MIN = 5;
 export const OFFLINE_MINUTES_MAX = 7 * 24 * 60;
 
-/** One condition's settings in a rule. */
-export interface ConditionRule {
-  enabled: boolean;
-  severity: AlertSeverity;
-}
+export const conditionRule = z.object({
+  enabled: z.boolean(),
+  severity: z.enum(ALERT_SEVERITIES),
+});
+export type ConditionRule = z.infer<typeof conditionRule>;
 
-/** A reseller's or a client's rule: every condition, N, M, and the powered-off suppression. */
-export interface AlertRule {
-  conditions: Record<AlertCondition, ConditionRule>;
-  /** backup_failed: failures in a row before the alert opens. */
-  failuresInARow: number;
-  /** appliance_offline: minutes offline before the alert opens. */
-  offlineMinutes: number;
+/**
+ * A reseller's rule (the default of its clients) or a client's own: every condition on or off
+ * with its severity, N failures in a row, M minutes offline, and the powered-off suppression.
+ */
+export const alertRule = z.object({
+  conditions: z.object({
+    backup_failed: conditionRule,
+    no_restore_point: conditionRule,
+    appliance_offline: conditionRule,
+    autoverify_failed: conditionRule,
+  }),
+  failures_in_a_row: z
+    .number({ message: 'Enter a number of failures.' })
+    .int('Enter a whole number of failures.')
+    .min(1, 'Enter at least 1 failure.')
+    .max(FAILURES_IN_A_ROW_MAX, `Enter at most ${FAILURES_IN_A_ROW_MAX} failures.`),
+  offline_minutes: z
+    .number({ message: 'Enter a number of minutes.' })
+    .int('Enter a whole number of minutes.')
+    .min(OFFLINE_MINUTES_MIN, `Enter at least ${OFFLINE_MINUTES_MIN} minutes.`)
+    .max(OFFLINE_MINUTES_MAX, `Enter at most ${OFFLINE_MINUTES_MAX} minutes (a week).`),
   /** no_restore_point: a workstation that is merely switched off (missed, nothing failed) is quiet. */
-  suppressPoweredOff: boolean;
-}
+  suppress_powered_off: z.boolean(),
+});
+export type AlertRule = z.infer<typeof alertRule>;
 
 /** The rule of a reseller that has written none (issue 27: "N per rule, default 2"). */
 export const DEFAULT_ALERT_RULE: AlertRule = {
@@ -56,9 +74,9 @@ export const DEFAULT_ALERT_RULE: AlertRule = {
     appliance_offline: { enabled: true, severity: 'critical' },
     autoverify_failed: { enabled: true, severity: 'warning' },
   },
-  failuresInARow: 2,
-  offlineMinutes: 30,
-  suppressPoweredOff: true,
+  failures_in_a_row: 2,
+  offline_minutes: 30,
+  suppress_powered_off: true,
 };
 
 /** The state of an existing alert that its next step depends on. */
@@ -112,11 +130,11 @@ export function isPoweredOff(deviceType: string, lastJobStatus: string | null): 
 export function conditionSummary(condition: AlertCondition, rule: AlertRule): string {
   switch (condition) {
     case 'backup_failed':
-      return `backup failed ${rule.failuresInARow} times in a row`;
+      return `backup failed ${rule.failures_in_a_row} times in a row`;
     case 'no_restore_point':
       return 'no restore point within its threshold';
     case 'appliance_offline':
-      return `appliance offline for more than ${rule.offlineMinutes} minutes`;
+      return `appliance offline for more than ${rule.offline_minutes} minutes`;
     case 'autoverify_failed':
       return 'AutoVerify failed';
   }

@@ -838,7 +838,20 @@ export interface AlertEventTable {
   detail: string | null;
 }
 
+/** An alert rule (migration 071): a reseller's default (client_id 0) or a client's own. */
+export interface AlertRuleTable {
+  id: Generated<number>;
+  reseller_id: number;
+  /** 0: the reseller's rule, the default of its clients. */
+  client_id: number;
+  /** The contract's alertRule as JSON. */
+  rule: string;
+  updated_at: number;
+  updated_by: number | null;
+}
+
 export interface Database {
   alerts: AlertTable;
   alert_events: AlertEventTable;
+  alert_rules: AlertRuleTable;
 }

@@ -1,10 +1,10 @@
-import { DEFAULT_ALERT_RULE } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { HandlerFor } from '../../operations/types';
 import { applyHolding, emptyTally, resolveCleared, type Tally } from './apply';
-import { observeSystems, offlineBatch, type RuleOf, systemBatch } from './observe';
+import { observeSystems, offlineBatch, systemBatch } from './observe';
+import { loadRules } from './rules';
 
 // The evaluation is the console's scheduled work (issue 27.2): a schedule claimed once per period
 // across instances and restarts (operations/scheduler.ts). It walks the systems and the open
@@ -13,25 +13,19 @@ import { observeSystems, offlineBatch, type RuleOf, systemBatch } from './observ
 export const ALERTS_EVALUATE = 'alerts.evaluate';
 export const ALERTS_EVALUATE_MS = 60_000;
 
-/** Every rule is the default one until resellers write theirs. */
-const defaultRules: RuleOf = () => DEFAULT_ALERT_RULE;
-
 /** One evaluation of every condition of every subject at `now`. */
-export async function evaluateAlerts(
-  db: Kysely<Database>,
-  now: number,
-  ruleOf: RuleOf = defaultRules,
-): Promise<Tally> {
+export async function evaluateAlerts(db: Kysely<Database>, now: number): Promise<Tally> {
   const tally = emptyTally();
   for (let after = 0; ; ) {
     const systems = await systemBatch(db, after);
     const last = systems.at(-1);
     if (!last) break;
+    const ruleOf = await loadRules(db, systems);
     await applyHolding(db, await observeSystems(db, systems, ruleOf, now), now, tally);
     after = last.id;
   }
   for (let after = 0; ; ) {
-    const { observations, lastId } = await offlineBatch(db, after, ruleOf, now);
+    const { observations, lastId } = await offlineBatch(db, after, (owners) => loadRules(db, owners), now);
     if (lastId === null) break;
     await applyHolding(db, observations, now, tally);
     after = lastId;

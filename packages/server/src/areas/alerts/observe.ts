@@ -168,13 +168,13 @@ export async function observeSystems(
       });
     };
     const on = (condition: AlertCondition) => rule.conditions[condition].enabled;
-    if (on('backup_failed') && failureStreak(statuses.get(s.id) ?? []) >= rule.failuresInARow) {
+    if (on('backup_failed') && failureStreak(statuses.get(s.id) ?? []) >= rule.failures_in_a_row) {
       seen('backup_failed');
     }
     // The same verdict as the dashboard's SLA figure (resolveThreshold, withinThreshold); a
     // system whose alerting is switched off (threshold null) raises nothing.
     const threshold = resolveThreshold(s, thresholds);
-    const quiet = rule.suppressPoweredOff && isPoweredOff(s.device_type, s.last_job_status);
+    const quiet = rule.suppress_powered_off && isPoweredOff(s.device_type, s.last_job_status);
     if (
       on('no_restore_point') &&
       threshold !== null &&
@@ -192,7 +192,7 @@ export async function observeSystems(
 export async function offlineBatch(
   db: Kysely<Database>,
   afterId: number,
-  ruleOf: RuleOf,
+  rulesOf: (owners: { reseller_id: number; client_id: number }[]) => Promise<RuleOf>,
   now: number,
 ): Promise<{ observations: Observation[]; lastId: number | null }> {
   const rows = await unscoped(db, why)
@@ -204,11 +204,14 @@ export async function offlineBatch(
     .orderBy('p.id')
     .limit(BATCH)
     .execute();
+  const ruleOf = await rulesOf(
+    rows.map((r) => ({ reseller_id: Number(r.reseller_id), client_id: Number(r.client_id) })),
+  );
   const observations: Observation[] = [];
   for (const r of rows) {
     const rule = ruleOf(Number(r.reseller_id), Number(r.client_id));
     const c = rule.conditions.appliance_offline;
-    if (!c.enabled || now - Number(r.started_at) <= rule.offlineMinutes * 60_000) continue;
+    if (!c.enabled || now - Number(r.started_at) <= rule.offline_minutes * 60_000) continue;
     observations.push({
       condition: 'appliance_offline',
       subjectType: 'appliance',

@@ -1,5 +1,5 @@
-import { buildWorld, insertId, type World } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { buildWorld, insertId, TEST_PASSWORD, type World } from '../../test/factories';
+import { call, createTestApp, loginAs, type Session, type TestApp } from '../../test/harness';
 
 // The alerts tests' world: the factories' world with every system backed up just now (nothing
 // holds), and helpers to make a condition hold and to read the alerts back.
@@ -13,6 +13,9 @@ export interface AlertsFixture {
     { id: number; condition: string; subject_id: number; count: number; resolved_at: number | null }[]
   >;
   events(): Promise<{ alert_id: number; kind: string; at: number }[]>;
+  /** A call as a user of the factories' world (signed in on first use). */
+  get(who: string, url: string): ReturnType<typeof call>;
+  post(who: string, url: string, payload: unknown): ReturnType<typeof call>;
 }
 
 export async function alertsFixture(): Promise<AlertsFixture> {
@@ -24,7 +27,19 @@ export async function alertsFixture(): Promise<AlertsFixture> {
     .set({ last_rp_at: t.clock.now(), last_job_status: 'COMPLETED' })
     .execute();
   const jobOf = new Map<number, number>();
+  const sessions = new Map<string, Session>();
+  const as = async (who: string) => {
+    let s = sessions.get(who);
+    if (!s) {
+      s = await loginAs(t.app, who, TEST_PASSWORD);
+      sessions.set(who, s);
+    }
+    return s;
+  };
   return {
+    get: async (who, url) => call(t.app, await as(who), { method: 'GET', url }),
+    post: async (who, url, payload) =>
+      call(t.app, await as(who), { method: 'POST', url, payload: payload as Record<string, unknown> }),
     t,
     w,
     async run(systemId, status) {
