@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ALERT_REOPEN_GRACE_MS,
   type AlertState,
+  alertMailSubject,
   alertStep,
   conditionSummary,
   DEFAULT_ALERT_RULE,
@@ -68,6 +69,26 @@ describe('conditionSummary', () => {
     expect(conditionSummary('backup_failed', DEFAULT_ALERT_RULE)).toBe('backup failed 2 times in a row');
     expect(conditionSummary('appliance_offline', { ...DEFAULT_ALERT_RULE, offline_minutes: 45 })).toBe(
       'appliance offline for more than 45 minutes',
+    );
+  });
+});
+
+describe('alertMailSubject', () => {
+  it('is plain text a technician can filter on', () => {
+    const m = {
+      severity: 'critical',
+      subjectName: 'SRV01',
+      clientName: 'Acme Dental',
+      summary: 'backup failed 2 times in a row',
+    };
+    expect(alertMailSubject({ ...m, transition: 'opened' })).toBe(
+      '[Lifeboat] Troubled: SRV01 (Acme Dental) backup failed 2 times in a row',
+    );
+    expect(alertMailSubject({ ...m, transition: 'reopened', severity: 'warning' })).toBe(
+      '[Lifeboat] Warned: SRV01 (Acme Dental) backup failed 2 times in a row',
+    );
+    expect(alertMailSubject({ ...m, transition: 'resolved' })).toBe(
+      '[Lifeboat] Resolved: SRV01 (Acme Dental) backup failed 2 times in a row',
     );
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailRule } from './fields';
 
 // Alerts (issue 27 points 1-2): one alert per condition per subject. It opens once, counts the
 // evaluations that saw it while the condition holds, resolves by itself when the condition
@@ -32,6 +33,7 @@ export const ALERT_REOPEN_GRACE_MS = 60 * 60_000;
 /** Bounds of a rule's N (failures in a row) and M (minutes offline). */
 export const FAILURES_IN_A_ROW_MAX = 10;
 export const OFFLINE_MINUTES_MIN = 5;
+export const ALERT_RECIPIENTS_MAX = 20;
 export const OFFLINE_MINUTES_MAX = 7 * 24 * 60;
 
 export const conditionRule = z.object({
@@ -63,8 +65,17 @@ export const alertRule = z.object({
     .max(OFFLINE_MINUTES_MAX, `Enter at most ${OFFLINE_MINUTES_MAX} minutes (a week).`),
   /** no_restore_point: a workstation that is merely switched off (missed, nothing failed) is quiet. */
   suppress_powered_off: z.boolean(),
+  /** Who is told by e-mail of each alert's opening and resolution. */
+  recipients: z
+    .array(emailRule(true))
+    .max(ALERT_RECIPIENTS_MAX, `Enter at most ${ALERT_RECIPIENTS_MAX} recipients.`),
 });
 export type AlertRule = z.infer<typeof alertRule>;
+
+/** A rule as answered: checked when it was saved, so its addresses are plain strings here. */
+export const alertRuleAnswered = alertRule.extend({
+  recipients: z.array(z.string().max(254)).max(ALERT_RECIPIENTS_MAX),
+});
 
 /** The rule of a reseller that has written none (issue 27: "N per rule, default 2"). */
 export const DEFAULT_ALERT_RULE: AlertRule = {
@@ -77,6 +88,7 @@ export const DEFAULT_ALERT_RULE: AlertRule = {
   failures_in_a_row: 2,
   offline_minutes: 30,
   suppress_powered_off: true,
+  recipients: [],
 };
 
 /** The state of an existing alert that its next step depends on. */
@@ -138,4 +150,29 @@ export function conditionSummary(condition: AlertCondition, rule: AlertRule): st
     case 'autoverify_failed':
       return 'AutoVerify failed';
   }
+}
+
+/** The word a technician filters on, per severity (the dashboard's health words where they fit). */
+export const SEVERITY_WORD: Record<AlertSeverity, string> = {
+  critical: 'Troubled',
+  warning: 'Warned',
+  info: 'Notice',
+};
+
+export type AlertTransition = 'opened' | 'reopened' | 'resolved';
+
+/**
+ * The subject of an alert e-mail, plain so that a mail rule can filter on it:
+ * "[Lifeboat] Troubled: SRV01 (Acme Dental) backup failed 2 times in a row".
+ */
+export function alertMailSubject(m: {
+  transition: AlertTransition;
+  severity: string;
+  subjectName: string;
+  clientName: string;
+  summary: string;
+}): string {
+  const word =
+    m.transition === 'resolved' ? 'Resolved' : (SEVERITY_WORD[m.severity as AlertSeverity] ?? 'Notice');
+  return `[Lifeboat] ${word}: ${m.subjectName} (${m.clientName}) ${m.summary}`;
 }

@@ -191,6 +191,12 @@ export const operationKinds = {
     }),
     lane: 'heartbeat',
   }),
+  'alerts.deliver': defineOperation({
+    summary: 'Send the queued alert e-mails, one per alert transition, retrying with backoff (a schedule).',
+    input: z.object({}),
+    result: z.object({ sent: z.number().int(), failed: z.number().int(), retried: z.number().int() }),
+    lane: 'heartbeat',
+  }),
   'fleet.tick': defineOperation({
     summary: 'Advance the living fleet: backups, health, nightly AutoVerify (a schedule).',
     input: z.object({}),

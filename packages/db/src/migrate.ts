@@ -22,6 +22,7 @@ import * as m030 from './migrations/030_sim_azure_codes';
 import * as m045 from './migrations/045_failover_approval_opt_in';
 import * as m070 from './migrations/070_alerts';
 import * as m071 from './migrations/071_alert_rules';
+import * as m072 from './migrations/072_alert_mails';
 import type { Database } from './schema';
 
 // Migrations are listed here (not read from disk) so they work the same under tsx, vitest and
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '045_failover_approval_opt_in': m045,
   '070_alerts': m070,
   '071_alert_rules': m071,
+  '072_alert_mails': m072,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -850,8 +850,27 @@ export interface AlertRuleTable {
   updated_by: number | null;
 }
 
+/** The alert e-mail outbox (migration 072): one row per timeline event that tells someone. */
+export interface AlertMailTable {
+  id: Generated<number>;
+  event_id: number;
+  alert_id: number;
+  reseller_id: number;
+  client_id: number;
+  /** JSON array of e-mail addresses. */
+  recipients: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  /** While sending: another delivery takes the row over after this instant (the sender died). */
+  claimed_until: number | null;
+  sent_at: number | null;
+  error: string | null;
+}
+
 export interface Database {
   alerts: AlertTable;
   alert_events: AlertEventTable;
   alert_rules: AlertRuleTable;
+  alert_mails: AlertMailTable;
 }

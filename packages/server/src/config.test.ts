@@ -117,6 +117,10 @@ const CASES: Record<keyof typeof ACCEPTS, Case> = {
   LIFEBOAT_FTPS_DIR: { good: [['/srv/ftps', { ftpsDir: '/srv/ftps' }]], bad: ['a\0b'] },
   LIFEBOAT_FTPS_EXPIRATION_DAYS: { good: [['14', { ftpsExpirationDays: 14 }]], bad: ['0', '365'] },
   LIFEBOAT_REPORT_HISTORY_DAYS: { good: [['365', { reportHistoryDays: 365 }]], bad: ['0', '4000', 'a year'] },
+  LIFEBOAT_PUBLIC_URL: {
+    good: [['https://backup.example.com/', { publicUrl: 'https://backup.example.com' }]],
+    bad: ['backup.example.com', 'ftp://x.example.com'],
+  },
 };
 
 describe('loadConfig', () => {

@@ -58,6 +58,8 @@ export interface Config {
   ftpsExpirationDays: number;
   /** Days a generated report stays in the reports history (issue 15.4). */
   reportHistoryDays: number;
+  /** The console's address as people open it: links in alert e-mails (issue 27.4). */
+  publicUrl: string;
 }
 
 /** A setting the server refuses to start with; the message is one sentence per bad setting. */
@@ -103,6 +105,7 @@ export const ACCEPTS = {
   LIFEBOAT_FTPS_DIR: 'the path of a folder',
   LIFEBOAT_FTPS_EXPIRATION_DAYS: 'a whole number of days from 1 to 90',
   LIFEBOAT_REPORT_HISTORY_DAYS: 'a whole number of days from 1 to 3650',
+  LIFEBOAT_PUBLIC_URL: 'an http:// or https:// address such as https://backup.example.com',
 } as const;
 type Setting = keyof typeof ACCEPTS;
 
@@ -234,6 +237,9 @@ export const envSchema = z
     LIFEBOAT_FTPS_DIR: setting(folder),
     LIFEBOAT_FTPS_EXPIRATION_DAYS: setting(whole(1, 90)),
     LIFEBOAT_REPORT_HISTORY_DAYS: setting(whole(1, 3650)),
+    LIFEBOAT_PUBLIC_URL: setting(
+      z.url({ protocol: /^https?$/, hostname: /./ }).transform((u) => u.replace(/\/+$/, '')),
+    ),
     // Not in the table: how the server is run.
     NODE_ENV: z.string().optional(),
     LIFEBOAT_WEB_DIST: setting(folder),
@@ -312,5 +318,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ftpsDir: path.resolve(e.LIFEBOAT_FTPS_DIR ?? path.join(dataDir, 'ftps')),
     ftpsExpirationDays: e.LIFEBOAT_FTPS_EXPIRATION_DAYS ?? 7,
     reportHistoryDays: e.LIFEBOAT_REPORT_HISTORY_DAYS ?? 90,
+    publicUrl:
+      e.LIFEBOAT_PUBLIC_URL ??
+      `http://${e.HOST && e.HOST !== '0.0.0.0' ? e.HOST : '127.0.0.1'}:${e.PORT ?? 8080}`,
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { alertRule } from '../alerts';
+import { alertRule, alertRuleAnswered } from '../alerts';
 import { defineCall, idParams } from '../call';
 
 // Alerts (issue 27): not in the spec, so under /api (docs/decisions.md 'Alerts').
@@ -8,7 +8,7 @@ export const alertRuleAnswer = z.object({
   level: z.enum(['reseller', 'client']),
   id: z.number().int(),
   name: z.string(),
-  rule: alertRule,
+  rule: alertRuleAnswered,
   /** Where the rule comes from: this level's own, the reseller's (for a client), or the default. */
   source: z.enum(['own', 'reseller', 'default']),
   can_edit: z.boolean(),

@@ -1,3 +1,4 @@
+import { registerAlertDelivery } from '../areas/alerts/deliver';
 import { registerAlertEvaluation } from '../areas/alerts/evaluate';
 import { registerAzureHandlers } from '../areas/azure/handlers';
 import { AUTOVERIFY_RUN, autoVerifyHandler } from '../areas/devices/autoverify-handler';
@@ -25,6 +26,7 @@ export function registerOperationHandlers(ctx: AppContext): void {
   ctx.operations.register(REPORT_GENERATE, reportGenerateHandler(ctx));
   registerReportSchedules(ctx);
   registerAlertEvaluation(ctx);
+  registerAlertDelivery(ctx);
 }
 
 /** The in-process workers: handlers and schedules, then leasing. */

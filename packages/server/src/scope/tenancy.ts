@@ -68,6 +68,7 @@ export const TENANT_TABLES = {
   alert_events: { by: 'reseller_client' },
   // client_id 0 is the reseller's own rule: its clients' users never read it through scoped().
   alert_rules: { by: 'reseller_client' },
+  alert_mails: { by: 'reseller_client' },
 } as const satisfies Partial<Record<keyof Database, TenantScope>>;
 
 export const SYSTEM_TABLES = {

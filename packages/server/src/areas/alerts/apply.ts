@@ -2,7 +2,9 @@ import { ALERT_REOPEN_GRACE_MS, type AlertState, alertStep } from '@lifeboat/con
 import type { Database } from '@lifeboat/db';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { unscoped } from '../../scope';
-import { BATCH, type Observation } from './observe';
+import { BATCH, type Observation, type RuleOf } from './observe';
+import { queueMails } from './outbox';
+import { loadRules } from './rules';
 
 // Applying an evaluation's observations (alertStep decides, these statements make it so). Every
 // write is fenced by the state it was decided on, so two evaluations at the same time (two
@@ -79,14 +81,27 @@ const event = (
   detail,
 });
 
-async function addEvents(trx: Transaction<Database>, events: Event[]): Promise<void> {
-  if (events.length > 0) await unscoped(trx, why).insertInto('alert_events').values(events).execute();
+/** Record the transitions' timeline events and queue their e-mails, in the transition's transaction. */
+async function addEvents(
+  trx: Transaction<Database>,
+  events: Event[],
+  ruleOf: RuleOf,
+  now: number,
+): Promise<void> {
+  if (events.length === 0) return;
+  const rows = await unscoped(trx, why)
+    .insertInto('alert_events')
+    .values(events)
+    .returning(['id', 'alert_id', 'reseller_id', 'client_id'])
+    .execute();
+  await queueMails(trx, rows, ruleOf, now);
 }
 
 /** Open, update or reopen the alerts of conditions that hold (one batch of subjects). */
 export async function applyHolding(
   db: Kysely<Database>,
   obs: readonly Observation[],
+  ruleOf: RuleOf,
   now: number,
   tally: Tally,
 ): Promise<void> {
@@ -152,7 +167,7 @@ export async function applyHolding(
         tally.reopened++;
       }
     }
-    await addEvents(trx, events);
+    await addEvents(trx, events, ruleOf, now);
   });
 }
 
@@ -161,7 +176,7 @@ export async function resolveCleared(db: Kysely<Database>, now: number, tally: T
   for (;;) {
     const due = await unscoped(db, why)
       .selectFrom('alerts')
-      .select(['id', 'resolved_at', 'last_seen_at'])
+      .select(['id', 'reseller_id', 'client_id', 'resolved_at', 'last_seen_at'])
       .where('resolved_at', 'is', null)
       .where('last_seen_at', '<', now)
       .orderBy('id')
@@ -173,6 +188,10 @@ export async function resolveCleared(db: Kysely<Database>, now: number, tally: T
       )
       .map((a) => Number(a.id));
     if (ids.length === 0) return;
+    const ruleOf = await loadRules(
+      db,
+      due.map((a) => ({ reseller_id: Number(a.reseller_id), client_id: Number(a.client_id) })),
+    );
     await db.transaction().execute(async (trx) => {
       const resolved = await unscoped(trx, why)
         .updateTable('alerts')
@@ -185,6 +204,8 @@ export async function resolveCleared(db: Kysely<Database>, now: number, tally: T
       await addEvents(
         trx,
         resolved.map((a) => event(a, now, 'resolved')),
+        ruleOf,
+        now,
       );
       tally.resolved += resolved.length;
     });

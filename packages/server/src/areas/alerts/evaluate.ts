@@ -21,14 +21,14 @@ export async function evaluateAlerts(db: Kysely<Database>, now: number): Promise
     const last = systems.at(-1);
     if (!last) break;
     const ruleOf = await loadRules(db, systems);
-    await applyHolding(db, await observeSystems(db, systems, ruleOf, now), now, tally);
+    await applyHolding(db, await observeSystems(db, systems, ruleOf, now), ruleOf, now, tally);
     after = last.id;
   }
   for (let after = 0; ; ) {
-    const { observations, lastId } = await offlineBatch(db, after, (owners) => loadRules(db, owners), now);
-    if (lastId === null) break;
-    await applyHolding(db, observations, now, tally);
-    after = lastId;
+    const batch = await offlineBatch(db, after, (owners) => loadRules(db, owners), now);
+    if (batch.lastId === null) break;
+    await applyHolding(db, batch.observations, batch.ruleOf, now, tally);
+    after = batch.lastId;
   }
   await resolveCleared(db, now, tally);
   return tally;

@@ -194,7 +194,7 @@ export async function offlineBatch(
   afterId: number,
   rulesOf: (owners: { reseller_id: number; client_id: number }[]) => Promise<RuleOf>,
   now: number,
-): Promise<{ observations: Observation[]; lastId: number | null }> {
+): Promise<{ observations: Observation[]; lastId: number | null; ruleOf: RuleOf }> {
   const rows = await unscoped(db, why)
     .selectFrom('appliance_offline_periods as p')
     .innerJoin('appliances as a', 'a.id', 'p.appliance_id')
@@ -224,5 +224,5 @@ export async function offlineBatch(
     });
   }
   const last = rows.at(-1);
-  return { observations, lastId: last ? Number(last.id) : null };
+  return { observations, lastId: last ? Number(last.id) : null, ruleOf };
 }

@@ -1,3 +1,4 @@
+import type { Config } from '../../config';
 import { buildWorld, insertId, TEST_PASSWORD, type World } from '../../test/factories';
 import { call, createTestApp, loginAs, type Session, type TestApp } from '../../test/harness';
 
@@ -18,8 +19,8 @@ export interface AlertsFixture {
   post(who: string, url: string, payload: unknown): ReturnType<typeof call>;
 }
 
-export async function alertsFixture(): Promise<AlertsFixture> {
-  const t = await createTestApp();
+export async function alertsFixture(config: Partial<Config> = {}): Promise<AlertsFixture> {
+  const t = await createTestApp(config);
   const db = t.dbh.db;
   const w = await buildWorld(db, t.clock.now());
   await db
