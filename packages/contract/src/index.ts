@@ -1,3 +1,4 @@
+export * from './alerts';
 export * from './appliances';
 export * from './audit-words';
 export * from './azure';

@@ -179,6 +179,24 @@ export const operationKinds = {
     result: z.object({ stopped: z.number().int(), expired: z.number().int() }),
     lane: 'heartbeat',
   }),
+  'alerts.evaluate': defineOperation({
+    summary:
+      'Evaluate the alert conditions of every subject: open, update, resolve and reopen alerts (a schedule).',
+    input: z.object({}),
+    result: z.object({
+      opened: z.number().int(),
+      reopened: z.number().int(),
+      updated: z.number().int(),
+      resolved: z.number().int(),
+    }),
+    lane: 'heartbeat',
+  }),
+  'alerts.deliver': defineOperation({
+    summary: 'Send the queued alert e-mails, one per alert transition, retrying with backoff (a schedule).',
+    input: z.object({}),
+    result: z.object({ sent: z.number().int(), failed: z.number().int(), retried: z.number().int() }),
+    lane: 'heartbeat',
+  }),
   'fleet.tick': defineOperation({
     summary: 'Advance the living fleet: backups, health, nightly AutoVerify (a schedule).',
     input: z.object({}),

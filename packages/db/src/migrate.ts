@@ -22,6 +22,9 @@ import * as m030 from './migrations/030_sim_azure_codes';
 import * as m031 from './migrations/031_attempts_in_flight';
 import * as m045 from './migrations/045_failover_approval_opt_in';
 import * as m065 from './migrations/065_backup_sources';
+import * as m070 from './migrations/070_alerts';
+import * as m071 from './migrations/071_alert_rules';
+import * as m072 from './migrations/072_alert_mails';
 import type { Database } from './schema';
 
 // Migrations are listed here (not read from disk) so they work the same under tsx, vitest and
@@ -49,6 +52,9 @@ const migrations: Record<string, Migration> = {
   '031_attempts_in_flight': m031,
   '045_failover_approval_opt_in': m045,
   '065_backup_sources': m065,
+  '070_alerts': m070,
+  '071_alert_rules': m071,
+  '072_alert_mails': m072,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -851,3 +851,73 @@ export interface JobHistoryTable {
 export interface Database {
   backup_sources: BackupSourceTable;
 }
+
+// --- alerts area (migration 070_alerts) ---
+
+/** One alert per condition per subject (issue 27.2): open while resolved_at is null. */
+export interface AlertTable {
+  id: Generated<number>;
+  reseller_id: number;
+  client_id: number;
+  /** ALERT_CONDITIONS */
+  condition: string;
+  subject_type: 'system' | 'appliance';
+  subject_id: number;
+  subject_name: string;
+  /** ALERT_SEVERITIES */
+  severity: string;
+  summary: string;
+  opened_at: number;
+  last_seen_at: number;
+  /** Evaluations that saw the condition since the alert opened. */
+  count: Generated<number>;
+  resolved_at: number | null;
+}
+
+/** An alert's timeline: opened, reopened, resolved. */
+export interface AlertEventTable {
+  id: Generated<number>;
+  alert_id: number;
+  reseller_id: number;
+  client_id: number;
+  at: number;
+  kind: 'opened' | 'reopened' | 'resolved';
+  detail: string | null;
+}
+
+/** An alert rule (migration 071): a reseller's default (client_id 0) or a client's own. */
+export interface AlertRuleTable {
+  id: Generated<number>;
+  reseller_id: number;
+  /** 0: the reseller's rule, the default of its clients. */
+  client_id: number;
+  /** The contract's alertRule as JSON. */
+  rule: string;
+  updated_at: number;
+  updated_by: number | null;
+}
+
+/** The alert e-mail outbox (migration 072): one row per timeline event that tells someone. */
+export interface AlertMailTable {
+  id: Generated<number>;
+  event_id: number;
+  alert_id: number;
+  reseller_id: number;
+  client_id: number;
+  /** JSON array of e-mail addresses. */
+  recipients: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  /** While sending: another delivery takes the row over after this instant (the sender died). */
+  claimed_until: number | null;
+  sent_at: number | null;
+  error: string | null;
+}
+
+export interface Database {
+  alerts: AlertTable;
+  alert_events: AlertEventTable;
+  alert_rules: AlertRuleTable;
+  alert_mails: AlertMailTable;
+}

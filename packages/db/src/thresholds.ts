@@ -4,7 +4,8 @@ import type { Database } from './schema';
 
 // The alert thresholds that can apply to a batch of systems, in one query (inheritance system >
 // client > reseller > default, resolved by the contract's resolveThreshold). Shared by every
-// writer of health: the simulator's living fleet and the console's sync of backup sources.
+// reader of health: the simulator's living fleet, the sync of backup sources and the alerts'
+// evaluation, all system code working across tenants.
 
 export async function loadThresholds(
   db: Kysely<Database>,

@@ -62,6 +62,8 @@ export interface Config {
   resticRoots: string[];
   /** Whether restic repositories may be remote (rest:, s3:, sftp:). */
   resticAllowRemote: boolean;
+  /** The console's address as people open it: links in alert e-mails (issue 27.4). */
+  publicUrl: string;
 }
 
 /** A setting the server refuses to start with; the message is one sentence per bad setting. */
@@ -109,6 +111,7 @@ export const ACCEPTS = {
   LIFEBOAT_REPORT_HISTORY_DAYS: 'a whole number of days from 1 to 3650',
   LIFEBOAT_RESTIC_ROOTS: 'absolute folder paths separated by commas, such as /srv/restic,/mnt/backups',
   LIFEBOAT_RESTIC_ALLOW_REMOTE: '1 (rest:, s3: and sftp: repositories may be added) or 0',
+  LIFEBOAT_PUBLIC_URL: 'an http:// or https:// address such as https://backup.example.com',
 } as const;
 type Setting = keyof typeof ACCEPTS;
 
@@ -257,6 +260,9 @@ export const envSchema = z
     LIFEBOAT_REPORT_HISTORY_DAYS: setting(whole(1, 3650)),
     LIFEBOAT_RESTIC_ROOTS: setting(resticRoots),
     LIFEBOAT_RESTIC_ALLOW_REMOTE: setting(flag),
+    LIFEBOAT_PUBLIC_URL: setting(
+      z.url({ protocol: /^https?$/, hostname: /./ }).transform((u) => u.replace(/\/+$/, '')),
+    ),
     // Not in the table: how the server is run.
     NODE_ENV: z.string().optional(),
     LIFEBOAT_WEB_DIST: setting(folder),
@@ -337,5 +343,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reportHistoryDays: e.LIFEBOAT_REPORT_HISTORY_DAYS ?? 90,
     resticRoots: e.LIFEBOAT_RESTIC_ROOTS ?? [path.join(dataDir, 'restic')],
     resticAllowRemote: e.LIFEBOAT_RESTIC_ALLOW_REMOTE ?? false,
+    publicUrl:
+      e.LIFEBOAT_PUBLIC_URL ??
+      `http://${e.HOST && e.HOST !== '0.0.0.0' ? e.HOST : '127.0.0.1'}:${e.PORT ?? 8080}`,
   };
 }

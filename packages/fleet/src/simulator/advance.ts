@@ -1,10 +1,10 @@
 import { type FleetAdvance, resolveThreshold } from '@lifeboat/contract';
-import type { Database, DbHandle } from '@lifeboat/db';
+import { type Database, type DbHandle, loadThresholds } from '@lifeboat/db';
 import type { Insertable, Kysely } from 'kysely';
 import { grow, planBackup } from './backups';
 import { refreshResellerDaily } from './daily';
 import type { PortFaults } from './faults';
-import { evaluateHealth, loadThresholds } from './health';
+import { evaluateHealth } from './health';
 import { nightlyAutoVerify } from './nightly';
 import { advanceOutages } from './outages';
 

@@ -8,7 +8,8 @@ import { deriveHealth, type HealthVerdict } from '../generator/health';
 
 export type { HealthVerdict };
 // The threshold rule itself (resolveThreshold) is the contract's: the dashboard uses it too; the
-// query of the overrides (loadThresholds) is the database package's: the sources' sync uses it too.
+// query of the overrides (loadThresholds) is the database package's: the sources' sync and the alerts'
+// evaluation use it too.
 
 export interface HealthInput {
   parked: boolean;

@@ -1,3 +1,5 @@
+import { registerAlertDelivery } from '../areas/alerts/deliver';
+import { registerAlertEvaluation } from '../areas/alerts/evaluate';
 import { registerAzureHandlers } from '../areas/azure/handlers';
 import { AUTOVERIFY_RUN, autoVerifyHandler } from '../areas/devices/autoverify-handler';
 import { registerFailoverHandlers } from '../areas/failover/handlers';
@@ -25,6 +27,8 @@ export function registerOperationHandlers(ctx: AppContext): void {
   ctx.operations.register(REPORT_GENERATE, reportGenerateHandler(ctx));
   registerReportSchedules(ctx);
   registerSourceSync(ctx);
+  registerAlertEvaluation(ctx);
+  registerAlertDelivery(ctx);
 }
 
 /** The in-process workers: handlers and schedules, then leasing. */

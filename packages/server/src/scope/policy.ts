@@ -116,6 +116,9 @@ export function canRequireMfa(actor: Level): boolean {
  */
 export const canEditOrgThresholds = canManageDevice;
 
+/** Alert rules (issue 27.3) are the reseller's to set for its clients, like the thresholds. */
+export const canManageAlertRules = canManageDevice;
+
 /**
  * A client's virtual office network (IPsec sites, runbook settings; issue 17.5) is set by the
  * reseller's staff and above; a client's users see it and download their firewall's configuration.

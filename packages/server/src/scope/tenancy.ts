@@ -65,6 +65,11 @@ export const TENANT_TABLES = {
   failovers: { by: 'reseller_client' },
   failover_systems: { by: 'reseller_client' },
   backup_sources: { by: 'reseller_client' },
+  alerts: { by: 'reseller_client' },
+  alert_events: { by: 'reseller_client' },
+  // client_id 0 is the reseller's own rule: its clients' users never read it through scoped().
+  alert_rules: { by: 'reseller_client' },
+  alert_mails: { by: 'reseller_client' },
 } as const satisfies Partial<Record<keyof Database, TenantScope>>;
 
 export const SYSTEM_TABLES = {

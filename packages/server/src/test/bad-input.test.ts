@@ -186,6 +186,9 @@ const MEANINGFUL: Record<string, Record<string, readonly string[]>> = {
   // A cloud runbook names no appliance (recovery-flow 3 'Runbook'; the runbooks page's form).
   'POST /runbook/create': { appliance_id: ['null'] },
   'POST /runbook/edit/:runbookId': { appliance_id: ['null'] },
+  // An alert rule of null drops this level's own: the client inherits its reseller's (issue 27.3).
+  'POST /api/alerts/reseller_rule/:id': { rule: ['null'] },
+  'POST /api/alerts/client_rule/:id': { rule: ['null'] },
   'POST /ra/expose_cifs_share/:applianceId/:jobId/:pointMs/:drive': WHOLE_JOB,
   'POST /ra/expose_cifs_share/:applianceId/:jobId/:pointMs/:drive/:format/:type': WHOLE_JOB,
   'POST /ra/expose_cifs_share/:applianceId/:jobId/:pointMs/:drive/:format/:type/:flag': WHOLE_JOB,

@@ -1,6 +1,5 @@
-import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
-import { OperationError } from '../../operations/errors';
+import { sendMail } from '../../mail/smtp';
 
 export interface ReportMail {
   to: string[];
@@ -12,25 +11,16 @@ export interface ReportMail {
   messageKey: string;
 }
 
-export const NO_SMTP = 'E-mail is not configured on this console (SMTP_URL).';
-
 /** Send a report over SMTP (SMTP_URL, MAIL_FROM; README). */
 export async function sendReportMail(
   config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
   mail: ReportMail,
 ): Promise<void> {
-  if (!config.smtpUrl) throw new OperationError(NO_SMTP);
-  const transport = nodemailer.createTransport(config.smtpUrl);
-  try {
-    await transport.sendMail({
-      from: config.mailFrom,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      messageId: `<report-${mail.messageKey}@lifeboat>`,
-      attachments: [{ filename: mail.fileName, content: mail.pdf, contentType: 'application/pdf' }],
-    });
-  } finally {
-    transport.close();
-  }
+  await sendMail(config, {
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    messageId: `<report-${mail.messageKey}@lifeboat>`,
+    attachments: [{ filename: mail.fileName, content: mail.pdf, contentType: 'application/pdf' }],
+  });
 }

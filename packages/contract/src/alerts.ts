@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { emailRule } from './fields';
+
+// Alerts (issue 27 points 1-2): one alert per condition per subject. It opens once, counts the
+// evaluations that saw it while the condition holds, resolves by itself when the condition
+// clears, and reopens (the same alert) when the condition returns within the grace period.
+// The rules here are pure: the server's evaluation applies them on the injected clock.
+
+export const ALERT_CONDITIONS = [
+  'backup_failed',
+  'no_restore_point',
+  'appliance_offline',
+  'autoverify_failed',
+] as const;
+export type AlertCondition = (typeof ALERT_CONDITIONS)[number];
+
+export const ALERT_SEVERITIES = ['critical', 'warning', 'info'] as const;
+export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
+
+export type AlertSubjectType = 'system' | 'appliance';
+
+/** What a condition is about: the protected system, or the appliance for being offline. */
+export const CONDITION_SUBJECT: Record<AlertCondition, AlertSubjectType> = {
+  backup_failed: 'system',
+  no_restore_point: 'system',
+  appliance_offline: 'appliance',
+  autoverify_failed: 'system',
+};
+
+/** A cleared condition that returns within this time reopens its alert instead of a new one. */
+export const ALERT_REOPEN_GRACE_MS = 60 * 60_000;
+
+/** Bounds of a rule's N (failures in a row) and M (minutes offline). */
+export const FAILURES_IN_A_ROW_MAX = 10;
+export const OFFLINE_MINUTES_MIN = 5;
+export const ALERT_RECIPIENTS_MAX = 20;
+export const OFFLINE_MINUTES_MAX = 7 * 24 * 60;
+
+export const conditionRule = z.object({
+  enabled: z.boolean(),
+  severity: z.enum(ALERT_SEVERITIES),
+});
+export type ConditionRule = z.infer<typeof conditionRule>;
+
+/**
+ * A reseller's rule (the default of its clients) or a client's own: every condition on or off
+ * with its severity, N failures in a row, M minutes offline, and the powered-off suppression.
+ */
+export const alertRule = z.object({
+  conditions: z.object({
+    backup_failed: conditionRule,
+    no_restore_point: conditionRule,
+    appliance_offline: conditionRule,
+    autoverify_failed: conditionRule,
+  }),
+  failures_in_a_row: z
+    .number({ message: 'Enter a number of failures.' })
+    .int('Enter a whole number of failures.')
+    .min(1, 'Enter at least 1 failure.')
+    .max(FAILURES_IN_A_ROW_MAX, `Enter at most ${FAILURES_IN_A_ROW_MAX} failures.`),
+  offline_minutes: z
+    .number({ message: 'Enter a number of minutes.' })
+    .int('Enter a whole number of minutes.')
+    .min(OFFLINE_MINUTES_MIN, `Enter at least ${OFFLINE_MINUTES_MIN} minutes.`)
+    .max(OFFLINE_MINUTES_MAX, `Enter at most ${OFFLINE_MINUTES_MAX} minutes (a week).`),
+  /** no_restore_point: a workstation that is merely switched off (missed, nothing failed) is quiet. */
+  suppress_powered_off: z.boolean(),
+  /** Who is told by e-mail of each alert's opening and resolution. */
+  recipients: z
+    .array(emailRule(true))
+    .max(ALERT_RECIPIENTS_MAX, `Enter at most ${ALERT_RECIPIENTS_MAX} recipients.`),
+});
+export type AlertRule = z.infer<typeof alertRule>;
+
+/** A rule as answered: checked when it was saved, so its addresses are plain strings here. */
+export const alertRuleAnswered = alertRule.extend({
+  recipients: z.array(z.string().max(254)).max(ALERT_RECIPIENTS_MAX),
+});
+
+/** The rule of a reseller that has written none (issue 27: "N per rule, default 2"). */
+export const DEFAULT_ALERT_RULE: AlertRule = {
+  conditions: {
+    backup_failed: { enabled: true, severity: 'critical' },
+    no_restore_point: { enabled: true, severity: 'warning' },
+    appliance_offline: { enabled: true, severity: 'critical' },
+    autoverify_failed: { enabled: true, severity: 'warning' },
+  },
+  failures_in_a_row: 2,
+  offline_minutes: 30,
+  suppress_powered_off: true,
+  recipients: [],
+};
+
+/** The state of an existing alert that its next step depends on. */
+export interface AlertState {
+  /** null while open. */
+  resolvedAt: number | null;
+  lastSeenAt: number;
+}
+
+export type AlertStep = 'open' | 'update' | 'reopen' | 'resolve' | 'none';
+
+/**
+ * What an evaluation at `now` does to the alert of one condition and subject. `existing` is the
+ * subject's newest alert of the condition (null: none yet); `holds` whether the condition holds.
+ * An evaluation that already saw the alert at `now` changes nothing (a second instance, a re-run).
+ */
+export function alertStep(
+  existing: AlertState | null,
+  holds: boolean,
+  now: number,
+  graceMs = ALERT_REOPEN_GRACE_MS,
+): AlertStep {
+  if (!existing) return holds ? 'open' : 'none';
+  if (existing.resolvedAt === null) {
+    if (!holds) return existing.lastSeenAt < now ? 'resolve' : 'none';
+    return existing.lastSeenAt < now ? 'update' : 'none';
+  }
+  if (!holds) return 'none';
+  return now - existing.resolvedAt <= graceMs ? 'reopen' : 'open';
+}
+
+/** Failures in a row, from the newest backup run backwards: any other outcome ends the streak. */
+export function failureStreak(statusesNewestFirst: readonly string[]): number {
+  let n = 0;
+  for (const s of statusesNewestFirst) {
+    if (s !== 'FAILED') break;
+    n++;
+  }
+  return n;
+}
+
+/**
+ * A workstation that is merely switched off: its newest run was missed (no contact) and it has
+ * not failed. Its stale restore point is suppressed when the rule says so.
+ */
+export function isPoweredOff(deviceType: string, lastJobStatus: string | null): boolean {
+  return deviceType === 'workstation' && lastJobStatus === 'MISSED';
+}
+
+/** The condition in a technician's words, as the e-mail subject and the alerts page say it. */
+export function conditionSummary(condition: AlertCondition, rule: AlertRule): string {
+  switch (condition) {
+    case 'backup_failed':
+      return `backup failed ${rule.failures_in_a_row} times in a row`;
+    case 'no_restore_point':
+      return 'no restore point within its threshold';
+    case 'appliance_offline':
+      return `appliance offline for more than ${rule.offline_minutes} minutes`;
+    case 'autoverify_failed':
+      return 'AutoVerify failed';
+  }
+}
+
+/** The word a technician filters on, per severity (the dashboard's health words where they fit). */
+export const SEVERITY_WORD: Record<AlertSeverity, string> = {
+  critical: 'Troubled',
+  warning: 'Warned',
+  info: 'Notice',
+};
+
+export type AlertTransition = 'opened' | 'reopened' | 'resolved';
+
+/**
+ * The subject of an alert e-mail, plain so that a mail rule can filter on it:
+ * "[Lifeboat] Troubled: SRV01 (Acme Dental) backup failed 2 times in a row".
+ */
+export function alertMailSubject(m: {
+  transition: AlertTransition;
+  severity: string;
+  subjectName: string;
+  clientName: string;
+  summary: string;
+}): string {
+  const word =
+    m.transition === 'resolved' ? 'Resolved' : (SEVERITY_WORD[m.severity as AlertSeverity] ?? 'Notice');
+  return `[Lifeboat] ${word}: ${m.subjectName} (${m.clientName}) ${m.summary}`;
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { alertRule, alertRuleAnswered } from '../alerts';
+import { defineCall, idParams } from '../call';
+
+// Alerts (issue 27): not in the spec, so under /api (docs/decisions.md 'Alerts').
+
+export const alertRuleAnswer = z.object({
+  level: z.enum(['reseller', 'client']),
+  id: z.number().int(),
+  name: z.string(),
+  rule: alertRuleAnswered,
+  /** Where the rule comes from: this level's own, the reseller's (for a client), or the default. */
+  source: z.enum(['own', 'reseller', 'default']),
+  can_edit: z.boolean(),
+});
+export type AlertRuleAnswer = z.infer<typeof alertRuleAnswer>;
+
+/** A rule to save, or null to drop this level's own (a client inherits its reseller's again). */
+export const saveAlertRuleBody = z.object({ rule: alertRule.nullable() });
+export type SaveAlertRuleBody = z.infer<typeof saveAlertRuleBody>;
+
+export const alertCalls = {
+  resellerRule: defineCall({
+    area: 'alerts',
+    method: 'GET',
+    path: '/api/alerts/reseller_rule/:id',
+    summary: "A reseller's alert rule, the default of its clients.",
+    params: idParams,
+    ids: { id: 'reseller' },
+    answers: { 200: alertRuleAnswer },
+  }),
+  saveResellerRule: defineCall({
+    area: 'alerts',
+    method: 'POST',
+    path: '/api/alerts/reseller_rule/:id',
+    summary: "Save a reseller's alert rule (or return it to the default); audited with old and new.",
+    params: idParams,
+    ids: { id: 'reseller' },
+    json: saveAlertRuleBody,
+    answers: { 200: alertRuleAnswer },
+  }),
+  clientRule: defineCall({
+    area: 'alerts',
+    method: 'GET',
+    path: '/api/alerts/client_rule/:id',
+    summary: "A client's alert rule: its own, or its reseller's that it inherits.",
+    params: idParams,
+    ids: { id: 'client' },
+    answers: { 200: alertRuleAnswer },
+  }),
+  saveClientRule: defineCall({
+    area: 'alerts',
+    method: 'POST',
+    path: '/api/alerts/client_rule/:id',
+    summary: "Save a client's own alert rule (or inherit its reseller's again); audited with old and new.",
+    params: idParams,
+    ids: { id: 'client' },
+    json: saveAlertRuleBody,
+    answers: { 200: alertRuleAnswer },
+  }),
+};
