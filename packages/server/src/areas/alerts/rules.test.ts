@@ -32,7 +32,9 @@ describe('alert rules: who may read and change them', () => {
     const bad = await f.post('resa', `${R}/${f.w.resellerA}`, { rule: rule({ failures_in_a_row: 0 }) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/at least 1 failure/);
-    const badMail = await f.post('resa', `${R}/${f.w.resellerA}`, { rule: rule({ recipients: ['on call'] }) });
+    const badMail = await f.post('resa', `${R}/${f.w.resellerA}`, {
+      rule: rule({ recipients: ['on call'] }),
+    });
     expect(badMail.statusCode).toBe(400);
     expect(await f.t.dbh.db.selectFrom('alert_rules').selectAll().execute()).toEqual([]);
   });

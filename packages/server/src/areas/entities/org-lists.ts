@@ -8,8 +8,7 @@ import {
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import { type AliasedRawBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
-import { NotFoundError } from '../../http/errors';
-import { type Actor, canEditResellers, findOrgInScope, orgsOfKind, scoped } from '../../scope';
+import { type Actor, orgsOfKind, scoped } from '../../scope';
 import { nameContains, narrowScope } from '../../search/name-search';
 import { clientHealthCondition } from './client-health';
 import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal } from './list-params';
