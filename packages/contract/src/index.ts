@@ -28,5 +28,6 @@ export * from './security-rules';
 export * from './session';
 export * from './settings';
 export * from './tabs';
+export * from './time-zone';
 export * from './update-schedules';
 export * from './virtualization';

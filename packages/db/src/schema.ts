@@ -55,6 +55,8 @@ export interface UserTable {
   /** JSON array of SHA-256 hashes of the unused one-time recovery codes (010). */
   mfa_recovery_codes: string | null;
   refresh_rate_minutes: Generated<number>;
+  /** IANA time zone the user reads dates in; null until first stored (040). */
+  time_zone: string | null;
   created_at: number;
 }
 
