@@ -134,6 +134,11 @@ describe('virtualization on the first tool', () => {
     await dialog.getByRole('button', { name: 'Start the virtual machine' }).click();
 
     await waitForStep(page, 'browseLocalVms');
+    // Where to reach it: the test address and the VNC console (issue 24), each with a copy button.
+    const reach = dialog.getByTestId('local-vm-reach');
+    await reach.getByText('192.168.50.20', { exact: true }).waitFor({ timeout: 20_000 });
+    expect(await reach.textContent()).toMatch(/\.local:59\d\d/);
+    expect(await reach.getByRole('button', { name: 'Copy the VNC address' }).count()).toBe(1);
     const row = dialog.getByTestId('local-vm').filter({ hasText: device.name });
     await row.getByText('Running', { exact: true }).waitFor({ timeout: 20_000 });
     await shots(page, 'virtualization-07-vms');

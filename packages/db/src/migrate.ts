@@ -19,6 +19,7 @@ import * as m016 from './migrations/016_office_settings';
 import * as m020 from './migrations/020_name_search';
 import * as m021 from './migrations/021_appliance_offline';
 import * as m040 from './migrations/040_user_time_zone';
+import * as m041 from './migrations/041_local_vm_address';
 import type { Database } from './schema';
 
 // Migrations are listed here (not read from disk) so they work the same under tsx, vitest and
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '020_name_search': m020,
   '021_appliance_offline': m021,
   '040_user_time_zone': m040,
+  '041_local_vm_address': m041,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

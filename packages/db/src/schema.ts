@@ -469,6 +469,9 @@ export interface LocalVmTable {
   use_current_address: Flag;
   test_ip: string | null;
   is_test: Flag;
+  /** Where the started VM is reached: its address and its VNC console (041). */
+  ip_address: string | null;
+  vnc_address: string | null;
   /** starting -> running -> ended (stopped VMs stay 'running' until discarded), or failed. */
   status: 'starting' | 'running' | 'failed' | 'ended';
   error: string | null;
