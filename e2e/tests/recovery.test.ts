@@ -268,6 +268,43 @@ describe('recovery wizard', () => {
     await context.close();
   });
 
+  it('says so when the browser refuses the clipboard: the download link and the share path', async () => {
+    const { context, page } = await openPage(browser, DESKTOP);
+    // A browser that refuses every clipboard write (no permission, an insecure page).
+    await page.addInitScript(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('Refused', 'NotAllowedError'));
+    });
+    await signIn(page, 'reseller');
+    await restoreTwoFiles(page, null);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByRole('dialog').getByRole('alert').filter({ hasText: 'Could not copy' }).waitFor();
+    await screenshot(page, 'recovery-copy-refused-link');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    await toRecoveryPoint(page, 'Appliance (local)', null);
+    await page.getByTestId('restore-point').first().click();
+    const [exposed] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/ra/expose_cifs_share/')),
+      page.getByRole('button', { name: 'Next', exact: true }).click(),
+    ]);
+    await waitForStep(page, 'exposeCifsShare');
+    await page.getByText('Share path', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Copy the share path' }).click();
+    await page.getByRole('dialog').getByRole('alert').filter({ hasText: 'Could not copy' }).waitFor();
+    await screenshot(page, 'recovery-copy-refused-share');
+    await page.getByRole('button', { name: 'Done' }).click();
+    // The share goes again, as the other tests of DC01-ACME's shares expect to find none.
+    const { shareId } = (await exposed.json()) as { shareId: number };
+    const { csrfToken } = (await (
+      await page.request.get('/api/session', { headers: { 'x-requested-with': 'XMLHttpRequest' } })
+    ).json()) as { csrfToken: string };
+    await page.request.get(`/share/suppress_cifs_share/${shareId}`, {
+      headers: { 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': csrfToken },
+    });
+    await context.close();
+  });
+
   it('reaches applianceOffline (try again, back), genericError and exportChangeFormat through the simulator’s faults', async () => {
     const { context, page } = await openPage(browser, DESKTOP);
     await signIn(page, 'reseller2');

@@ -31,7 +31,7 @@ describe('MFA', () => {
     await page.getByRole('img', { name: 'QR code of the MFA secret' }).waitFor();
     const secret = (await page.getByTestId('mfa-secret').textContent())?.trim() ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    const save = page.getByRole('button', { name: 'Save' });
+    const save = page.getByRole('button', { name: 'Save', exact: true });
     const input = page.getByLabel('Code from the app');
     await input.fill('123');
     expect(await save.isDisabled()).toBe(true);

@@ -134,6 +134,11 @@ describe('virtualization on the first tool', () => {
     await dialog.getByRole('button', { name: 'Start the virtual machine' }).click();
 
     await waitForStep(page, 'browseLocalVms');
+    // Where to reach it: the test address and the VNC console (issue 24), each with a copy button.
+    const reach = dialog.getByTestId('local-vm-reach');
+    await reach.getByText('192.168.50.20', { exact: true }).waitFor({ timeout: 20_000 });
+    expect(await reach.textContent()).toMatch(/\.local:59\d\d/);
+    expect(await reach.getByRole('button', { name: 'Copy the VNC address' }).count()).toBe(1);
     const row = dialog.getByTestId('local-vm').filter({ hasText: device.name });
     await row.getByText('Running', { exact: true }).waitFor({ timeout: 20_000 });
     await shots(page, 'virtualization-07-vms');
@@ -447,21 +452,20 @@ describe('virtualization on the first tool', () => {
     await context.close();
   }, 90_000);
 
-  it('a device whose backups offer no virtualization shows notAvailable, with contact support', async () => {
+  it('a device whose backups offer no virtualization says why and offers its files (no dead end)', async () => {
     // reseller2's NAS01-IRONWOOD (110): a NAS has no disk to export nor boot (virtualization_locations).
     const { context, page } = await openPage(browser, WIDE);
     await signIn(page, 'reseller2');
     await page.goto('/home/clients?recover=device:110:locateVirtualization');
-    await waitForStep(page, 'notAvailable');
+    await waitForStep(page, 'locateVirtualization');
     const alert = page.getByRole('dialog').getByRole('alert');
-    await alert.getByText('This recovery is not available', { exact: true }).waitFor();
+    await alert.getByText('No virtual machine or disk here', { exact: true }).waitFor();
     expect(await alert.textContent()).toContain(
       'NAS01-IRONWOOD cannot be started as a virtual machine or exported as a virtual disk',
     );
     await shots(page, 'virtualization-19-not-available');
-    await page.getByRole('link', { name: 'Contact support' }).click();
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await page.waitForURL(/\/home\/support$/);
+    await page.getByRole('dialog').getByRole('button', { name: 'Files and folders' }).click();
+    await waitForStep(page, 'restoreType');
     await context.close();
   }, 90_000);
 });

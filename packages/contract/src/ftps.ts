@@ -86,10 +86,15 @@ export const RB_INELIGIBLE_TEXT: Record<RbIneligibility, string> = {
 export const verifyPsPasswordBody = z.object({ machine_id: id, password: text(256) });
 export const verifyPsPasswordAnswer = z.object({ isPasswordCorrect: z.boolean() });
 
-export const rbPointOption = z.object({ label: z.string(), value: z.string() });
+export const rbPointOption = z.object({
+  label: z.string(),
+  value: z.string(),
+  /** epoch ms of the point (none on the "choose" entry): the web app writes it in the user's zone. */
+  ts: z.number().optional(),
+});
 export type RbPointOption = z.infer<typeof rbPointOption>;
 export const rbRestorePointsAnswer = z.object({
-  /** Days of the month (1..31) that have cloud points. */
+  /** Days of the month (1..31) that have cloud points, in the user's time zone. */
   days: z.array(z.number()),
   /** Per day of month: its points, newest last; value '0' is the "choose a point" entry. */
   restorePoints: z.record(z.string(), z.array(rbPointOption)),

@@ -31,6 +31,7 @@ export * from './session';
 export * from './settings';
 export * from './sources';
 export * from './tabs';
+export * from './time-zone';
 export * from './update-schedules';
 export * from './virtualization';
 export * from './words';

@@ -119,7 +119,7 @@ export const jobsAnswer = z.object({ jobs: z.array(recoveryJob) });
 // --- Browsing and download -----------------------------------------------------------------
 
 export const recoveryPointDay = z.object({
-  /** YYYY-MM-DD (UTC) */
+  /** YYYY-MM-DD, a day of the user's time zone (issue 24) */
   date: z.string(),
   points: z.array(z.object({ id: z.number(), ts: z.number() })),
   enabled: z.boolean(),

@@ -24,8 +24,24 @@ export const sessionUser = z.object({
   organisationName: z.string(),
   organisationKind: z.enum(ORG_KINDS),
   isProvider: z.boolean(),
+  /** The IANA time zone every date is written in (null until stored: the browser's is used). */
+  timeZone: z.string().nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
+
+/** A time zone the runtime knows by its IANA name ("Europe/Paris"), or UTC. */
+export function isTimeZone(name: string): boolean {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneBody = z.object({
+  timeZone: z.string().max(64).refine(isTimeZone, 'Choose a time zone from the list, such as Europe/Paris.'),
+});
+export type TimeZoneBody = z.infer<typeof timeZoneBody>;
 
 export const sessionResponse = z.object({ user: sessionUser, csrfToken: z.string() });
 export type SessionResponse = z.infer<typeof sessionResponse>;

@@ -123,5 +123,8 @@ export const vmRunningAnswer = z.object({
   sva_job_status: z.enum(['Offline', 'Running', 'Stopped']).nullable(),
   title: z.string().optional(),
   error: z.string().optional(),
+  /** Where the running local VM is reached (issue 24): its address and its VNC console. */
+  ip_address: z.string().nullable().optional(),
+  vnc_address: z.string().nullable().optional(),
 });
 export type VmRunningAnswer = z.infer<typeof vmRunningAnswer>;

@@ -20,6 +20,8 @@ import * as m020 from './migrations/020_name_search';
 import * as m021 from './migrations/021_appliance_offline';
 import * as m030 from './migrations/030_sim_azure_codes';
 import * as m031 from './migrations/031_attempts_in_flight';
+import * as m040 from './migrations/040_user_time_zone';
+import * as m041 from './migrations/041_local_vm_address';
 import * as m045 from './migrations/045_failover_approval_opt_in';
 import * as m065 from './migrations/065_backup_sources';
 import * as m070 from './migrations/070_alerts';
@@ -50,6 +52,8 @@ const migrations: Record<string, Migration> = {
   '021_appliance_offline': m021,
   '030_sim_azure_codes': m030,
   '031_attempts_in_flight': m031,
+  '040_user_time_zone': m040,
+  '041_local_vm_address': m041,
   '045_failover_approval_opt_in': m045,
   '065_backup_sources': m065,
   '070_alerts': m070,

@@ -55,6 +55,8 @@ export interface UserTable {
   /** JSON array of SHA-256 hashes of the unused one-time recovery codes (010). */
   mfa_recovery_codes: string | null;
   refresh_rate_minutes: Generated<number>;
+  /** IANA time zone the user reads dates in; null until first stored (040). */
+  time_zone: string | null;
   created_at: number;
 }
 
@@ -472,6 +474,9 @@ export interface LocalVmTable {
   use_current_address: Flag;
   test_ip: string | null;
   is_test: Flag;
+  /** Where the started VM is reached: its address and its VNC console (041). */
+  ip_address: string | null;
+  vnc_address: string | null;
   /** starting -> running -> ended (stopped VMs stay 'running' until discarded), or failed. */
   status: 'starting' | 'running' | 'failed' | 'ended';
   error: string | null;

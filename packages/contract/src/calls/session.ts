@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { loginRequest, sessionResponse } from '../session';
+import { loginRequest, sessionResponse, timeZoneBody } from '../session';
 
 // spec: platform issue 6 'Sessions and the security base': POST/GET/DELETE /api/session.
 export const sessionCalls = {
@@ -20,6 +20,17 @@ export const sessionCalls = {
     summary: 'The signed-in user and the anti-forgery token of the session (401 when signed out).',
     access: 'csrfExempt',
     beforeMfa: true,
+    answers: { 200: sessionResponse },
+  }),
+  setTimeZone: defineCall({
+    area: 'session',
+    method: 'PUT',
+    path: '/api/session/time_zone',
+    summary:
+      "Set the signed-in user's time zone, in which days and times are written (a user profile setting).",
+    beforeMfa: true,
+    json: timeZoneBody,
+    examples: { timeZone: 'Europe/Paris' },
     answers: { 200: sessionResponse },
   }),
   signOut: defineCall({

@@ -88,6 +88,16 @@ export interface LocalVmStart {
   testIpAddress: string | null;
   useCurrentAddress: boolean;
   isTest: boolean;
+  /** The appliance's host name, whose hypervisor serves the VM's console by VNC. */
+  applianceName: string;
+}
+
+/** A started local VM: where a technician reaches it (recovery-flow 3 'VM config': testIpAddress, useVNC). */
+export interface LocalVmStarted extends VmActionOutcome {
+  /** The VM's network address: the test address, or the system's own with useCurrentAddress. */
+  ipAddress: string | null;
+  /** host:port of its console when VNC is on, else null. */
+  vncAddress: string | null;
 }
 
 export interface DiskImageSpec {
@@ -112,7 +122,7 @@ export interface WizardVirtualization {
   /** ra_ajax/capabilities for a local VM; FabricError APPLIANCE_OFFLINE. */
   capabilities(subject: VmSubject): Promise<LocalVmCapabilities>;
   /** create_start_*: boot the local VM (inside an operation); APPLIANCE_OFFLINE, RP_IN_USE, TIMEOUT. */
-  startLocalVm(req: LocalVmStart, progress: FabricProgress): Promise<VmActionOutcome>;
+  startLocalVm(req: LocalVmStart, progress: FabricProgress): Promise<LocalVmStarted>;
   /** The exported disk image of a point in a format (sparse, the system's disk size). */
   diskImage(req: DiskImageSpec): Promise<DiskImage>;
   /** The PNG console screen of a running VM (the inventory's virtualized row, issue 12.4). */

@@ -70,6 +70,7 @@ export const COLUMNS: { [T in LoadTable]: ColumnSpec<T> } = {
     ['mfa_last_step', i],
     ['mfa_recovery_codes', t],
     ['refresh_rate_minutes', i],
+    ['time_zone', t],
     ['created_at', i],
   ],
   vaults: [

@@ -42,6 +42,8 @@ export function writeUsers(ctx: GenContext): number {
       email: login.includes('@') ? login : email,
       password_hash: passwordHash,
       level,
+      // Stored by the web app at the user's first session: the browser's zone (docs/decisions.md).
+      time_zone: null,
       // A rare disabled login, so the users table shows the state.
       disabled: username === null && rng.chance(0.03) ? 1 : 0,
       mfa_secret_enc: null,

@@ -130,7 +130,15 @@ export function createWizardVirtualization(deps: SimDeps<'virtualization'>): Wiz
       if (deps.faults.strikes('timeout', faultSubject(s)))
         throw new FabricError('TIMEOUT', `The virtual machine of ${s.systemName} did not boot in time.`);
       await progress.report(100, 'Finished');
-      return { status: 'Running', stoppable: true };
+      // The system's own address (seeded) when it keeps it; the console on the appliance's host.
+      const own = `10.${1 + (s.seed % 200)}.${1 + (Math.floor(s.seed / 200) % 250)}.${10 + (s.systemId % 240)}`;
+      const host = req.applianceName.toLowerCase().replace(/[^a-z0-9-]/g, '');
+      return {
+        status: 'Running',
+        stoppable: true,
+        ipAddress: req.useCurrentAddress ? own : req.testIpAddress,
+        vncAddress: req.useVNC ? `${host}.local:${5900 + (req.restorePointId % 100)}` : null,
+      };
     },
 
     async diskImage(req) {

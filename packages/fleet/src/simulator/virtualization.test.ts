@@ -73,6 +73,7 @@ describe('the simulated virtualization port: a local VM start', () => {
     testIpAddress: '192.168.1.50',
     useCurrentAddress: false,
     isTest: true,
+    applianceName: 'ACME-BRC01',
   };
   const nominal = LOCAL_VM_STAGES.reduce((n, s) => n + s.baseMs, 0);
   const run = async (speed: number, faults = '') => {
@@ -91,7 +92,12 @@ describe('the simulated virtualization port: a local VM start', () => {
 
   it('boots through its stages with a moving bar, waiting nothing at speed 0', async () => {
     const r = await run(0);
-    expect(r.outcome).toEqual({ status: 'Running', stoppable: true });
+    expect(r.outcome).toEqual({
+      status: 'Running',
+      stoppable: true,
+      ipAddress: '192.168.1.50',
+      vncAddress: 'acme-brc01.local:5940',
+    });
     expect(r.waited).toBe(0);
     expect(r.steps).toEqual([...LOCAL_VM_STAGES.map((s) => s.step), 'Finished']);
     expect(r.reports).toEqual([...r.reports].sort((a, b) => a - b));

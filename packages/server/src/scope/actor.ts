@@ -17,6 +17,8 @@ export interface Actor {
   /** Set for distributor users only. */
   distributorId: number | null;
   sessionId: number;
+  /** The user's IANA time zone (null: not stored yet; days are then UTC days). */
+  timeZone: string | null;
 }
 
 export type ScopeKind = 'all' | 'distributor' | 'reseller' | 'client';

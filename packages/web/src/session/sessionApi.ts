@@ -22,3 +22,8 @@ export function signIn(body: LoginRequest): Promise<SessionResponse> {
 export async function signOut(): Promise<void> {
   await call(sessionCalls.signOut, {}, { expectUnauthorized: true });
 }
+
+/** The user's time zone (issue 24): days and times are written in it. */
+export function saveTimeZone(timeZone: string): Promise<SessionResponse> {
+  return call(sessionCalls.setTimeZone, { json: { timeZone } });
+}

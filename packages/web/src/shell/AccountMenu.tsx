@@ -2,6 +2,7 @@ import type { SessionUser } from '@lifeboat/contract';
 import { Box, Menu, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconLock, IconLogout, IconReport } from '../components/icons';
+import { timeZoneLabel } from '../format/dateTime';
 import { AccountButton } from './AccountButton';
 
 export interface AccountMenuProps {
@@ -29,6 +30,9 @@ export function AccountMenu({
           </Text>
           <Text size="xs" c="dimmed">
             {level} · {user.organisationName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Times in {timeZoneLabel()}
           </Text>
         </Box>
         <Menu.Divider />

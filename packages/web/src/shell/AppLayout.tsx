@@ -8,6 +8,7 @@ import { RecoveryWizardProvider } from '../features/recovery/RecoveryWizardProvi
 import { MfaGate, MfaReminder } from '../features/security/MfaGate';
 import { tabForPath } from '../routes/tabPaths';
 import { useCurrentUser } from '../session/session';
+import { useUserTimeZone } from '../session/useTimeZone';
 import { LazyNotifications } from './LazyNotifications';
 import classes from './Shell.module.css';
 import { ShellBar } from './ShellBar';
@@ -19,6 +20,7 @@ const HEADER_HEIGHT = 101;
 /** The signed-in frame: header with tabs, and the page of the current route below. */
 export function AppLayout() {
   const user = useCurrentUser();
+  useUserTimeZone(user.timeZone);
   const tabs = visibleTabs(user);
   const { pathname } = useLocation();
   const active = tabForPath(pathname, tabs);

@@ -2,6 +2,7 @@ import type { SessionUser } from '@lifeboat/contract';
 import { ActionIcon, Box, Button, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconLock, IconLogout, IconReport } from '../components/icons';
+import { timeZoneLabel } from '../format/dateTime';
 import { levelName } from '../session/levels';
 import { LazyAccountMenu } from './LazyAccountMenu';
 
@@ -21,8 +22,8 @@ export function UserMenu({ user, onSignOut, signingOut }: UserMenuProps) {
           <Text size="sm" fw={600} lh={1.3} truncate="end" maw={220}>
             {user.name}
           </Text>
-          <Text size="xs" c="dimmed" lh={1.3}>
-            {level}
+          <Text size="xs" c="dimmed" lh={1.3} data-testid="user-time-zone">
+            {level} · {timeZoneLabel()}
           </Text>
         </Box>
         {/* Words from 1200 px; icons between 768 and 1200 px so the organisation name keeps its room. */}

@@ -29,6 +29,7 @@ export function makeUser(kind: keyof typeof USERS, overrides: Partial<SessionUse
     username: kind,
     organisationId: 42,
     organisationName: 'Northwind IT',
+    timeZone: 'UTC',
     ...USERS[kind],
     ...overrides,
   };

@@ -86,6 +86,30 @@ describe('discovery', () => {
   });
 });
 
+describe('restore points in the user time zone (issue 24)', () => {
+  it("groups a month's points into the days of the user's zone and labels their times there", async () => {
+    const ts = f.pointsA1[0]?.taken_at ?? 0;
+    const zone = 'Pacific/Kiritimati'; // UTC+14: most points fall on the next day there
+    await f.t.dbh.db.updateTable('users').set({ time_zone: zone }).where('username', '=', 'clia1').execute();
+    try {
+      const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, dateStyle: 'short' }).format(ts);
+      const [y, m, d] = parts.split('-').map(Number);
+      const r = await f.get('clia1', `/ftps_export/get_rb_device_restore_points/${f.w.systemA1}/${y}/${m}`);
+      const day = r.json().restorePoints[String(d)] as { label: string; ts?: number }[];
+      const entry = day.find((o) => o.ts === ts);
+      expect(entry?.label).toBe(
+        new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(ts),
+      );
+    } finally {
+      await f.t.dbh.db
+        .updateTable('users')
+        .set({ time_zone: null })
+        .where('username', '=', 'clia1')
+        .execute();
+    }
+  });
+});
+
 describe('browse', () => {
   it('lists a folder of a cloud point; another tenant or point is 404, a path outside it 400', async () => {
     const p = f.pointsA1[0]?.id ?? 0;

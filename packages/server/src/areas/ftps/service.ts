@@ -1,4 +1,11 @@
-import type { RbDeviceRow, RbRestorePointsAnswer, RecoveryOptionsAnswer } from '@lifeboat/contract';
+import {
+  dayKeyIn,
+  dayStartIn,
+  type RbDeviceRow,
+  type RbRestorePointsAnswer,
+  type RecoveryOptionsAnswer,
+  zoneOrUtc,
+} from '@lifeboat/contract';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { BadRequestError } from '../../http/errors';
@@ -126,15 +133,21 @@ export async function verifyPsPassword(ctx: AppContext, actor: Actor, machineId:
 // --- selectRestorePoint ----------------------------------------------------------------------
 
 const pad = (n: number) => String(n).padStart(2, '0');
+const monthKey = (year: number, month: number) => `${year}-${pad(month)}-01`;
 
+/**
+ * GET .../get_rb_device_restore_points/{machineId}/{year}/{month}: the month's cloud points by
+ * day, month and days in the user's time zone (issue 24), the zone the web app writes them in.
+ */
 export async function rbRestorePoints(
   db: Db,
   actor: Actor,
   q: { machineId: number; year: number; month: number },
 ): Promise<RbRestorePointsAnswer> {
   const system = await loadRbSystem(db, actor, q.machineId);
-  const from = Date.UTC(q.year, q.month - 1, 1);
-  const to = Date.UTC(q.year, q.month, 1);
+  const zone = zoneOrUtc(actor.timeZone);
+  const from = dayStartIn(monthKey(q.year, q.month), zone);
+  const to = dayStartIn(monthKey(q.month === 12 ? q.year + 1 : q.year, (q.month % 12) + 1), zone);
   const points = await scoped(db, actor)
     .selectFrom('restore_points')
     .select(['id', 'taken_at'])
@@ -146,19 +159,18 @@ export async function rbRestorePoints(
     .execute();
   const restorePoints: RbRestorePointsAnswer['restorePoints'] = {};
   for (const p of points) {
-    const d = new Date(Number(p.taken_at));
-    const day = String(d.getUTCDate());
+    const ts = Number(p.taken_at);
+    const wall = new Date(Date.parse(`${dayKeyIn(ts, zone)}T00:00:00Z`));
+    const day = String(wall.getUTCDate());
+    const time = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit' });
     restorePoints[day] ??= [{ label: 'Choose a restore point', value: '0' }];
-    restorePoints[day].push({
-      label: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`,
-      value: String(p.id),
-    });
+    restorePoints[day].push({ label: time.format(ts), value: String(p.id), ts });
   }
   const latest = await latestCloudPoint(db, actor, Number(system.id));
   let newOffset = 0;
   if (latest !== null) {
-    const l = new Date(latest);
-    newOffset = l.getUTCFullYear() * 12 + l.getUTCMonth() - (q.year * 12 + q.month - 1);
+    const [y, m] = dayKeyIn(latest, zone).split('-').map(Number);
+    newOffset = (y ?? 0) * 12 + (m ?? 1) - 1 - (q.year * 12 + q.month - 1);
   }
   return { days: Object.keys(restorePoints).map(Number), restorePoints, newOffset };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { RecoveryFileEntry, RecoveryPointsAnswer } from '@lifeboat/contract';
+import { type RecoveryFileEntry, type RecoveryPointsAnswer, zoneOrUtc } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../../context';
@@ -63,6 +63,7 @@ export async function recoveryPoints(
       rows.map((r) => ({ id: Number(r.id), ts: Number(r.taken_at) })),
       centre,
       ctx.clock.now(),
+      zoneOrUtc(actor.timeZone),
     ),
   };
 }

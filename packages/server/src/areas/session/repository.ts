@@ -14,6 +14,7 @@ const userColumns = [
   'users.disabled',
   'users.password_hash',
   'users.mfa_enabled',
+  'users.time_zone',
   'organisations.id as org_id',
   'organisations.kind as org_kind',
   'organisations.name as org_name',
@@ -90,5 +91,6 @@ export function toActor(u: ActorSource, sessionId: number): Actor {
     clientId: kind === 'client' ? u.org_id : null,
     distributorId: kind === 'distributor' ? u.org_id : null,
     sessionId,
+    timeZone: u.time_zone,
   };
 }

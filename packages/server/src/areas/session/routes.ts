@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { route } from '../../http/route';
 import { SIGN_IN_LIMITS } from './rate-limit';
-import { login, logout, sessionResponse } from './service';
+import { login, logout, sessionResponse, setTimeZone } from './service';
 
 /** spec: platform issue 6; POST/GET/DELETE /api/session. */
 export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -34,6 +34,10 @@ export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     route(app, sessionCalls.current, ({ actor, req }) => sessionResponse(actor, req.csrfToken ?? ''));
+
+    route(app, sessionCalls.setTimeZone, async ({ actor, body, req }) =>
+      sessionResponse(await setTimeZone(ctx, actor, body.timeZone, req.ip), req.csrfToken ?? ''),
+    );
 
     route(app, sessionCalls.signOut, async ({ actor, req, reply }) => {
       await logout(ctx, actor, req.ip);

@@ -4,8 +4,8 @@ import { verifyPassword } from '@lifeboat/contract/node';
 import { guarded } from '../../attempts';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
-import { UnauthorizedError } from '../../http/errors';
-import type { Actor } from '../../scope';
+import { TooManyRequestsError, UnauthorizedError } from '../../http/errors';
+import { type Actor, unscoped } from '../../scope';
 import { checkSecondFactor, loadMfaUser, secretKeyOf } from '../security/mfa';
 import { deviceOf, signedIn, signInGuards } from './rate-limit';
 import { findSessionByToken, findUserByUsername, hashToken, toActor } from './repository';
@@ -34,6 +34,7 @@ export function sessionResponse(actor: Actor, csrfToken: string): SessionRespons
       organisationName: actor.organisationName,
       organisationKind: actor.organisationKind,
       isProvider: actor.isProvider,
+      timeZone: actor.timeZone,
     },
     csrfToken,
   };
@@ -175,4 +176,26 @@ export async function logout(ctx: AppContext, actor: Actor, ip: string): Promise
     await trx.deleteFrom('sessions').where('id', '=', actor.sessionId).execute();
     await audit(trx, now, { actor, action: 'session.logout', ip });
   });
+}
+
+/**
+ * PUT /api/session/time_zone: the user's own time zone, in which the console groups restore
+ * points into days and writes every date (the web app stores the browser's at the first session).
+ */
+export async function setTimeZone(
+  ctx: AppContext,
+  actor: Actor,
+  timeZone: string,
+  ip: string,
+): Promise<Actor> {
+  const now = ctx.clock.now();
+  await ctx.dbh.db.transaction().execute(async (trx) => {
+    await unscoped(trx, "a user's own profile setting, keyed on the session's user")
+      .updateTable('users')
+      .set({ time_zone: timeZone })
+      .where('id', '=', actor.userId)
+      .execute();
+    await audit(trx, now, { actor, action: 'account.time_zone', details: { time_zone: timeZone }, ip });
+  });
+  return { ...actor, timeZone };
 }

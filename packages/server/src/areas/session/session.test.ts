@@ -213,3 +213,27 @@ describe('anti-forgery', () => {
     expect(page.headers['content-type']).toContain('text/html');
   });
 });
+
+describe('PUT /api/session/time_zone (issue 24: the user time zone, set in the profile)', () => {
+  it("stores the user's time zone, answers it with the session, and refuses a zone that does not exist", async () => {
+    const s = await loginAs(t.app, 'resa', TEST_PASSWORD);
+    const current = await call(t.app, s, { method: 'GET', url: '/api/session' });
+    expect(current.json().user.timeZone).toBeNull();
+    const set = await call(t.app, s, {
+      method: 'PUT',
+      url: '/api/session/time_zone',
+      payload: { timeZone: 'America/Los_Angeles' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().user.timeZone).toBe('America/Los_Angeles');
+    const again = await call(t.app, s, { method: 'GET', url: '/api/session' });
+    expect(again.json().user.timeZone).toBe('America/Los_Angeles');
+    const bad = await call(t.app, s, {
+      method: 'PUT',
+      url: '/api/session/time_zone',
+      payload: { timeZone: 'Mars/Olympus_Mons' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/time zone/);
+  });
+});

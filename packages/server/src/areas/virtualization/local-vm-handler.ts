@@ -30,6 +30,11 @@ export function localVmHandler(
       .where('id', '=', vm.system_id)
       .executeTakeFirst();
     if (!system) throw new OperationError('This device no longer exists.');
+    const appliance = await unscoped(db, WHY)
+      .selectFrom('appliances')
+      .select('name')
+      .where('id', '=', vm.appliance_id)
+      .executeTakeFirst();
     const fail = async (message: string) => {
       await unscoped(db, WHY)
         .updateTable('local_vms')
@@ -51,6 +56,7 @@ export function localVmHandler(
           testIpAddress: vm.test_ip,
           useCurrentAddress: Number(vm.use_current_address) === 1,
           isTest: Number(vm.is_test) === 1,
+          applianceName: appliance?.name ?? '',
         },
         { report: progress },
       );
@@ -62,7 +68,12 @@ export function localVmHandler(
     const result = await complete(async (trx) => {
       await unscoped(trx, WHY)
         .updateTable('local_vms')
-        .set({ status: 'running', started_at: ctx.clock.now() })
+        .set({
+          status: 'running',
+          started_at: ctx.clock.now(),
+          ip_address: outcome.ipAddress,
+          vnc_address: outcome.vncAddress,
+        })
         .where('id', '=', vm.id)
         .execute();
       await unscoped(trx, WHY)

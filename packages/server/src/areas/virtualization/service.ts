@@ -301,7 +301,7 @@ export async function isVmRunning(
   const { system } = await loadVmDevice(db, actor, aid, deviceId);
   const latest = await scoped(db, actor)
     .selectFrom('local_vms')
-    .select(['id', 'status', 'error', 'created_at'])
+    .select(['id', 'status', 'error', 'created_at', 'ip_address', 'vnc_address'])
     .where('system_id', '=', system.id)
     .orderBy('id', 'desc')
     .limit(1)
@@ -332,7 +332,14 @@ export async function isVmRunning(
       step: op?.step ?? null,
     };
   }
-  return { ...base, running: system.sva_job_status === 'Running', starting: false, progress: 100 };
+  return {
+    ...base,
+    running: system.sva_job_status === 'Running',
+    starting: false,
+    progress: 100,
+    ip_address: latest?.ip_address ?? null,
+    vnc_address: latest?.vnc_address ?? null,
+  };
 }
 
 /** GET /api/vmexport/disk/{shareId}: the disk image of an active disk share. */

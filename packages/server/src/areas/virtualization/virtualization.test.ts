@@ -249,6 +249,9 @@ describe('local VM', () => {
     expect((await f.post('resa', '/ra_ajax/is_vm_running', subject())).json()).toMatchObject({
       running: true,
       sva_job_status: 'Running',
+      // Where the technician reaches it (issue 24): the test address and the VNC console.
+      ip_address: '192.168.1.50',
+      vnc_address: expect.stringMatching(/\.local:59\d\d$/),
     });
     const state = await f.post('resa', '/ra_ajax/get_virtualized_state', subject());
     expect(state.json()).toMatchObject({ virtualized: true, testfailover: true });

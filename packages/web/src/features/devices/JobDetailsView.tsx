@@ -1,19 +1,8 @@
 import { type JobDetails, jobDetailsFields } from '@lifeboat/contract';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Code,
-  CopyButton,
-  Group,
-  Progress,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Anchor, Code, Group, Progress, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { CopyAction } from '../../components/CopyAction';
 import { Fact } from './DeviceCard';
-import { IconCheck, IconCopy } from './deviceIcons';
 import { formatBytes, formatDateTime, formatDuration } from './format';
 import { jobStatusStyle } from './jobStatus';
 import { ToneBadge } from './ToneBadge';
@@ -83,20 +72,7 @@ export function JobDetailsView({ job, onNavigate }: { job: JobDetails; onNavigat
             <Code block style={{ flex: 1, whiteSpace: 'pre-wrap' }} data-testid="job-error">
               {job.error_msg}
             </Code>
-            <CopyButton value={job.error_msg}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? 'Copied' : 'Copy the error'} withArrow>
-                  <ActionIcon
-                    variant="light"
-                    color={copied ? 'green' : 'gray'}
-                    onClick={copy}
-                    aria-label="Copy the error"
-                  >
-                    {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </CopyButton>
+            <CopyAction value={job.error_msg} what="the error" look="icon" />
           </Group>
         </Alert>
       )}

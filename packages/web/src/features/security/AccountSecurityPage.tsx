@@ -13,6 +13,7 @@ import { useSchemaForm } from '../../forms/useSchemaForm';
 import { FormErrorAlert } from '../entities/DialogParts';
 import { MfaSetup } from './MfaSetup';
 import { securityKeys, useMfaStatus } from './securityQueries';
+import { TimeZoneCard } from './TimeZoneCard';
 
 /** Turning MFA off: the password and a current code (or a recovery code). */
 function TurnOff() {
@@ -54,7 +55,7 @@ function TurnOff() {
   );
 }
 
-/** /account/security: the signed-in user's MFA (issue 17.1). */
+/** /account/security: the signed-in user's MFA (issue 17.1) and time zone (issue 24). */
 export function AccountSecurityPage() {
   const status = useMfaStatus();
   const navigate = useNavigate();
@@ -98,6 +99,7 @@ export function AccountSecurityPage() {
           )}
         </Stack>
       </Card>
+      <TimeZoneCard />
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
 import { IPSEC_LIMITS, type IpsecSite, type OfficeNetworkAnswer, settingsCalls } from '@lifeboat/contract';
-import { ActionIcon, Badge, Button, Card, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call, callUrl } from '../../api/call';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CopyAction } from '../../components/CopyAction';
 import { IconDownload } from '../../components/icons';
 import { IpsecSiteDialog } from './IpsecSiteDialog';
 import { officeKeys } from './settingsQueries';
@@ -11,18 +12,6 @@ import { officeKeys } from './settingsQueries';
 // A client's site-to-site VPN (IPsec) sites (issue 17.5; inventory-reports-exports-security 2
 // 'Virtual office advanced settings', 9: at most 10 sites). Each site offers its firewall's
 // configuration as a download, and its pre-shared key with a copy button.
-
-function Copyable({ value, label }: { value: string; label: string }) {
-  return (
-    <CopyButton value={value}>
-      {({ copied, copy }) => (
-        <Button size="compact-xs" variant="light" onClick={copy} aria-label={label}>
-          {copied ? 'Copied' : 'Copy'}
-        </Button>
-      )}
-    </CopyButton>
-  );
-}
 
 function SiteRow({
   site,
@@ -55,7 +44,7 @@ function SiteRow({
           {site.psk && (
             <Group gap="xs" wrap="nowrap">
               <Text size="sm">Pre-shared key</Text>
-              <Copyable value={site.psk} label={`Copy the pre-shared key of ${site.name}`} />
+              <CopyAction value={site.psk} what={`the pre-shared key of ${site.name}`} />
             </Group>
           )}
         </Stack>
@@ -104,8 +93,8 @@ export function IpsecSitesPanel({ network }: { network: OfficeNetworkAnswer }) {
             <Text span ff="monospace" size="sm">
               {network.office.endpoint}
             </Text>{' '}
-            <Copyable value={network.office.endpoint} label="Copy the virtual office's VPN address" /> and
-            offers {network.office.networks.join(', ')}.
+            <CopyAction value={network.office.endpoint} what="the virtual office's VPN address" /> and offers{' '}
+            {network.office.networks.join(', ')}.
           </Text>
         </Stack>
         {network.can_edit && (

@@ -179,6 +179,9 @@ export function reduce(state: WizardState, e: WizardEvent): WizardState {
       // A virtual machine or disk export checks the device's VM state first (spec: recovery-flow 4).
       return goTo(state, step(d.vm.location ? 'checkVmState' : 'setJob'), { device: e.device }, e.auto);
     case 'chooseJob':
+      // A whole machine starts from the whole job: no drive to choose (issue 24).
+      if (d.vm.location === 'appliance')
+        return goTo(state, step('setRecoveryPoint'), { job: e.job, drive: null }, e.auto);
       if (needsDriveStep(e.job)) return goTo(state, step('setDrive'), { job: e.job, drive: null }, e.auto);
       return goTo(state, step('setRecoveryPoint'), { job: e.job, drive: defaultDrive(e.job) }, e.auto);
     case 'chooseDrive':

@@ -70,6 +70,17 @@ describe('locateVirtualization', () => {
     expect(reduce(s, { type: 'back' }).step.name).toBe('locateVirtualization');
   });
 
+  it('a local VM starts from the whole job: no drive is asked for, even of a job with several', () => {
+    const s = run(
+      fromDevice(),
+      { type: 'chooseLocation', location: 'appliance', supportDynamic: true },
+      { type: 'vmChecked', decision: { step: 'setJob' } },
+      { type: 'chooseJob', job: { ...job, drives: ['C:', 'D:'] } },
+    );
+    expect(s.step.name).toBe('setRecoveryPoint');
+    expect(s.data.drive).toBeNull();
+  });
+
   it('without a device, the appliance and the device come first, then the check', () => {
     const s = run(
       fromReseller('virtualization'),

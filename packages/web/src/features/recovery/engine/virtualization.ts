@@ -33,6 +33,8 @@ export interface VmData {
   loadShareId: number | null;
   /** The `virtualization.local_vm` operation startVm follows. */
   operationId: number | null;
+  /** Where the started local VM is reached: its address and VNC console (null: not reported). */
+  reach: { ip: string | null; vnc: string | null } | null;
 }
 
 export const initialVm = (): VmData => ({
@@ -43,6 +45,7 @@ export const initialVm = (): VmData => ({
   fromFailover: false,
   loadShareId: null,
   operationId: null,
+  reach: null,
 });
 
 export type VmEvent =
@@ -55,7 +58,7 @@ export type VmEvent =
   | { type: 'mountRevoked' }
   | { type: 'vmStarting'; operationId: number }
   | { type: 'vmExists'; message: string }
-  | { type: 'vmStarted' };
+  | { type: 'vmStarted'; ip?: string | null; vnc?: string | null };
 
 const VM_EVENTS: ReadonlySet<string> = new Set<VmEvent['type']>([
   'chooseLocation',
@@ -158,7 +161,11 @@ export function vmReduce(state: WizardState, e: VmEvent): WizardState {
     case 'vmExists':
       return replace(state, { name: 'showVMExist', message: e.message });
     case 'vmStarted':
-      return replace(state, step('browseLocalVms'));
+      return replace(
+        state,
+        step('browseLocalVms'),
+        withVm(state, { reach: { ip: e.ip ?? null, vnc: e.vnc ?? null } }),
+      );
   }
 }
 

@@ -1,7 +1,8 @@
 import { downloadTypeFor, RESTORE_LINK_DELAY_MS } from '@lifeboat/contract';
-import { Alert, Anchor, Button, Center, CopyButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { CopyAction } from '../../../components/CopyAction';
 import { formatDateTime } from '../../../format/dateTime';
 import { insertDownloadSession, recoveryKeys } from '../api';
 import { StepFooter } from './StepFooter';
@@ -66,13 +67,7 @@ export function RestoreStep({ state, dispatch, close }: StepProps) {
             <Text size="sm" c="dimmed">
               The link works until {formatDateTime(link.expired)} (7 days) for people who may see this device.
             </Text>
-            <CopyButton value={absolute}>
-              {({ copied, copy }) => (
-                <Button size="xs" variant="light" w="fit-content" onClick={copy}>
-                  {copied ? 'Link copied' : 'Copy link'}
-                </Button>
-              )}
-            </CopyButton>
+            <CopyAction value={absolute} what="the download link" text="Copy link" copiedText="Link copied" />
           </Stack>
         </Paper>
       ) : (

@@ -13,20 +13,16 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { formatDay, formatTime } from '../../../format/dateTime';
+import { formatDay, formatTime, formatWeekday, timeZoneLabel } from '../../../format/dateTime';
 import { fetchPoints, pointsKey, recoveryKeys } from '../api';
 import type { PointChoice } from '../engine/state';
 import { StepFooter } from './StepFooter';
 import type { StepProps } from './types';
 import { useAutoChoice } from './useAutoChoice';
 
-const dayLabel = (date: string) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  return {
-    weekday: d.toLocaleDateString(undefined, { weekday: 'short', timeZone: 'UTC' }),
-    day: d.getUTCDate(),
-  };
-};
+// The strip's days are calendar days of the user's zone (the server groups them so), written
+// with the app's one formatter; the points' times in the same zone, which the step names.
+const dayLabel = (date: string) => ({ weekday: formatWeekday(date), day: Number(date.slice(8, 10)) });
 const DAY_SLOTS = ['d1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7'];
 
 /** setRecoveryPoint: a 7-day strip (centre day selected), a date picker and paging (spec: recovery-flow 2, 9). */
@@ -135,6 +131,10 @@ export function SetRecoveryPointStep({ state, dispatch }: StepProps) {
       <Paper withBorder radius="md" p="md">
         <Text size="sm" fw={600} mb="xs">
           Restore points {shownDay ? `of ${formatDay(shownDay.date)}` : ''}
+          <Text span size="xs" c="dimmed" fw={400} data-testid="time-zone">
+            {' '}
+            · times in {timeZoneLabel()}
+          </Text>
         </Text>
         {strip && !shownDay && (
           <Text c="dimmed" size="sm">

@@ -1,4 +1,5 @@
-import { Button, Code, CopyButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { Code, Group, Paper, Stack, Text } from '@mantine/core';
+import { CopyAction } from '../../../components/CopyAction';
 
 function PathRow({ label, value }: { label: string; value: string }) {
   return (
@@ -8,13 +9,7 @@ function PathRow({ label, value }: { label: string; value: string }) {
       </Text>
       <Group gap="xs" wrap="nowrap">
         <Code style={{ flex: 1, overflowWrap: 'anywhere' }}>{value}</Code>
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Button size="xs" variant="light" onClick={copy} aria-label={`Copy the ${label.toLowerCase()}`}>
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyAction value={value} what={`the ${label.toLowerCase()}`} />
       </Group>
     </Stack>
   );

@@ -1,7 +1,7 @@
 import type { FtpsCredentials } from '@lifeboat/contract';
-import { ActionIcon, Anchor, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
-import { IconCheck, IconCopy } from '../../../devices/deviceIcons';
+import { CopyAction, CopyFailed } from '../../../../components/CopyAction';
 
 /** An export's FTPS credentials with a copy button per value (exportComplete and the export feed). */
 export function FtpsCredentialsTable({ credentials: c }: { credentials: FtpsCredentials }) {
@@ -26,11 +26,10 @@ export function FtpsCredentialsTable({ credentials: c }: { credentials: FtpsCred
   );
 }
 
-// useClipboard rather than CopyButton: CopyButton drops a rejected write silently, and the spec
-// wants the copy-error text then (spec: recovery-flow 8, 'Copy-to-clipboard failure').
+// The refusal of a copy goes under the value, where the row has room for the sentence.
 function CredentialRow({ label, value }: { label: string; value: string }) {
-  const clipboard = useClipboard();
   const what = label.toLowerCase();
+  const clipboard = useClipboard();
   return (
     <Table.Tr>
       <Table.Td w={110}>{label}</Table.Td>
@@ -38,23 +37,10 @@ function CredentialRow({ label, value }: { label: string; value: string }) {
         <Text ff="monospace" size="sm" data-testid={`ftps-${what}`} style={{ wordBreak: 'break-all' }}>
           {value}
         </Text>
-        {clipboard.error && (
-          <Text size="xs" c="red" role="alert">
-            Could not copy: select the text and copy it by hand.
-          </Text>
-        )}
+        <CopyFailed clipboard={clipboard} />
       </Table.Td>
       <Table.Td w={48}>
-        <Tooltip label={clipboard.copied ? 'Copied' : `Copy the ${what}`} withArrow>
-          <ActionIcon
-            variant="subtle"
-            color={clipboard.copied ? 'green' : undefined}
-            aria-label={`Copy the ${what}`}
-            onClick={() => clipboard.copy(value)}
-          >
-            {clipboard.copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-          </ActionIcon>
-        </Tooltip>
+        <CopyAction value={value} what={`the ${what}`} look="icon" clipboard={clipboard} />
       </Table.Td>
     </Table.Tr>
   );

@@ -1,5 +1,4 @@
-import type { RbRestorePointsAnswer } from '@lifeboat/contract';
-import { pickPointValue } from '@lifeboat/contract';
+import { dayKeyIn, pickPointValue, type RbRestorePointsAnswer } from '@lifeboat/contract';
 import {
   ActionIcon,
   Alert,
@@ -13,6 +12,13 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import {
+  displayTimeZone,
+  formatDateTime,
+  formatMonth,
+  formatTime,
+  timeZoneLabel,
+} from '../../../../format/dateTime';
 import { readOffset, writeOffset } from './offsetCookie';
 
 // The second tool's restore point calendar, shared by the recovery wizard's selectRestorePoint
@@ -26,9 +32,10 @@ export interface ChosenPoint {
 
 const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
 
-/** The month `offset` months before the newest point's (or this) month. */
-function monthOf(base: Date, offset: number) {
-  const m = base.getUTCFullYear() * 12 + base.getUTCMonth() - offset;
+/** The month `offset` months before the newest point's (or this) month, in the user's zone. */
+function monthOf(base: number, offset: number) {
+  const [y = 1970, mo = 1] = dayKeyIn(base, displayTimeZone()).split('-').map(Number);
+  const m = y * 12 + mo - 1 - offset;
   return { year: Math.floor(m / 12), month: (m % 12) + 1 };
 }
 
@@ -41,7 +48,7 @@ export function RbPointCalendar(p: {
   action: (chosen: ChosenPoint | null) => ReactNode;
 }) {
   const machineId = p.machineId;
-  const base = new Date(p.latestCloudRp ?? Date.now());
+  const base = p.latestCloudRp ?? Date.now();
   const [offset, setOffset] = useState(() => readOffset(machineId));
   const [day, setDay] = useState<number | null>(null);
   const [value, setValue] = useState<string | null>(null);
@@ -56,8 +63,13 @@ export function RbPointCalendar(p: {
   }, [q.data, machineId, offset]);
   const days = q.data?.days ?? [];
   const shownDay = day ?? (days.length ? Math.max(...days) : null);
-  const options = shownDay ? (q.data?.restorePoints[String(shownDay)] ?? []) : [];
+  // The server groups the days in the user's zone; the times are written here in the same zone.
+  const options = (shownDay ? (q.data?.restorePoints[String(shownDay)] ?? []) : []).map((o) => ({
+    ...o,
+    label: o.ts === undefined ? o.label : formatTime(o.ts),
+  }));
   const chosen = pickPointValue(options, value);
+  const chosenTs = options.find((x) => x.value === chosen)?.ts;
   const first = new Date(Date.UTC(year, month - 1, 1));
   const lead = (first.getUTCDay() + 6) % 7;
   const count = new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -81,9 +93,7 @@ export function RbPointCalendar(p: {
         <ActionIcon variant="default" aria-label="Previous month" onClick={() => move(1)}>
           ‹
         </ActionIcon>
-        <Text fw={600}>
-          {first.toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' })}
-        </Text>
+        <Text fw={600}>{formatMonth(year, month)}</Text>
         <ActionIcon variant="default" aria-label="Next month" disabled={offset <= 0} onClick={() => move(-1)}>
           ›
         </ActionIcon>
@@ -131,6 +141,7 @@ export function RbPointCalendar(p: {
       {options.length > 0 && (
         <Select
           label="Restore point"
+          description={`Times in ${timeZoneLabel()}`}
           data={options}
           value={chosen ?? '0'}
           onChange={(v) => setValue(v)}
@@ -143,7 +154,7 @@ export function RbPointCalendar(p: {
           ? null
           : {
               id: Number(chosen),
-              label: `${year}-${String(month).padStart(2, '0')}-${String(shownDay).padStart(2, '0')} ${options.find((x) => x.value === chosen)?.label ?? ''}`,
+              label: chosenTs === undefined ? '' : formatDateTime(chosenTs),
             },
       )}
     </Stack>

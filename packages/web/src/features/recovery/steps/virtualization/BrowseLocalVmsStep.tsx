@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { pointTimeText } from '../../format';
+import { CopyText } from '../../office/CopyText';
 import type { StepProps } from '../types';
 import { fetchLocalVms, vmKeys } from './api';
 import { OpenVirtualizedTab } from './OpenVirtualizedTab';
@@ -16,8 +17,30 @@ export function BrowseLocalVmsStep({ state, close }: StepProps) {
     refetchInterval: 5000,
   });
   const rows = q.data?.rows ?? [];
+  const reach = state.data.vm.reach;
   return (
     <Stack gap="md">
+      {reach && (reach.ip || reach.vnc) && (
+        <Paper withBorder radius="md" p="sm" data-testid="local-vm-reach">
+          <Stack gap={6}>
+            <Text size="sm" fw={600}>
+              {state.data.device?.name} runs on its appliance
+            </Text>
+            {reach.ip && (
+              <Group gap="xs" wrap="wrap">
+                <Text size="sm">Address</Text>
+                <CopyText label="address" value={reach.ip} />
+              </Group>
+            )}
+            {reach.vnc && (
+              <Group gap="xs" wrap="wrap">
+                <Text size="sm">Console (VNC)</Text>
+                <CopyText label="VNC address" value={reach.vnc} />
+              </Group>
+            )}
+          </Stack>
+        </Paper>
+      )}
       <Text size="sm">
         The virtual machines of {state.data.client?.name ?? 'this client'}. Stop or discard them in the
         virtualized tab of the inventory.

@@ -25,7 +25,7 @@ export function StartVmStep({ state, dispatch, close }: StepProps) {
     if (a.error) alertAndClose(a.title, a.error, close);
     else if (a.running) {
       void qc.invalidateQueries({ queryKey: vmKeys.localVms(d.client?.id ?? 0) });
-      dispatch({ type: 'vmStarted' });
+      dispatch({ type: 'vmStarted', ip: a.ip_address, vnc: a.vnc_address });
     }
   }, [a, close, dispatch, qc, d.client?.id]);
   return (
