@@ -57,7 +57,10 @@ const dateIn = (ms: number, zone: string) =>
 /** Sets the zone in the profile, as a person does, and checks the shell names it. */
 async function chooseZone(page: Page, zone: string): Promise<void> {
   await page.goto('/account/security');
-  const select = page.getByRole('textbox', { name: 'Your time zone' }).or(page.getByRole('combobox', { name: 'Your time zone' })).first();
+  const select = page
+    .getByRole('textbox', { name: 'Your time zone' })
+    .or(page.getByRole('combobox', { name: 'Your time zone' }))
+    .first();
   await select.fill(zone);
   await page.getByRole('option', { name: zone, exact: true }).click();
   // The browser's zone is the user's until another is chosen: then there is nothing to save.

@@ -4,7 +4,7 @@ import { verifyPassword } from '@lifeboat/contract/node';
 import { guarded } from '../../attempts';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
-import { TooManyRequestsError, UnauthorizedError } from '../../http/errors';
+import { UnauthorizedError } from '../../http/errors';
 import { type Actor, unscoped } from '../../scope';
 import { checkSecondFactor, loadMfaUser, secretKeyOf } from '../security/mfa';
 import { deviceOf, signedIn, signInGuards } from './rate-limit';
