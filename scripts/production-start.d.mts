@@ -5,6 +5,9 @@ export const REPO_ROOT: string;
 export const START_SCRIPT: string;
 export function ensureBuilt(): Promise<void>;
 export function freePort(): Promise<number>;
+export function runStartToEnd(
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; stdout: string; stderr: string }>;
 
 export interface ProductionServer {
   child: ChildProcess;

@@ -28,6 +28,27 @@ export function freePort() {
 }
 
 /**
+ * Runs `scripts/start.mjs` with exactly `env` (nothing of this process's environment) until it
+ * exits: a start that is expected to stop by itself (a bad setting, a port in use).
+ */
+export function runStartToEnd(env) {
+  const child = spawn(process.execPath, [START_SCRIPT], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => {
+    stdout += d.toString();
+  });
+  child.stderr.on('data', (d) => {
+    stderr += d.toString();
+  });
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+/**
  * Starts `scripts/start.mjs` on free ports (HTTP and FTPS) with `env` added to this process's
  * environment, and resolves once `/api/health` answers. The caller's env may override anything.
  */

@@ -93,6 +93,36 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
+/** The widths every touched screen is looked at (1440, 768 and 390 px). */
+export const LOOK_WIDTHS = [1440, 768, 390] as const;
+
+/**
+ * Screenshots `name-1440`, `name-768` and `name-390` of the page as it is, `check` run at each
+ * width first (an overflow or axe check), then back at 1440 px.
+ */
+export async function screenshotsAtWidths(
+  page: Page,
+  name: string,
+  check?: (width: number) => Promise<void>,
+): Promise<void> {
+  for (const width of LOOK_WIDTHS) {
+    await page.setViewportSize({ width, height: width === 1440 ? 900 : width === 768 ? 1000 : 844 });
+    await page.waitForFunction((w) => window.innerWidth === w, width);
+    await check?.(width);
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+const XHR = { 'x-requested-with': 'XMLHttpRequest' };
+
+/** The headers of a call made in the page's own session: the XHR marker and its anti-forgery token. */
+export async function sessionHeaders(page: Page): Promise<Record<string, string>> {
+  const session = await page.request.get('/api/session', { headers: XHR });
+  const { csrfToken } = (await session.json()) as { csrfToken: string };
+  return { ...XHR, 'x-csrf-token': csrfToken };
+}
+
 /** Paths of the tabs in the main navigation, in order (their data-tab names). */
 export async function navTabs(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Main' });

@@ -1,7 +1,7 @@
 import type { DeviceInfoAnswer } from '@lifeboat/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, signIn } from '../support/browser';
+import { launchBrowser, openPage, screenshotsAtWidths, signIn } from '../support/browser';
 import { apiGet } from '../support/devices';
 
 // What the dashboard's figures say and where their links lead, read as a person reads them
@@ -16,16 +16,8 @@ afterAll(async () => {
 });
 
 const WIDE = { width: 1440, height: 900 };
-const WIDTHS = [1440, 768, 390] as const;
-
-async function shots(page: Page, name: string): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForFunction((w) => window.innerWidth === w, width);
-    await screenshot(page, `figures-${name}-${width}`);
-  }
-  await page.setViewportSize(WIDE);
-}
+/** The figures' screens at the three widths (support/browser.ts). */
+const shots = (page: Page, name: string) => screenshotsAtWidths(page, `figures-${name}`);
 
 /** The first parked system the signed-in reseller sees (the demo fleet parks a few). */
 async function findParked(page: Page): Promise<number> {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser, openPage, screenshot, signIn } from '../support/browser';
+import { launchBrowser, openPage, screenshotsAtWidths, signIn } from '../support/browser';
 
 // The appliance, vault, appliance list and support pages, and a client that does not exist
 // (issue 18.8 and 18.17). Each test signs in and finds its own data by a rule that holds for the
@@ -16,18 +16,12 @@ afterAll(async () => {
 });
 
 const WIDE = { width: 1440, height: 900 };
-const WIDTHS = [1440, 768, 390] as const;
-
-/** Screenshots at the three widths, each checked for overflow and by axe. */
+/** Screenshots at the three widths, each checked for overflow, then by axe. */
 async function lookAt(page: Page, name: string): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForFunction((w) => window.innerWidth === w, width);
+  await screenshotsAtWidths(page, `details-${name}`, async (width) => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} at ${width} px`).toBeLessThanOrEqual(0);
-    await screenshot(page, `details-${name}-${width}`);
-  }
-  await page.setViewportSize(WIDE);
+  });
   expect(await seriousViolations(page)).toEqual([]);
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { ResellerClientsAnswer } from '@lifeboat/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, PHONE, screenshot, signIn } from '../support/browser';
+import { launchBrowser, openPage, screenshot, screenshotsAtWidths, signIn } from '../support/browser';
 import { apiGet } from '../support/devices';
 
 // Issue 17.5-6 and the MFA reminder (17.2) in the browser: an IPsec site is added with its fields
@@ -20,16 +20,6 @@ afterAll(async () => {
 });
 
 const WIDE = { width: 1440, height: 900 };
-const TABLET_768 = { width: 768, height: 1000 };
-
-async function shots(page: Page, name: string) {
-  await screenshot(page, `${name}-1440`);
-  await page.setViewportSize(TABLET_768);
-  await screenshot(page, `${name}-768`);
-  await page.setViewportSize(PHONE);
-  await screenshot(page, `${name}-390`);
-  await page.setViewportSize(WIDE);
-}
 
 async function apiPost<T>(page: Page, path: string, body: { form?: Record<string, string>; json?: unknown }) {
   const headers = { 'x-requested-with': 'XMLHttpRequest' };
@@ -78,7 +68,7 @@ describe('Virtual office network settings', () => {
     await dialog.waitFor({ state: 'hidden' });
     const card = page.getByTestId('ipsec-site').filter({ hasText: name });
     await card.getByText('10.20.0.0/16').waitFor();
-    await shots(page, 'office-network');
+    await screenshotsAtWidths(page, 'office-network');
 
     // The firewall's configuration, as a file.
     const [download] = await Promise.all([
@@ -202,11 +192,11 @@ describe('Appliance update schedules', () => {
     await warnings.getByText('zz0000: no appliance has this identifier.').waitFor();
     await warnings.getByText('ouch1: no appliance has this identifier.').waitFor();
     await warnings.getByText(`Added: ${appliance?.sid}.`).waitFor();
-    await shots(page, 'update-schedule-warnings');
+    await screenshotsAtWidths(page, 'update-schedule-warnings');
     await add.getByRole('button', { name: 'Close', exact: true }).click();
     await add.waitFor({ state: 'hidden' });
     await card.getByText(appliance?.name ?? '').waitFor();
-    await shots(page, 'update-schedules');
+    await screenshotsAtWidths(page, 'update-schedules');
 
     // The appliance's page shows its schedule.
     await page.goto(`/appliance/details/${appliance?.id}`);
@@ -235,7 +225,7 @@ describe('The MFA reminder', () => {
     await page.clock.setFixedTime(Date.now() + 3 * 24 * 3_600_000 + 3_600_000);
     await page.reload();
     await reminder.waitFor();
-    await shots(page, 'mfa-reminder');
+    await screenshotsAtWidths(page, 'mfa-reminder');
     const later = page.waitForResponse((r) => r.url().endsWith('/reminder/update_reminder') && r.ok());
     await page.getByRole('button', { name: 'Remind me later' }).click();
     await later;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, signIn } from '../support/browser';
+import { launchBrowser, openPage, screenshot, sessionHeaders, signIn } from '../support/browser';
 import { organisationId } from '../support/session';
 import { waitForStep, wizardStep } from '../support/wizard';
 
@@ -17,13 +17,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const XHR = { 'x-requested-with': 'XMLHttpRequest' };
-
-async function headers(page: Page): Promise<Record<string, string>> {
-  const session = await page.request.get('/api/session', { headers: XHR });
-  const { csrfToken } = (await session.json()) as { csrfToken: string };
-  return { ...XHR, 'x-csrf-token': csrfToken };
-}
+const headers = sessionHeaders;
 
 async function getJson<T>(page: Page, path: string): Promise<T> {
   const res = await page.request.get(path, { headers: await headers(page) });

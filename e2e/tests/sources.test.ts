@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ResellerClientsAnswer } from '@lifeboat/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser, openPage, PHONE, screenshot, signIn } from '../support/browser';
+import { launchBrowser, openPage, screenshotsAtWidths, signIn } from '../support/browser';
 import { apiGet } from '../support/devices';
 
 // Issue 25.4 in the browser: a reseller adds a real restic repository (made here by the restic
@@ -35,16 +35,6 @@ afterAll(async () => {
 });
 
 const WIDE = { width: 1440, height: 900 };
-const TABLET_768 = { width: 768, height: 1000 };
-
-async function shots(page: Page, name: string) {
-  await screenshot(page, `${name}-1440`);
-  await page.setViewportSize(TABLET_768);
-  await screenshot(page, `${name}-768`);
-  await page.setViewportSize(PHONE);
-  await screenshot(page, `${name}-390`);
-  await page.setViewportSize(WIDE);
-}
 
 describe('Backup sources on the client page', () => {
   it('adds a restic repository after testing the connection, and shows its first sync', async () => {
@@ -71,7 +61,7 @@ describe('Backup sources on the client page', () => {
     await dialog.getByRole('button', { name: 'Test connection' }).click();
     await dialog.getByText('The repository opened: 2 systems, 2 restore points.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await shots(page, 'sources-dialog');
+    await screenshotsAtWidths(page, 'sources-dialog');
     await dialog.getByRole('button', { name: 'Add source' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const card = page.getByTestId('backup-source').filter({ hasText: 'Harbor repository' });
@@ -84,7 +74,7 @@ describe('Backup sources on the client page', () => {
     await page.getByPlaceholder('Search by system name').fill('');
     await card.scrollIntoViewIfNeeded();
     expect(await seriousViolations(page)).toEqual([]);
-    await shots(page, 'sources-list');
+    await screenshotsAtWidths(page, 'sources-list');
 
     await card.getByRole('button', { name: 'Sync now' }).click();
     await card.getByText(/2 systems, 2 restore points, nothing new\./).waitFor({ timeout: 30_000 });

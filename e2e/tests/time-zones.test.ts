@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, screenshot, signIn } from '../support/browser';
+import { baseUrl, launchBrowser, screenshot, sessionHeaders, signIn } from '../support/browser';
 import { waitForStep } from '../support/wizard';
 
 // Days and times agree in any time zone (issue 24): the user's zone, set in the profile and named
@@ -18,13 +18,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const XHR = { 'x-requested-with': 'XMLHttpRequest' };
-
-async function headers(page: Page): Promise<Record<string, string>> {
-  const session = await page.request.get('/api/session', { headers: XHR });
-  const { csrfToken } = (await session.json()) as { csrfToken: string };
-  return { ...XHR, 'x-csrf-token': csrfToken };
-}
+const headers = sessionHeaders;
 
 /** The zone the other test files expect: the machine's, as a browser there would store it. */
 async function restoreZone(page: Page): Promise<void> {

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ensureBuilt, START_SCRIPT } from '../../../scripts/production-start.mjs';
+import { ensureBuilt, runStartToEnd } from '../../../scripts/production-start.mjs';
 import { ACCEPTS, type Config, ConfigError, loadConfig } from './config';
 
 // Configuration is checked at start (issue 18.4): each setting of the README's table, good
@@ -215,22 +214,12 @@ describe('loadConfig', () => {
 describe('starting with a bad setting', () => {
   it('exits non-zero with the sentence alone, before touching the data folder', async () => {
     await ensureBuilt();
-    const repoRoot = path.resolve(import.meta.dirname, '../../..');
     const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lifeboat-config-')), 'data');
-    const child = spawn(process.execPath, [START_SCRIPT], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH, LIFEBOAT_DATA_DIR: dataDir, SESSION_IDLE_MINUTES: 'abc' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { code, stdout, stderr } = await runStartToEnd({
+      PATH: process.env.PATH,
+      LIFEBOAT_DATA_DIR: dataDir,
+      SESSION_IDLE_MINUTES: 'abc',
     });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect({ code, stdout, stderr }).toEqual({
       code: 1,
       stdout: '',

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, freePort, REPO_ROOT, START_SCRIPT } from '../../../scripts/production-start.mjs';
+import { ensureBuilt, freePort, REPO_ROOT, runStartToEnd } from '../../../scripts/production-start.mjs';
 
 // Starting and stopping the console as an operator does (`npm start`, scripts/start.mjs): a port
 // already taken is a sentence naming the setting, npm's SIGTERM stops the server itself, and the
@@ -33,24 +33,14 @@ async function withPortTaken<T>(fn: (port: number) => Promise<T>): Promise<T> {
   }
 }
 
-function runStart(
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [START_SCRIPT], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, DATABASE_URL: '', HOST: '127.0.0.1', LIFEBOAT_DATA_DIR: dataDir(), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const runStart = (env: Record<string, string>) =>
+  runStartToEnd({
+    ...process.env,
+    DATABASE_URL: '',
+    HOST: '127.0.0.1',
+    LIFEBOAT_DATA_DIR: dataDir(),
+    ...env,
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => {
-    stdout += d.toString();
-  });
-  child.stderr.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
 
 describe('a port already in use', () => {
   it('names the console port and its setting, without a stack trace', async () => {
