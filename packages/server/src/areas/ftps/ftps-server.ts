@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { unscoped } from '../../scope';
 import { applyFtpSrvFixes } from './ftp-srv-fixes';
 import { exportFileSystem, FtpsRefusal } from './ftps-file-system';
-import { FtpsLoginTries } from './ftps-login-tries';
+import { countedLogin } from './ftps-login-tries';
 import { FTPS_LIMITS, type FtpsLimits, FtpsSessions, isServed, servedExports } from './ftps-sessions';
 import { open } from './secret-box';
 
@@ -102,7 +102,6 @@ export async function startFtpsServer(
   const port = opts.port ?? c.ftpsPort;
   const limits = { ...FTPS_LIMITS, ...opts.limits };
   const sessions = new FtpsSessions(ctx, limits);
-  const tries = new FtpsLoginTries();
   const before = new Set(
     ['SIGTERM', 'SIGINT', 'SIGQUIT'].flatMap((s) => process.listeners(s as NodeJS.Signals)),
   );
@@ -130,16 +129,18 @@ export async function startFtpsServer(
   server.on('login', ({ connection, username, password }, resolve, reject) => {
     void (async () => {
       if (!connection.secure) throw new FtpsRefusal('Use explicit FTPS (AUTH TLS) before logging in.');
-      const right = tries.take(connection.ip ?? '', ctx.clock.now());
-      const row = await unscoped(ctx.dbh.db, WHY)
-        .selectFrom('ftps_exports')
-        .select(['id', 'status', 'expires_at', 'password_enc'])
-        .where('login', '=', username.slice(0, 64))
-        .executeTakeFirst();
-      const ok =
-        row && isServed(row, ctx.clock.now()) && samePassword(open(c.secretKey, row.password_enc), password);
-      if (!row || !ok) throw new FtpsRefusal('Login incorrect.');
-      right();
+      const now = ctx.clock.now();
+      const row = await countedLogin(ctx.dbh.db, connection.ip ?? '', now, async () => {
+        const found = await unscoped(ctx.dbh.db, WHY)
+          .selectFrom('ftps_exports')
+          .select(['id', 'status', 'expires_at', 'password_enc'])
+          .where('login', '=', username.slice(0, 64))
+          .executeTakeFirst();
+        const ok =
+          found && isServed(found, now) && samePassword(open(c.secretKey, found.password_enc), password);
+        return ok ? found : null;
+      });
+      if (!row) throw new FtpsRefusal('Login incorrect.');
       const id = Number(row.id);
       const root = exportDir(ctx, id);
       if (!fs.existsSync(root)) throw new FtpsRefusal('Login incorrect.');
@@ -156,10 +157,7 @@ export async function startFtpsServer(
     );
   });
   await server.listen();
-  const sweep = async () => {
-    tries.prune(ctx.clock.now());
-    await sessions.sweep();
-  };
+  const sweep = () => sessions.sweep();
   const timer = setInterval(() => void sweep().catch(() => {}), limits.sweepMs);
   timer.unref();
   const address = (server as unknown as { server: import('node:net').Server }).server.address();

@@ -7,20 +7,22 @@ import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import type { Client } from 'basic-ftp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../test/harness';
+import { call, type TestApp } from '../../test/harness';
 import { type RunningFtps, startFtpsServer } from './ftps-server';
 import { type FtpsFixture, ftpsClient, ftpsExport, ftpsFixture, rpRef, smallFolder } from './test-fixture';
 
 // The FTPS server's sessions (issue 24 section 8): an open session ends when its export expires
 // or is discarded, error replies never name a path of the server, connections waiting to log in
 // are capped and closed after a deadline, and wrong passwords are limited per address, counted
-// before the comparison.
+// before the comparison in the database, so every instance's FTPS server shares the count.
 
 const run = promisify(execFile);
 let f: FtpsFixture;
 let dir: string;
 let ftps: RunningFtps;
 let capped: RunningFtps;
+let other: TestApp;
+let otherFtps: RunningFtps;
 let folder: string;
 
 beforeAll(async () => {
@@ -28,10 +30,15 @@ beforeAll(async () => {
   f = await ftpsFixture({ ftpsDir: dir, dataDir: dir, ftpsPasvMin: 31600, ftpsPasvMax: 31699 });
   ftps = await startFtpsServer(f.t.ctx, { port: 0, limits: { waitingPerAddress: 20 } });
   capped = await startFtpsServer(f.t.ctx, { port: 0, limits: { waitingMax: 5, waitingPerAddress: 3 } });
+  // A second instance on the same database (a PostgreSQL one: its own connections), with its own
+  // FTPS server, as in the README's scale-out.
+  other = await f.t.secondInstance();
+  otherFtps = await startFtpsServer(other.ctx, { port: 0, limits: { waitingPerAddress: 20 } });
   const ref = await rpRef(f, f.w.systemA1, f.pointsA1[0]?.id ?? 0);
   folder = (await smallFolder(f, ref, 'C:/Users')) as string;
 }, 60_000);
 afterAll(async () => {
+  await otherFtps?.close();
   await capped?.close();
   await ftps?.close();
   await f?.t.close();
@@ -71,8 +78,11 @@ for t in threads: t.start()
 for t in threads: t.join()
 print('\\n'.join(out))
 `;
-const logins = async (user: string, from: string, passwords: string[]) =>
-  (await run('python3', ['-c', PY, String(ftps.port), user, from, ...passwords])).stdout.trim().split('\n');
+const loginsAt = async (port: number, user: string, from: string, passwords: string[]) =>
+  (await run('python3', ['-c', PY, String(port), user, from, ...passwords])).stdout.trim().split('\n');
+const logins = (user: string, from: string, passwords: string[]) =>
+  loginsAt(ftps.port, user, from, passwords);
+const waitAnswer = '530 Too many wrong passwords from your address. Wait 15 minutes, then try again.';
 
 describe('FTPS sessions', () => {
   it('ends an open session when its export expires, and refuses its commands at once', async () => {
@@ -184,7 +194,6 @@ describe('FTPS sessions', () => {
     const wrong = Array.from({ length: 10 }, (_, i) => `wrong-${i}`);
     const answers = await logins(e.login, '127.0.0.4', wrong);
     expect(answers.filter((a) => a === '530 Login incorrect.')).toHaveLength(5);
-    const waitAnswer = '530 Too many wrong passwords from your address. Wait 15 minutes, then try again.';
     expect(answers.filter((a) => a === waitAnswer)).toHaveLength(5);
     // The right password from that address waits too; from another address it logs in.
     expect(await logins(e.login, '127.0.0.4', [e.password])).toEqual([waitAnswer]);
@@ -192,5 +201,23 @@ describe('FTPS sessions', () => {
     // After the window, the address may try again.
     f.t.clock.advance(15 * 60_000);
     expect(await logins(e.login, '127.0.0.4', [e.password])).toEqual(['ok']);
+  });
+
+  it('shares the limit between the FTPS servers of two instances on one database', async () => {
+    const e = await ftpsExport(f, [folder]);
+    // Five wrong passwords at each instance at once, from one address: five in all are compared.
+    const wrong = Array.from({ length: 5 }, (_, i) => `wrong-${i}`);
+    const answers = (
+      await Promise.all([
+        loginsAt(ftps.port, e.login, '127.0.0.6', wrong),
+        loginsAt(otherFtps.port, e.login, '127.0.0.6', wrong),
+      ])
+    ).flat();
+    expect(answers.filter((a) => a === '530 Login incorrect.')).toHaveLength(5);
+    expect(answers.filter((a) => a === waitAnswer)).toHaveLength(5);
+    // Either instance now refuses that address, the right password too; another address logs in.
+    expect(await loginsAt(ftps.port, e.login, '127.0.0.6', [e.password])).toEqual([waitAnswer]);
+    expect(await loginsAt(otherFtps.port, e.login, '127.0.0.6', [e.password])).toEqual([waitAnswer]);
+    expect(await loginsAt(otherFtps.port, e.login, '127.0.0.7', [e.password])).toEqual(['ok']);
   });
 });
