@@ -176,3 +176,21 @@ export function alertMailSubject(m: {
     m.transition === 'resolved' ? 'Resolved' : (SEVERITY_WORD[m.severity as AlertSeverity] ?? 'Notice');
   return `[Lifeboat] ${word}: ${m.subjectName} (${m.clientName}) ${m.summary}`;
 }
+
+// The answers and bodies of the alert rule calls (calls/alerts.ts: a calls file holds calls only,
+// the web build serves it as a table of calls).
+
+export const alertRuleAnswer = z.object({
+  level: z.enum(['reseller', 'client']),
+  id: z.number().int(),
+  name: z.string(),
+  rule: alertRuleAnswered,
+  /** Where the rule comes from: this level's own, the reseller's (for a client), or the default. */
+  source: z.enum(['own', 'reseller', 'default']),
+  can_edit: z.boolean(),
+});
+export type AlertRuleAnswer = z.infer<typeof alertRuleAnswer>;
+
+/** A rule to save, or null to drop this level's own (a client inherits its reseller's again). */
+export const saveAlertRuleBody = z.object({ rule: alertRule.nullable() });
+export type SaveAlertRuleBody = z.infer<typeof saveAlertRuleBody>;
