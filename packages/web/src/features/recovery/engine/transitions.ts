@@ -1,4 +1,4 @@
-import type { RecoveryFileEntry } from '@lifeboat/contract';
+import type { ExposeShareAnswer, InsertDownloadAnswer, RecoveryFileEntry } from '@lifeboat/contract';
 import { type FoEvent, foReduce, isFoEvent } from './failover';
 import { isRbEvent, type RbEvent, rbReduce } from './rb';
 import {
@@ -14,10 +14,10 @@ import type {
   ClientChoice,
   DeviceChoice,
   JobChoice,
-  OpenedShare,
   PointChoice,
   RecoveryData,
   RestoreSelection,
+  Sent,
   WizardState,
 } from './state';
 import { BUILT_STEPS, type StepName, type WizardStep } from './steps';
@@ -46,12 +46,13 @@ export type WizardEvent =
   | { type: 'chooseDrive'; drive: string }
   | { type: 'choosePoint'; point: PointChoice; auto?: AutoMode }
   | { type: 'pointsOffline' }
-  | { type: 'mounted'; mountId: string }
+  | { type: 'mounted'; mount: Sent<string> | null }
+  | { type: 'downloadPrepared'; download: Sent<InsertDownloadAnswer> | null }
   | { type: 'select'; selected: RecoveryFileEntry[] }
   | { type: 'setArchive'; archive: RestoreSelection['archive'] }
   | { type: 'next' }
   | { type: 'exposeResult'; outcome: ExposeOutcome }
-  | { type: 'shareOpened'; share: OpenedShare }
+  | { type: 'shareOpened'; share: Sent<ExposeShareAnswer> | null }
   | { type: 'switchToVhdx' }
   | { type: 'retry' }
   | { type: 'back' }
@@ -196,7 +197,9 @@ export function reduce(state: WizardState, e: WizardEvent): WizardState {
     case 'pointsOffline':
       return replace(state, { name: 'applianceOffline', retry: 'setRecoveryPoint' });
     case 'mounted':
-      return { ...state, data: { ...d, mountId: e.mountId } };
+      return { ...state, data: { ...d, mount: e.mount } };
+    case 'downloadPrepared':
+      return { ...state, data: { ...d, download: e.download } };
     case 'select':
       return { ...state, data: { ...d, restore: { ...d.restore, selected: e.selected } } };
     case 'setArchive':
