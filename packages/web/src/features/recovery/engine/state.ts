@@ -55,6 +55,16 @@ export interface Sent<T> {
   answer: T | null;
 }
 
+/**
+ * The record after news of `request`: a send always replaces it; an answer, or a failure that
+ * forgets it (null), counts only for the request awaited, so an earlier point's mount answering
+ * after the next point's went out is dropped.
+ */
+export function nextSent<T>(current: Sent<T> | null, request: string, next: Sent<T> | null): Sent<T> | null {
+  if (next !== null && next.answer === null) return next;
+  return current === null || current.request === request ? next : current;
+}
+
 export interface RecoveryData {
   /** spec: recovery-flow 1, 'general reseller' when a reseller picks the client first. */
   flow: 'recovery' | 'general reseller';

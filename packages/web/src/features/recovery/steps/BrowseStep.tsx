@@ -30,7 +30,10 @@ export function BrowseStep({ state, dispatch }: StepProps) {
   const target = { applianceId, deviceId: d.device?.id ?? 0, jobId: d.job?.id ?? 0, drive: d.drive };
   const pointId = d.point?.id ?? 0;
   // A mount is a write: once per point, kept across Back and forward (steps/useSendOnce.ts).
-  const keep = useCallback((m: Sent<string> | null) => dispatch({ type: 'mounted', mount: m }), [dispatch]);
+  const keep = useCallback(
+    (request: string, m: Sent<string> | null) => dispatch({ type: 'mounted', request, mount: m }),
+    [dispatch],
+  );
   const m = useSendOnce({
     request: JSON.stringify({ ...target, pointId }),
     sent: d.mount,

@@ -36,7 +36,8 @@ export function RestoreStep({ state, dispatch, close }: StepProps) {
   };
   // A download session is a write: one per selection, kept across Back and forward (steps/useSendOnce.ts).
   const keep = useCallback(
-    (download: Sent<InsertDownloadAnswer> | null) => dispatch({ type: 'downloadPrepared', download }),
+    (request: string, download: Sent<InsertDownloadAnswer> | null) =>
+      dispatch({ type: 'downloadPrepared', request, download }),
     [dispatch],
   );
   const session = useSendOnce({

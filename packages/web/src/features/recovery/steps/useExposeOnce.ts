@@ -22,7 +22,8 @@ export function useExposeOnce(
   enabled = true,
 ) {
   const keep = useCallback(
-    (share: Sent<ExposeShareAnswer> | null) => dispatch({ type: 'shareOpened', share }),
+    (request: string, share: Sent<ExposeShareAnswer> | null) =>
+      dispatch({ type: 'shareOpened', request, share }),
     [dispatch],
   );
   return useSendOnce({

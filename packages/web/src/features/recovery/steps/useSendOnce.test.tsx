@@ -175,4 +175,20 @@ describe('the wizard’s writes go out once per request', () => {
     expect(link.getAttribute('href')).toBe('/download/t1');
     expect(calls('/download/insert_download_session')).toBe(1);
   });
+
+  it('keeps the later point’s mount when an earlier point’s mount answers after it went out', () => {
+    let s = atStep('browse');
+    const send = (request: string, answer: string | null) =>
+      (s = reduce(s, { type: 'mounted', request, mount: { request, answer } }));
+    send('point 11', null);
+    send('point 12', null);
+    send('point 11', 'm-11');
+    expect(s.data.mount).toEqual({ request: 'point 12', answer: null });
+    // A failure of the earlier point forgets nothing either; the later point's answer is kept.
+    s = reduce(s, { type: 'mounted', request: 'point 11', mount: null });
+    send('point 12', 'm-12');
+    expect(s.data.mount).toEqual({ request: 'point 12', answer: 'm-12' });
+    s = reduce(s, { type: 'mounted', request: 'point 12', mount: null });
+    expect(s.data.mount).toBeNull();
+  });
 });

@@ -8,8 +8,8 @@ interface SendOnce<T, A> {
   request: string;
   /** The wizard's record of this write, kept in its state across Back and forward. */
   sent: Sent<T> | null;
-  /** Stores the record in the wizard's state; null forgets it (a failure or a refusal). */
-  keep: (sent: Sent<T> | null) => void;
+  /** Stores the record of `request` in the wizard's state; null forgets it (a failure or a refusal). */
+  keep: (request: string, sent: Sent<T> | null) => void;
   send: () => Promise<A>;
   /** The part of the answer to keep, or null when the answer is a refusal (nothing kept). */
   accept: (answer: A) => T | null;
@@ -43,17 +43,17 @@ export function useSendOnce<T, A>({
     // Options of the mutation itself, so they run even when the step was left meanwhile.
     onSuccess: (answer, req) => {
       const kept = accept(answer);
-      keep(kept === null ? null : { request: req, answer: kept });
+      keep(req, kept === null ? null : { request: req, answer: kept });
       if (kept === null) onRefused?.(answer);
     },
-    onError: (err) => {
-      keep(null);
+    onError: (err, req) => {
+      keep(req, null);
       onFailed?.(err);
     },
   });
   const { mutate } = write;
   const fire = useCallback(() => {
-    keep({ request, answer: null });
+    keep(request, { request, answer: null });
     mutate(request);
   }, [keep, mutate, request]);
   useOncePerRequest(request, enabled && mine === null, fire);
