@@ -28,7 +28,6 @@ export const entityKeys = {
   table: (entity: EntityTable) => [...entityKeys.all, 'table', entity] as const,
   list: (entity: EntityTable, query: ListQuery) => [...entityKeys.table(entity), query] as const,
   client: (id: number) => [...entityKeys.all, 'client', id] as const,
-  support: (kind: 'appliance' | 'vault', key: string) => [...entityKeys.all, 'support', kind, key] as const,
 };
 
 export function fetchEntityList<E extends EntityTable>(

@@ -13,7 +13,7 @@ import type { WizardEntry } from './wizardEntry';
 export function RecoveryWizardModal({ entry, onClose }: { entry: WizardEntry; onClose: () => void }) {
   const [state, dispatch] = useReducer(reduce, entry, initialState);
   const mobile = useMediaQuery('(max-width: 48em)');
-  const mountId = state.data.mountId;
+  const mountId = state.data.mount?.answer;
   const close = useCallback(() => {
     // The browse mount is released when the wizard ends; a failure here changes nothing for the user.
     if (mountId) void completeMount(mountId).catch(() => undefined);

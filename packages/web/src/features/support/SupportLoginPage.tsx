@@ -1,10 +1,12 @@
 import { Alert, Anchor, Code, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { Link } from 'react-router';
+import { useOncePerRequest } from '../../api/useOncePerRequest';
 import { IconAlert } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { SoftBadge } from '../entities/cells';
-import { entityKeys, supportLogin } from '../entities/entitiesApi';
+import { supportLogin } from '../entities/entitiesApi';
 
 interface SupportLoginPageProps {
   kind: 'appliance' | 'vault';
@@ -18,17 +20,20 @@ interface SupportLoginPageProps {
  * console, so the page says what single sign-on would open instead of pretending to.
  */
 export function SupportLoginPage({ kind, target }: SupportLoginPageProps) {
-  const login = useQuery({
-    queryKey: entityKeys.support(kind, target),
-    queryFn: () => supportLogin(kind, target),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  // Opening a support login is audited: one per visit, never re-sent by a refetch of the entities.
+  const login = useMutation({ mutationFn: () => supportLogin(kind, target) });
+  const { mutate } = login;
+  useOncePerRequest(
+    `${kind}/${target}`,
+    true,
+    useCallback(() => mutate(), [mutate]),
+  );
   const noun = kind === 'appliance' ? 'appliance' : 'vault';
   const d = login.data;
   return (
     <Stack gap="lg" maw={720}>
       <PageHeader eyebrow="Support login" title={d ? d.name : `Opening the ${noun}…`} />
-      {login.isPending && <Skeleton height={140} radius="md" />}
+      {(login.isPending || login.isIdle) && <Skeleton height={140} radius="md" />}
       {login.isError && (
         <Alert color="red" icon={<IconAlert size={18} />} title={`No support login to this ${noun}`}>
           {login.error.message}

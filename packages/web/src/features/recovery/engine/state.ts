@@ -1,6 +1,7 @@
 import type {
   ArchiveFormat,
   ExposeShareAnswer,
+  InsertDownloadAnswer,
   RecoveryDevice,
   RecoveryFileEntry,
   RecoveryJob,
@@ -44,12 +45,24 @@ export interface RestoreSelection {
 }
 
 /**
- * The share this wizard opened and the request that opened it (its appliance, job, point, drive
- * and format): the share step shows it again after Back instead of asking for a second share.
+ * A write the wizard sent (a share, a mount, a download link) and the request it answers (the
+ * appliance, job, point, drive, selection...): a step shows it again after Back and forward instead
+ * of sending a second one. `answer` is null while the request is out, so a step opened again
+ * meanwhile waits for it rather than sending it again (steps/useSendOnce.ts).
  */
-export interface OpenedShare {
+export interface Sent<T> {
   request: string;
-  answer: ExposeShareAnswer;
+  answer: T | null;
+}
+
+/**
+ * The record after news of `request`: a send always replaces it; an answer, or a failure that
+ * forgets it (null), counts only for the request awaited, so an earlier point's mount answering
+ * after the next point's went out is dropped.
+ */
+export function nextSent<T>(current: Sent<T> | null, request: string, next: Sent<T> | null): Sent<T> | null {
+  if (next !== null && next.answer === null) return next;
+  return current === null || current.request === request ? next : current;
 }
 
 export interface RecoveryData {
@@ -72,9 +85,11 @@ export interface RecoveryData {
   format: 'VHDX' | null;
   restore: RestoreSelection;
   /** The share opened by exposeCifsShare or exportVm. */
-  share: OpenedShare | null;
-  /** The browse step's mount (filemountUseId), completed when the wizard closes. */
-  mountId: string | null;
+  share: Sent<ExposeShareAnswer> | null;
+  /** The browse step's mount (its filemountUseId), completed when the wizard closes. */
+  mount: Sent<string> | null;
+  /** The restore step's download link. */
+  download: Sent<InsertDownloadAnswer> | null;
   /** The second tool's export (engine/rb.ts). */
   rb: RbData;
   /** The virtualization branch (engine/virtualization.ts). */
@@ -111,7 +126,8 @@ export function initialState(entry: WizardEntry): WizardState {
     format: null,
     restore: { selected: [], archive: 'zip' },
     share: null,
-    mountId: null,
+    mount: null,
+    download: null,
     rb: initialRb(),
     vm: initialVm(),
     fo: initialFo(),

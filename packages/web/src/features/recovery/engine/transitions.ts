@@ -1,4 +1,4 @@
-import type { RecoveryFileEntry } from '@lifeboat/contract';
+import type { ExposeShareAnswer, InsertDownloadAnswer, RecoveryFileEntry } from '@lifeboat/contract';
 import { type FoEvent, foReduce, isFoEvent } from './failover';
 import { isRbEvent, type RbEvent, rbReduce } from './rb';
 import {
@@ -9,16 +9,17 @@ import {
   stepAfterClient,
   stepAfterPoint,
 } from './rules';
-import type {
-  ApplianceChoice,
-  ClientChoice,
-  DeviceChoice,
-  JobChoice,
-  OpenedShare,
-  PointChoice,
-  RecoveryData,
-  RestoreSelection,
-  WizardState,
+import {
+  type ApplianceChoice,
+  type ClientChoice,
+  type DeviceChoice,
+  type JobChoice,
+  nextSent,
+  type PointChoice,
+  type RecoveryData,
+  type RestoreSelection,
+  type Sent,
+  type WizardState,
 } from './state';
 import { BUILT_STEPS, type StepName, type WizardStep } from './steps';
 import { isVmEvent, type VmEvent, vmReduce } from './virtualization';
@@ -46,12 +47,13 @@ export type WizardEvent =
   | { type: 'chooseDrive'; drive: string }
   | { type: 'choosePoint'; point: PointChoice; auto?: AutoMode }
   | { type: 'pointsOffline' }
-  | { type: 'mounted'; mountId: string }
+  | { type: 'mounted'; request: string; mount: Sent<string> | null }
+  | { type: 'downloadPrepared'; request: string; download: Sent<InsertDownloadAnswer> | null }
   | { type: 'select'; selected: RecoveryFileEntry[] }
   | { type: 'setArchive'; archive: RestoreSelection['archive'] }
   | { type: 'next' }
   | { type: 'exposeResult'; outcome: ExposeOutcome }
-  | { type: 'shareOpened'; share: OpenedShare }
+  | { type: 'shareOpened'; request: string; share: Sent<ExposeShareAnswer> | null }
   | { type: 'switchToVhdx' }
   | { type: 'retry' }
   | { type: 'back' }
@@ -196,7 +198,9 @@ export function reduce(state: WizardState, e: WizardEvent): WizardState {
     case 'pointsOffline':
       return replace(state, { name: 'applianceOffline', retry: 'setRecoveryPoint' });
     case 'mounted':
-      return { ...state, data: { ...d, mountId: e.mountId } };
+      return { ...state, data: { ...d, mount: nextSent(d.mount, e.request, e.mount) } };
+    case 'downloadPrepared':
+      return { ...state, data: { ...d, download: nextSent(d.download, e.request, e.download) } };
     case 'select':
       return { ...state, data: { ...d, restore: { ...d.restore, selected: e.selected } } };
     case 'setArchive':
@@ -208,7 +212,7 @@ export function reduce(state: WizardState, e: WizardEvent): WizardState {
     case 'exposeResult':
       return exposeResult(state, e.outcome);
     case 'shareOpened':
-      return { ...state, data: { ...d, share: e.share } };
+      return { ...state, data: { ...d, share: nextSent(d.share, e.request, e.share) } };
     case 'switchToVhdx':
       // A disk export tries again in VHDX on its own step (spec: recovery-flow 8, change-format prompt).
       if (d.vm.format)

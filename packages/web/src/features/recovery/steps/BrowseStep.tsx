@@ -13,29 +13,35 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { mount, recoveryKeys } from '../api';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { mount } from '../api';
+import type { Sent } from '../engine/state';
 import { downloadTypeText } from '../format';
 import { BrowserColumn } from './BrowserColumn';
 import { BrowseSearch, columnsFor } from './BrowseSearch';
 import { StepFooter } from './StepFooter';
 import type { StepProps } from './types';
+import { useSendOnce } from './useSendOnce';
 
 /** browse: a multi-column browser over the point's files, with counters and a hover tray (spec: recovery-flow 2). */
 export function BrowseStep({ state, dispatch }: StepProps) {
   const d = state.data;
   const applianceId = d.via === 'appliance' ? (d.device?.appliance_id ?? 0) : 0;
   const target = { applianceId, deviceId: d.device?.id ?? 0, jobId: d.job?.id ?? 0, drive: d.drive };
-  const m = useQuery({
-    queryKey: [...recoveryKeys.all, 'mount', target, d.point?.id],
-    queryFn: () => mount(target, d.point?.id ?? 0),
-    staleTime: Number.POSITIVE_INFINITY,
+  const pointId = d.point?.id ?? 0;
+  // A mount is a write: once per point, kept across Back and forward (steps/useSendOnce.ts).
+  const keep = useCallback(
+    (request: string, m: Sent<string> | null) => dispatch({ type: 'mounted', request, mount: m }),
+    [dispatch],
+  );
+  const m = useSendOnce({
+    request: JSON.stringify({ ...target, pointId }),
+    sent: d.mount,
+    keep,
+    send: () => mount(target, pointId),
+    accept: (answer) => answer.filemountUseId,
   });
-  const mountId = m.data?.filemountUseId;
-  useEffect(() => {
-    if (mountId) dispatch({ type: 'mounted', mountId });
-  }, [mountId, dispatch]);
+  const mountId = m.answer;
 
   const [columns, setColumns] = useState<string[]>(['']);
   const viewport = useRef<HTMLDivElement>(null);

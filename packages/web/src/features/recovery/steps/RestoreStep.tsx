@@ -1,12 +1,13 @@
-import { downloadTypeFor, RESTORE_LINK_DELAY_MS } from '@lifeboat/contract';
+import { downloadTypeFor, type InsertDownloadAnswer, RESTORE_LINK_DELAY_MS } from '@lifeboat/contract';
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { CopyAction } from '../../../components/CopyAction';
 import { formatDateTime } from '../../../format/dateTime';
-import { insertDownloadSession, recoveryKeys } from '../api';
+import { insertDownloadSession } from '../api';
+import type { Sent } from '../engine/state';
 import { StepFooter } from './StepFooter';
 import type { StepProps } from './types';
+import { useSendOnce } from './useSendOnce';
 
 const TYPE_TEXT: Record<number, string> = {
   1: 'the file itself',
@@ -22,7 +23,7 @@ export function RestoreStep({ state, dispatch, close }: StepProps) {
   const files = r.selected.filter((e) => e.type === 'file').length;
   const type = downloadTypeFor(r.selected, r.archive);
   const body = {
-    filemountUseId: d.mountId ?? '',
+    filemountUseId: d.mount?.answer ?? '',
     appliance_id: d.via === 'appliance' ? (d.device?.appliance_id ?? 0) : 0,
     device_id: d.device?.id ?? 0,
     job_id: d.job?.id ?? 0,
@@ -33,19 +34,25 @@ export function RestoreStep({ state, dispatch, close }: StepProps) {
     files_count: files,
     folders_count: r.selected.length - files,
   };
-  // A query, not an effect: the same selection makes one session however often this renders.
-  const session = useQuery({
-    queryKey: [...recoveryKeys.all, 'download', body],
-    queryFn: () => insertDownloadSession(body),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
+  // A download session is a write: one per selection, kept across Back and forward (steps/useSendOnce.ts).
+  const keep = useCallback(
+    (request: string, download: Sent<InsertDownloadAnswer> | null) =>
+      dispatch({ type: 'downloadPrepared', request, download }),
+    [dispatch],
+  );
+  const session = useSendOnce({
+    request: JSON.stringify(body),
+    sent: d.download,
+    keep,
+    send: () => insertDownloadSession(body),
+    accept: (answer) => answer,
   });
   const [ready, setReady] = useState(false);
   useEffect(() => {
     const t = setTimeout(() => setReady(true), RESTORE_LINK_DELAY_MS);
     return () => clearTimeout(t);
   }, []);
-  const link = session.data && ready ? session.data : null;
+  const link = session.answer && ready ? session.answer : null;
   const absolute = link ? new URL(link.download_url, window.location.origin).toString() : '';
 
   return (
