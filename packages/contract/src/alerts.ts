@@ -176,3 +176,21 @@ export function alertMailSubject(m: {
     m.transition === 'resolved' ? 'Resolved' : (SEVERITY_WORD[m.severity as AlertSeverity] ?? 'Notice');
   return `[Lifeboat] ${word}: ${m.subjectName} (${m.clientName}) ${m.summary}`;
 }
+
+// The rule calls' shapes live here, not in calls/alerts.ts: a calls file exports only tables of
+// calls, which the web build's call table (web/lightCalls.ts) carries.
+
+export const alertRuleAnswer = z.object({
+  level: z.enum(['reseller', 'client']),
+  id: z.number().int(),
+  name: z.string(),
+  rule: alertRuleAnswered,
+  /** Where the rule comes from: this level's own, the reseller's (for a client), or the default. */
+  source: z.enum(['own', 'reseller', 'default']),
+  can_edit: z.boolean(),
+});
+export type AlertRuleAnswer = z.infer<typeof alertRuleAnswer>;
+
+/** A rule to save, or null to drop this level's own (a client inherits its reseller's again). */
+export const saveAlertRuleBody = z.object({ rule: alertRule.nullable() });
+export type SaveAlertRuleBody = z.infer<typeof saveAlertRuleBody>;

@@ -1,23 +1,7 @@
-import { z } from 'zod';
-import { alertRule, alertRuleAnswered } from '../alerts';
+import { alertRuleAnswer, saveAlertRuleBody } from '../alerts';
 import { defineCall, idParams } from '../call';
 
 // Alerts (issue 27): not in the spec, so under /api (docs/decisions.md 'Alerts').
-
-export const alertRuleAnswer = z.object({
-  level: z.enum(['reseller', 'client']),
-  id: z.number().int(),
-  name: z.string(),
-  rule: alertRuleAnswered,
-  /** Where the rule comes from: this level's own, the reseller's (for a client), or the default. */
-  source: z.enum(['own', 'reseller', 'default']),
-  can_edit: z.boolean(),
-});
-export type AlertRuleAnswer = z.infer<typeof alertRuleAnswer>;
-
-/** A rule to save, or null to drop this level's own (a client inherits its reseller's again). */
-export const saveAlertRuleBody = z.object({ rule: alertRule.nullable() });
-export type SaveAlertRuleBody = z.infer<typeof saveAlertRuleBody>;
 
 export const alertCalls = {
   resellerRule: defineCall({
