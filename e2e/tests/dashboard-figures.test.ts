@@ -3,9 +3,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshotsAtWidths, signIn } from '../support/browser';
 import { apiGet } from '../support/devices';
+import { waitForStep } from '../support/wizard';
 
 // What the dashboard's figures say and where their links lead, read as a person reads them
-// (spec: dashboard-device-azure 2.2 and 4): parked systems, unprotected clients, the history.
+// (spec: dashboard-device-azure 2.2 and 4): parked systems, unprotected clients, the history, and
+// figures that a restore made elsewhere changes.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -84,6 +86,58 @@ describe('dashboard figures', () => {
     const fromPage = await figures(table, table.locator('tbody tr'));
     expect(fromPage, JSON.stringify(await header(table))).toEqual(fromDashboard);
     await shots(page, 'vaults');
+    await context.close();
+  });
+
+  it('shows a share made elsewhere when the dashboard is opened again, without a reload', async () => {
+    const { context, page } = await openPage(browser, WIDE);
+    // The page's clock stands still (its timers run): what the dashboard read stays fresh in its
+    // cache (30 s) however long the walk takes, so the feed is read again only if the share's
+    // request marked it stale (api/queryClient.ts), as a person who comes back at once meets it.
+    await page.clock.setFixedTime(new Date());
+    await signIn(page, 'reseller');
+    await page.waitForURL('**/home/reseller-dashboard');
+    const feed = page.getByRole('region', { name: 'Local shares' });
+    const shares = feed.getByTestId('local-share').filter({ hasText: 'DC01-ACME' });
+    await page.waitForFunction(
+      () => !document.querySelector('section[aria-label="Local shares"] .mantine-Skeleton-root'),
+    );
+    const before = await shares.count();
+
+    // Everything in the app, no reload: the Clients link, the client, its Recover button.
+    await page.locator('[data-glance="clients"]').click();
+    await page.getByRole('link', { name: 'Acme Dental Group', exact: true }).click();
+    await page.getByRole('button', { name: 'Recover', exact: true }).click();
+    await page.locator('[data-step="recoverToolSelect"], [data-step="type"]').waitFor();
+    if ((await page.locator('[data-step="recoverToolSelect"]').count()) > 0)
+      await page.getByRole('button', { name: 'Appliance and cloud backups' }).click();
+    await waitForStep(page, 'type');
+    await page.getByRole('button', { name: 'Files and folders' }).click();
+    await waitForStep(page, 'restoreType');
+    await page.getByRole('button', { name: 'Appliance (local)' }).click();
+    await waitForStep(page, 'setDevice');
+    await page
+      .getByRole('dialog')
+      .getByRole('row', { name: /DC01-ACME/ })
+      .click();
+    await waitForStep(page, 'setDrive');
+    await page.getByRole('button', { name: 'C:' }).click();
+    await waitForStep(page, 'setRecoveryPoint');
+    await page.getByTestId('restore-point').first().click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await waitForStep(page, 'exposeCifsShare');
+    await page.getByText('Share path', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.waitForURL('**/home/reseller-dashboard');
+    await expect.poll(() => shares.count(), { timeout: 5_000 }).toBe(before + 1);
+    await shots(page, 'after-share');
+
+    // The share is left as the other tests expect to find the appliance: unmounted.
+    await shares.last().getByRole('button', { name: 'Unmount' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Unmount share' }).click();
+    await expect.poll(() => shares.count(), { timeout: 10_000 }).toBe(before);
     await context.close();
   });
 

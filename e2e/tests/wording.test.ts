@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, navTabs, openPage, screenshot, signIn } from '../support/browser';
+import { organisationId } from '../support/session';
 
 // What a person reads on every page is sentences and the product's own names: no codes, no "(s)",
 // no raw JSON, no settings of the server (issue 24 section 4). The walk opens each tab of each
@@ -107,6 +108,52 @@ describe('words on screen', () => {
       await context.close();
     }, 180_000);
   }
+
+  it('asks for an audit log object in the words the log shows, and filters by them', async () => {
+    const { context, page } = await openPage(browser, WIDE);
+    await signIn(page, 'reseller');
+    // An audited change with an object, whatever ran before: the reseller's alert rule saved as
+    // it is (its own rule again, or none again).
+    const xhr = { 'x-requested-with': 'XMLHttpRequest' };
+    const { csrfToken } = (await (await page.request.get('/api/session', { headers: xhr })).json()) as {
+      csrfToken: string;
+    };
+    const rulePath = `/api/alerts/reseller_rule/${await organisationId(page)}`;
+    const current = (await (await page.request.get(rulePath, { headers: xhr })).json()) as {
+      source: string;
+      rule: unknown;
+    };
+    const saved = await page.request.post(rulePath, {
+      headers: { ...xhr, 'x-csrf-token': csrfToken },
+      data: { rule: current.source === 'own' ? current.rule : null },
+    });
+    expect(saved.status()).toBe(200);
+    await page.goto('/audit');
+    const filter = page.getByLabel('Object', { exact: true });
+    expect(await filter.getAttribute('placeholder')).toBe('e.g. System 12');
+    const table = page.getByRole('table', { name: 'Audit log' });
+    const objects = async () =>
+      (await table.locator('tbody tr td:nth-child(5)').allInnerTexts()).map((t) => t.trim());
+    await expect.poll(async () => (await objects()).some((o) => /^\D+ \d+$/.test(o))).toBe(true);
+    const shown = (await objects()).find((o) => /^\D+ \d+$/.test(o)) ?? '';
+    // The filter as it first shows.
+    for (const width of [1440, 768, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, `wording-audit-object-${width}`);
+    }
+    await page.setViewportSize(WIDE);
+    // Typed as a person reads it, in any case.
+    await filter.fill(shown.toLowerCase());
+    await filter.press('Enter');
+    await page.waitForURL(/object=/);
+    await expect
+      .poll(async () => {
+        const now = await objects();
+        return now.length > 0 && now.every((o) => o === shown);
+      })
+      .toBe(true);
+    await context.close();
+  });
 
   it('tells a reseller how to get the agent, not how to configure the server', async () => {
     const { context, page } = await openPage(browser, WIDE);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionText, auditDetailsText, auditObjectText } from './audit-words';
+import {
+  AUDIT_OBJECT_EXAMPLE,
+  auditActionText,
+  auditDetailsText,
+  auditObjectText,
+  parseAuditObject,
+} from './audit-words';
 
 // The audit log in words (issue 24 section 4): no stored codes, no raw JSON on screen.
 
@@ -16,6 +22,26 @@ describe('audit words', () => {
     expect(auditObjectText('protected_system', '12')).toBe('System 12');
     expect(auditObjectText('runbook', '3')).toBe('Runbook 3');
     expect(auditObjectText(null, null)).toBeNull();
+  });
+
+  it('offers and reads the Object filter in the words the log shows', () => {
+    expect(AUDIT_OBJECT_EXAMPLE).not.toMatch(/:|_/);
+    const example = parseAuditObject(AUDIT_OBJECT_EXAMPLE.replace(/^e\.g\. /, ''));
+    expect(example).toEqual({ type: 'protected_system', id: '12' });
+    // Whatever a row shows reads back as the object it names.
+    for (const [type, id] of [
+      ['protected_system', '12'],
+      ['cifs_share', '5'],
+      ['update_schedule', '3'],
+      ['user', '7'],
+    ] as const) {
+      expect(parseAuditObject(auditObjectText(type, id) ?? '')).toEqual({ type, id });
+    }
+    expect(parseAuditObject('  network   SHARE ')).toEqual({ type: 'cifs_share', id: undefined });
+    expect(parseAuditObject('Runbook #4')).toEqual({ type: 'runbook', id: '4' });
+    expect(parseAuditObject('12')).toEqual({ id: '12' });
+    // The stored form still works (links and bookmarks made with it).
+    expect(parseAuditObject('user:12')).toEqual({ type: 'user', id: '12' });
   });
 
   it('writes details as labelled values, without ids, JSON or codes', () => {

@@ -112,11 +112,37 @@ export function auditActionText(action: string): string {
   return ACTIONS[action] ?? humanize(action);
 }
 
+/** The name of an object type: "System", "Update schedule". */
+function objectName(type: string): string {
+  return OBJECTS[type] ?? humanize(type).replace(/:.*/, '');
+}
+
 /** The object an action touched: "System 12", "Runbook 3". */
 export function auditObjectText(type: string | null, id: string | null): string | null {
   if (!type) return null;
-  const name = OBJECTS[type] ?? humanize(type).replace(/:.*/, '');
+  const name = objectName(type);
   return id ? `${name} ${id}` : name;
+}
+
+/** What the audit log's Object filter offers to type: an object as the log writes it. */
+export const AUDIT_OBJECT_EXAMPLE = 'e.g. System 12';
+
+/**
+ * The Object filter, read back from the words the log shows (auditObjectText): "System 12",
+ * "network share", or only a number. The stored form "protected_system:12" is still accepted.
+ */
+export function parseAuditObject(text: string): { type?: string; id?: string } {
+  const t = text.trim();
+  if (t.includes(':')) {
+    const [type, id] = t.split(':', 2);
+    return { type: type || undefined, id: id || undefined };
+  }
+  const m = t.match(/^(.*?)\s*#?(\d+)?$/);
+  const words = (m?.[1] ?? t).trim().toLowerCase().replace(/\s+/g, ' ');
+  const id = m?.[2];
+  if (!words) return { id };
+  const named = Object.keys(OBJECTS).find((type) => OBJECTS[type]?.toLowerCase() === words);
+  return { type: named ?? words.replace(/ /g, '_'), id };
 }
 
 const LABELS: Record<string, string> = { old: 'Before', new: 'After', by: 'By', ip: 'Address' };

@@ -89,7 +89,7 @@ export const auditLogQuery = listFields(
     user: z.string().trim().max(128, 'The user filter is at most 128 characters.').optional(),
     /** An action (session.login) or its beginning (mfa.). */
     action: z.string().trim().max(64, 'The action filter is at most 64 characters.').optional(),
-    /** The object: its type (user), or type:id (user:12). */
+    /** The object as the log writes it ("System 12", "User"), or its stored form (user:12): parseAuditObject. */
     object: z.string().trim().max(64, 'The object filter is at most 64 characters.').optional(),
     /** From this time (epoch milliseconds, inclusive)... */
     from: z.coerce.number({ message: 'The start is a time in milliseconds.' }).int().min(0).optional(),

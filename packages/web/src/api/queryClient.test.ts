@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createQueryClient, SUMMARY_ROOT } from './queryClient';
+import { createQueryClient, SUMMARY_META, SUMMARY_ROOT } from './queryClient';
 
 // The dashboard's figures are read again after any write elsewhere (a restore, a share), not
 // shown from the cache until a reload.
@@ -19,6 +19,20 @@ describe('createQueryClient', () => {
       .execute(undefined);
     expect(client.getQueryState(card)?.isInvalidated).toBe(true);
     expect(client.getQueryState(other)?.isInvalidated).toBe(false);
+  });
+
+  it('marks the activity feeds the dashboard shows stale too, wherever their keys live', async () => {
+    const client = createQueryClient();
+    const feed = ['recovery', 'local-shares', 3];
+    client
+      .getQueryCache()
+      .build(client, { queryKey: feed, meta: SUMMARY_META })
+      .setData({ local_shares: [] });
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: async () => ({ ok: true }) })
+      .execute(undefined);
+    expect(client.getQueryState(feed)?.isInvalidated).toBe(true);
   });
 
   it('leaves the dashboard as it is when a write fails', async () => {

@@ -15,8 +15,16 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
  */
 export const SUMMARY_ROOT = ['dashboard'] as const;
 
+/**
+ * The same for a summary whose key lives in its own area: the activity feeds the dashboard shows
+ * (local and cloud shares, FTPS exports, Azure jobs), which a restore started elsewhere changes.
+ */
+export const SUMMARY_META = { summary: true } as const;
+
 export function markSummariesStale(client: QueryClient): void {
-  void client.invalidateQueries({ queryKey: SUMMARY_ROOT });
+  void client.invalidateQueries({
+    predicate: (q) => q.queryKey[0] === SUMMARY_ROOT[0] || q.meta?.summary === true,
+  });
 }
 
 export function createQueryClient(): QueryClient {

@@ -4,6 +4,7 @@ import {
   capCount,
   LIST_COUNT_CAP,
   LIST_PAGE_SIZES,
+  parseAuditObject,
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
@@ -29,7 +30,7 @@ function filtered(db: Kysely<Database>, actor: Actor, f: Filters) {
   if (f.user) q = q.where((e) => e(e.fn('lower', ['u.username']), 'like', like(f.user as string)));
   if (f.action) q = q.where('a.action', 'like', like(f.action));
   if (f.object) {
-    const [type, id] = f.object.split(':', 2);
+    const { type, id } = parseAuditObject(f.object);
     if (type) q = q.where('a.target_type', '=', type);
     if (id) q = q.where('a.target_id', '=', id);
   }

@@ -2,6 +2,7 @@ import { AZURE_JOBS_POLL_MS, type AzureJob, type AzureJobAction } from '@lifeboa
 import { Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SUMMARY_META } from '../../api/queryClient';
 import { lazyDialog } from '../../components/lazyDialog';
 import { PanelFrame } from '../recovery/panels/PanelFrame';
 import { azureKeys, fetchAzureAvailability, fetchAzureJobs } from './api';
@@ -39,6 +40,7 @@ function AzureJobsList({ scope, id }: { scope: 'reseller' | 'client'; id: number
   const q = useQuery({
     queryKey: azureKeys.jobs(scope, id),
     queryFn: () => fetchAzureJobs(scope, id),
+    meta: SUMMARY_META,
     refetchInterval: (query) =>
       query.state.data?.jobs.some((j) => j.status === 'running') ? AZURE_JOBS_POLL_MS : 60_000,
   });

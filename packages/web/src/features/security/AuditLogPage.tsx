@@ -1,4 +1,5 @@
 import {
+  AUDIT_OBJECT_EXAMPLE,
   auditActionText,
   auditDetailsText,
   auditObjectText,
@@ -97,7 +98,7 @@ export function AuditLogPage() {
           />
           <TextInput
             label="Object"
-            placeholder="user:12"
+            placeholder={AUDIT_OBJECT_EXAMPLE}
             defaultValue={list.filter('object')}
             onBlur={(e) => list.setFilter('object', e.currentTarget.value.trim() || null)}
             onKeyDown={(e) => {

@@ -3,6 +3,7 @@ import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SUMMARY_META } from '../../../api/queryClient';
 import { lazyDialog } from '../../../components/lazyDialog';
 import { fetchCloudShares, recoveryKeys, suppressCloudShare } from '../api';
 import { CloudShareRow } from './CloudShareRow';
@@ -27,6 +28,7 @@ export function CloudSharePanel({ scope, id }: { scope: 'reseller' | 'client'; i
   const q = useQuery({
     queryKey: recoveryKeys.cloudShares(scope, id),
     queryFn: async () => ({ ...(await fetchCloudShares(scope, id)), fetchedAt: Date.now() }),
+    meta: SUMMARY_META,
     refetchInterval: 60_000,
   });
   const now = useNow(q.data?.now, q.data?.fetchedAt ?? 0);

@@ -2,6 +2,7 @@ import { type FtpsExportRecord, ftpsRecordView } from '@lifeboat/contract';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SUMMARY_META } from '../../../api/queryClient';
 import { lazyDialog } from '../../../components/lazyDialog';
 import { formatDateTime } from '../../../format/dateTime';
 import { sizeText } from '../format';
@@ -40,6 +41,7 @@ export function FtpsExportsPanel({ resellerId, clientId }: { resellerId: number;
     queries: (['ffr', 'disk'] as const).map((type) => ({
       queryKey: ftpsKeys.records(type, resellerId, clientId),
       queryFn: () => fetchFtpsRecords(type, resellerId, clientId),
+      meta: SUMMARY_META,
       // Faster while something changes state (an export running, a discard under way).
       refetchInterval: (q: { state: { data?: { records: FtpsExportRecord[] } } }) =>
         q.state.data?.records.some((r) => r.status === 'running' || r.status === 'discarding')

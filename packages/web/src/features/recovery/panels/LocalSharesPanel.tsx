@@ -2,6 +2,7 @@ import type { LocalShare } from '@lifeboat/contract';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SUMMARY_META } from '../../../api/queryClient';
 import { lazyDialog } from '../../../components/lazyDialog';
 import { formatDateTime } from '../../../format/dateTime';
 import { fetchLocalShares, recoveryKeys } from '../api';
@@ -30,6 +31,7 @@ export function LocalSharesPanel({ resellerId }: { resellerId: number }) {
   const q = useQuery({
     queryKey: recoveryKeys.localShares(resellerId),
     queryFn: () => fetchLocalShares(resellerId),
+    meta: SUMMARY_META,
     refetchInterval: 30_000,
   });
   const now = useNow(undefined, 0);
