@@ -87,6 +87,12 @@ const ACTIONS: Record<string, string> = {
   'inventory.stop': 'Stopped a virtual machine',
   'inventory.resume': 'Resumed a virtual machine',
   'inventory.discard': 'Discarded a virtual machine',
+  'account.time_zone': 'Changed the time zone of their account',
+  'alerts.rule': 'Changed an alert rule',
+  'report.regenerate': 'Generated a report again',
+  'source.added': 'Added a backup source',
+  'source.changed': 'Changed a backup source',
+  'source.removed': 'Removed a backup source',
 };
 
 const OBJECTS: Record<string, string> = {
