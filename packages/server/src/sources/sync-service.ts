@@ -226,16 +226,38 @@ async function writeContents(
   let pointsAdded = 0;
   let pointsRemoved = 0;
   let pointsHeld = 0;
+  // What is stored already, for every system of the source in two queries (not two per system).
+  const ids = [...known.values()].map((s) => Number(s.id));
+  const byId = <R extends { system_id: number }>(rows: R[]) => {
+    const out = new Map<number, R[]>();
+    for (const r of rows) out.set(Number(r.system_id), [...(out.get(Number(r.system_id)) ?? []), r]);
+    return out;
+  };
+  const storedOf = byId(
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('restore_points')
+          .select(['id', 'system_id', 'external_id'])
+          .where('system_id', 'in', ids)
+          .where('external_id', 'is not', null)
+          .execute(),
+  );
+  const jobsOf = byId(
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('job_history')
+          .select(['system_id', 'external_id'])
+          .where('system_id', 'in', ids)
+          .where('external_id', 'is not', null)
+          .execute(),
+  );
   for (const sys of known.values()) {
     const systemId = Number(sys.id);
     const points = read.get(sys.hostname) ?? [];
     pointsHeld += points.length;
-    const stored = await db
-      .selectFrom('restore_points')
-      .select(['id', 'external_id'])
-      .where('system_id', '=', systemId)
-      .where('external_id', 'is not', null)
-      .execute();
+    const stored = storedOf.get(systemId) ?? [];
     const storedIds = new Set(stored.map((r) => r.external_id));
     const wanted = new Set(points.map((p) => p.externalId));
     const gone = stored.filter((r) => !wanted.has(r.external_id ?? '')).map((r) => Number(r.id));
@@ -247,29 +269,9 @@ async function writeContents(
     pointsRemoved += gone.length;
     const fresh = points.filter((p) => !storedIds.has(p.externalId));
     const jobId = Number(sys.job_id);
-    const hadJobs = await db
-      .selectFrom('job_history')
-      .select('id')
-      .where('system_id', '=', systemId)
-      .where('external_id', 'is not', null)
-      .limit(1)
-      .executeTakeFirst();
-    const jobsDone = new Set(
-      fresh.length === 0
-        ? []
-        : (
-            await db
-              .selectFrom('job_history')
-              .select('external_id')
-              .where('system_id', '=', systemId)
-              .where(
-                'external_id',
-                'in',
-                fresh.map((p) => p.externalId),
-              )
-              .execute()
-          ).map((r) => r.external_id),
-    );
+    const jobs = jobsOf.get(systemId) ?? [];
+    const hadJobs = jobs.length > 0;
+    const jobsDone = new Set(jobs.map((r) => r.external_id));
     await insertPoints(db, systemId, jobId, fresh, remote);
     await insertJobs(
       db,
