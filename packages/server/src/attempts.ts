@@ -1,3 +1,4 @@
+import { plural } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import { type Kysely, sql } from 'kysely';
 import { TooManyRequestsError } from './http/errors';
@@ -165,9 +166,7 @@ export async function settleAttempt(
 /** "30 seconds", "2 minutes": how long to wait, rounded up. */
 export function waitWords(ms: number): string {
   const seconds = Math.ceil(ms / 1000);
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return seconds < 60 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute');
 }
 
 /**

@@ -1,3 +1,4 @@
+import { plural } from '@lifeboat/contract';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -45,8 +46,7 @@ export function ApprovalRequestsPanel({ clientId }: { clientId?: number }) {
               <Stack gap={2}>
                 <Text size="sm" fw={600}>
                   {r.client_name}
-                  {r.runbook_name ? ` · ${r.runbook_name}` : ''} · {r.systems_count} system
-                  {r.systems_count === 1 ? '' : 's'}
+                  {r.runbook_name ? ` · ${r.runbook_name}` : ''} · {plural(r.systems_count, 'system')}
                 </Text>
                 <Text size="xs" c="dimmed">
                   Requested by {r.requested_by} at {pointTimeText(r.requested_at)}; expires at{' '}

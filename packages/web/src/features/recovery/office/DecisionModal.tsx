@@ -1,4 +1,4 @@
-import type { ApprovalRequest } from '@lifeboat/contract';
+import { type ApprovalRequest, plural } from '@lifeboat/contract';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -60,8 +60,8 @@ export function DecisionModal({ decision, onClose }: { decision: Decision | null
       {r && decision && text && (
         <Stack gap="md">
           <Text size="sm">
-            {decision.move === 'withdraw' ? 'You' : r.requested_by} asked to start {r.systems_count} system
-            {r.systems_count === 1 ? '' : 's'} of <b>{r.client_name}</b> in a production office
+            {decision.move === 'withdraw' ? 'You' : r.requested_by} asked to start{' '}
+            {plural(r.systems_count, 'system')} of <b>{r.client_name}</b> in a production office
             {r.runbook_name ? ` from runbook ${r.runbook_name}` : ''}.
             {decision.move === 'approve' ? ' It starts as soon as you approve.' : ''}
             {decision.move === 'withdraw' ? ' Withdrawn, it does not start; you can ask again later.' : ''}
