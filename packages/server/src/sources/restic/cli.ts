@@ -10,14 +10,11 @@ export interface Repository {
   /** A location already checked by checkLocation(). */
   location: string;
   password: string;
-  /** Extra variables for remote repositories (S3 keys, REST credentials), from ALLOWED_ENV only. */
+  /** Extra variables for remote repositories (S3 keys, REST credentials), from SOURCE_ENV_KEYS only. */
   env?: Readonly<Record<string, string>>;
   /** restic's own cache (the console's data folder), so each call does not start cold. */
   cacheDir?: string;
 }
-
-/** The variables a source may set for restic: its remote's credentials and options (the contract's list). */
-export const ALLOWED_ENV = SOURCE_ENV_KEYS;
 
 export type ResticFailure =
   | 'not_installed'
@@ -71,7 +68,7 @@ function environment(repo: Repository): NodeJS.ProcessEnv {
     RESTIC_PASSWORD: repo.password,
   };
   if (repo.cacheDir) env.RESTIC_CACHE_DIR = repo.cacheDir;
-  for (const key of ALLOWED_ENV) if (repo.env?.[key]) env[key] = repo.env[key];
+  for (const key of SOURCE_ENV_KEYS) if (repo.env?.[key]) env[key] = repo.env[key];
   return env;
 }
 
