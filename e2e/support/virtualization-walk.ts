@@ -20,6 +20,28 @@ export async function shots(page: Page, name: string): Promise<void> {
   await page.setViewportSize(size);
 }
 
+/**
+ * Opens the client-level wizard (the dashboard's Recover: no appliance chosen yet), picks the
+ * first tool when asked, then the recovery type `typeName`, and waits for the location step.
+ */
+export async function openClientWizardOn(page: Page, clientId: number, typeName: string): Promise<void> {
+  await page.goto(`/home/clients?recover=client:${clientId}`);
+  await page.locator('[data-step="recoverToolSelect"], [data-step="type"]').waitFor({ timeout: 15_000 });
+  if (await wizardStep(page, 'recoverToolSelect').count())
+    await page.getByRole('button', { name: 'Appliance and cloud backups' }).click();
+  await waitForStep(page, 'type');
+  await page.getByRole('button', { name: typeName }).click();
+  await waitForStep(page, 'locateVirtualization');
+}
+
+/** Chooses the device's appliance where the wizard asks (it chooses a single one by itself). */
+export async function chooseAppliance(page: Page, d: VmDevice): Promise<void> {
+  const appliance = page.getByRole('dialog').getByRole('row', { name: new RegExp(d.applianceName) });
+  await appliance.or(wizardStep(page, 'setDevice')).first().waitFor({ timeout: 15_000 });
+  if (await wizardStep(page, 'setAppliance').count()) await appliance.click();
+  await waitForStep(page, 'setDevice');
+}
+
 /** Opens the wizard as the device list's recover action does (first tool: locateVirtualization). */
 export async function openOn(page: Page, d: VmDevice): Promise<void> {
   // The deep link the recover action uses, on a light page (the device list behind it only slows the run).

@@ -13,7 +13,14 @@ import {
   type VmDevice,
   vmDeviceWithId,
 } from '../support/virtualization';
-import { choosePoint, openOn, shots, WIDE } from '../support/virtualization-walk';
+import {
+  chooseAppliance,
+  choosePoint,
+  openClientWizardOn,
+  openOn,
+  shots,
+  WIDE,
+} from '../support/virtualization-walk';
 import { waitForStep, wizardStep } from '../support/wizard';
 
 // The recovery wizard's virtualization on the first tool (issue 12): a disk exported as VHDX and
@@ -195,13 +202,7 @@ describe('virtualization on the first tool', () => {
     const dialog = page.getByRole('dialog');
 
     // From the client: tool, type, location, export type, appliance and device (vmexport/devices).
-    await page.goto(`/home/clients?recover=client:${device.clientId}`);
-    await page.locator('[data-step="recoverToolSelect"], [data-step="type"]').waitFor({ timeout: 15_000 });
-    if (await wizardStep(page, 'recoverToolSelect').count())
-      await page.getByRole('button', { name: 'Appliance and cloud backups' }).click();
-    await waitForStep(page, 'type');
-    await page.getByRole('button', { name: 'Virtual disk' }).click();
-    await waitForStep(page, 'locateVirtualization');
+    await openClientWizardOn(page, device.clientId, 'Virtual disk');
     await page.getByRole('button', { name: 'VHDX export' }).waitFor();
     await shots(page, 'virtualization-12-client-locate');
     await page.getByRole('button', { name: 'VHDX export' }).click();
@@ -211,11 +212,7 @@ describe('virtualization on the first tool', () => {
       .waitFor();
     if (await wizardStep(page, 'setExportType').count())
       await page.getByRole('button', { name: 'Dynamic VHDX' }).click();
-    const appliance = dialog.getByRole('row', { name: new RegExp(device.applianceName) });
-    // setAppliance chooses a single appliance by itself.
-    await appliance.or(wizardStep(page, 'setDevice')).first().waitFor({ timeout: 15_000 });
-    if (await wizardStep(page, 'setAppliance').count()) await appliance.click();
-    await waitForStep(page, 'setDevice');
+    await chooseAppliance(page, device);
     const row = dialog.getByRole('row', { name: new RegExp(`^${device.name}\\b`) });
     await row.waitFor();
     await shots(page, 'virtualization-10-export-device');
@@ -246,20 +243,11 @@ describe('virtualization on the first tool', () => {
     const device = await findVmDevice(page, await organisationId(page), ['local_vm'], AVOID);
     const dialog = page.getByRole('dialog');
     // The dashboard's wizard for the device's client: the appliance is not known yet.
-    await page.goto(`/home/clients?recover=client:${device.clientId}`);
-    await page.locator('[data-step="recoverToolSelect"], [data-step="type"]').waitFor({ timeout: 15_000 });
-    if (await wizardStep(page, 'recoverToolSelect').count())
-      await page.getByRole('button', { name: 'Appliance and cloud backups' }).click();
-    await waitForStep(page, 'type');
-    await page.getByRole('button', { name: 'Virtual machine' }).click();
-    await waitForStep(page, 'locateVirtualization');
+    await openClientWizardOn(page, device.clientId, 'Virtual machine');
     await dialog.getByRole('button', { name: 'Virtual machine on the appliance' }).waitFor();
     await shots(page, 'virtualization-16-client-local-vm');
     await dialog.getByRole('button', { name: 'Virtual machine on the appliance' }).click();
-    const appliance = dialog.getByRole('row', { name: new RegExp(device.applianceName) });
-    await appliance.or(wizardStep(page, 'setDevice')).first().waitFor({ timeout: 15_000 });
-    if (await wizardStep(page, 'setAppliance').count()) await appliance.click();
-    await waitForStep(page, 'setDevice');
+    await chooseAppliance(page, device);
     await dialog.getByRole('row', { name: new RegExp(`^${device.name}\\b`) }).click();
     await choosePoint(page, null);
     await waitForStep(page, 'setupLocalVm');
