@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../../test/factories';
 import { call, loginAs, type Session } from '../../test/harness';
-import { type RecoveryFixture, recoveryFixture } from '../recovery/test-fixture';
+import { failoverBody, type RecoveryFixture, recoveryFixture } from '../recovery/test-fixture';
 import { registerFailoverHandlers } from './handlers';
 
 // Approval of production failover as a reseller's opt-in (docs/decisions.md 'Failover approval is
@@ -26,18 +26,18 @@ const asDist = (url: string, payload?: Record<string, unknown>) =>
   call(f.t.app, dist, payload === undefined ? { method: 'GET', url } : { method: 'POST', url, payload });
 
 async function requestProduction(reason = 'Flood at the site'): Promise<number> {
-  const r = await f.post('resa', '/cloud_ajax/create_failover', {
-    client_id: f.w.clientA1,
-    app_ids: [f.w.applianceA1],
-    d2c_selected: false,
-    vault_only_selected: false,
-    virtualization_type: 'cloud',
-    type: 'production',
-    selected_services: [],
-    gateway: '10.50.0.1',
-    netmask: '255.255.255.0',
-    reason,
-  });
+  const r = await f.post(
+    'resa',
+    '/cloud_ajax/create_failover',
+    failoverBody(f, {
+      d2c_selected: false,
+      type: 'production',
+      selected_services: [],
+      stop_after_minutes: undefined,
+      gateway: '10.50.0.1',
+      reason,
+    }),
+  );
   expect(r.json()).toMatchObject({ is_error: false });
   return r.json().failover_id as number;
 }

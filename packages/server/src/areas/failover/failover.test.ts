@@ -3,7 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_TRIES } from '../../password-tries';
 import { insertUser, TEST_PASSWORD } from '../../test/factories';
 import { call, loginAs, type Session } from '../../test/harness';
-import { type RecoveryFixture, recoveryFixture } from '../recovery/test-fixture';
+import {
+  type RecoveryFixture,
+  recoveryFixture,
+  failoverBody as testFailoverBody,
+} from '../recovery/test-fixture';
 import { registerFailoverHandlers } from './handlers';
 
 // API tests of the failover area (issue 16): every call's shape, scope 404, bad input 400, the
@@ -40,19 +44,7 @@ async function runAll() {
   for (let i = 0; i < 10; i++) await f.t.ctx.operations.runOnce();
 }
 
-const failoverBody = (extra: Record<string, unknown> = {}) => ({
-  client_id: f.w.clientA1,
-  app_ids: [f.w.applianceA1],
-  d2c_selected: true,
-  vault_only_selected: false,
-  virtualization_type: 'cloud',
-  type: 'test',
-  selected_services: ['vpn'],
-  stop_after_minutes: 120,
-  gateway: '10.20.0.1',
-  netmask: '255.255.255.0',
-  ...extra,
-});
+const failoverBody = (extra: Record<string, unknown> = {}) => testFailoverBody(f, extra);
 
 async function stopAndRun(id: number) {
   const r = await f.post('resa', '/cloud_ajax/stop_failover', { failover_id: id });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../../test/factories';
 import { call, loginAs, type Session, type TestApp } from '../../test/harness';
-import { type RecoveryFixture, recoveryFixture } from '../recovery/test-fixture';
+import { failoverBody, type RecoveryFixture, recoveryFixture } from '../recovery/test-fixture';
 
 // One virtual office per client (recovery-flow 4) under concurrency: a double-click, or two
 // technicians on two instances of the console reacting to the same outage, start one office; and
@@ -49,18 +49,7 @@ async function endOffices() {
 
 describe('one virtual office per client', () => {
   it('starts one office of ten create_failover sent at once to two instances', async () => {
-    const answers = await tenAtOnce('/cloud_ajax/create_failover', {
-      client_id: f.w.clientA1,
-      app_ids: [f.w.applianceA1],
-      d2c_selected: true,
-      vault_only_selected: false,
-      virtualization_type: 'cloud',
-      type: 'test',
-      selected_services: ['vpn'],
-      stop_after_minutes: 120,
-      gateway: '10.20.0.1',
-      netmask: '255.255.255.0',
-    });
+    const answers = await tenAtOnce('/cloud_ajax/create_failover', failoverBody(f));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
     const started = answers.filter((a) => !a.json().is_error);
     expect(started).toHaveLength(1);

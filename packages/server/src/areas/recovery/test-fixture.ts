@@ -27,6 +27,26 @@ export interface RecoveryFixture {
   post(who: keyof RecoveryFixture['s'], url: string, payload?: unknown): ReturnType<typeof call>;
 }
 
+/**
+ * A create_failover body for client A1 on appliance A1: a cloud test office with a VPN, unless
+ * `extra` says otherwise (a production office, another network, a reason).
+ */
+export function failoverBody(f: RecoveryFixture, extra: Record<string, unknown> = {}) {
+  return {
+    client_id: f.w.clientA1,
+    app_ids: [f.w.applianceA1],
+    d2c_selected: true,
+    vault_only_selected: false,
+    virtualization_type: 'cloud',
+    type: 'test',
+    selected_services: ['vpn'],
+    stop_after_minutes: 120,
+    gateway: '10.20.0.1',
+    netmask: '255.255.255.0',
+    ...extra,
+  };
+}
+
 export async function recoveryFixture(config: Partial<Config> = {}): Promise<RecoveryFixture> {
   const t = await createTestApp(config);
   registerRecoveryHandlers(t.ctx);

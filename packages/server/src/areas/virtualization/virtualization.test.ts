@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, withFaults as withTestFaults } from '../../test/harness';
 import { registerFailoverHandlers } from '../failover/handlers';
 import { VM_OPERATION, vmActionHandler } from '../inventory/vm-handler';
-import { type RecoveryFixture, recoveryFixture } from '../recovery/test-fixture';
+import { failoverBody, type RecoveryFixture, recoveryFixture } from '../recovery/test-fixture';
 import { localVmHandler } from './local-vm-handler';
 import { LOCAL_VM_OPERATION } from './service';
 
@@ -114,17 +114,17 @@ describe("the console's own production failover (recovery-flow 4 'VM state check
   it('is a running production VM while its office runs, and no VM once stopped', async () => {
     const approval = `/settings/reseller_settings/save_failover_approval/${f.w.resellerA}`;
     expect((await f.post('resa', approval, { approval_required: false })).statusCode).toBe(200);
-    const created = await f.post('resa', '/cloud_ajax/create_failover', {
-      client_id: f.w.clientA1,
-      app_ids: [f.w.applianceA1],
-      d2c_selected: false,
-      vault_only_selected: false,
-      virtualization_type: 'cloud',
-      type: 'production',
-      selected_services: [],
-      gateway: '10.40.0.1',
-      netmask: '255.255.255.0',
-    });
+    const created = await f.post(
+      'resa',
+      '/cloud_ajax/create_failover',
+      failoverBody(f, {
+        d2c_selected: false,
+        type: 'production',
+        selected_services: [],
+        stop_after_minutes: undefined,
+        gateway: '10.40.0.1',
+      }),
+    );
     expect(created.json()).toMatchObject({ is_error: false });
     const id = created.json().failover_id as number;
     // Queued, not booted yet: a production VM that does not run.
