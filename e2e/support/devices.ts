@@ -1,13 +1,11 @@
 import type { DeviceActionsAnswer } from '@lifeboat/contract';
 import type { Page } from 'playwright-core';
+import { sessionHeaders } from './browser';
 
 // Helpers of the device browser tests: calls made with the page's own session.
 
 export async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const headers = { 'x-requested-with': 'XMLHttpRequest' };
-  const session = await page.request.get('/api/session', { headers });
-  const { csrfToken } = (await session.json()) as { csrfToken: string };
-  const res = await page.request.get(path, { headers: { ...headers, 'x-csrf-token': csrfToken } });
+  const res = await page.request.get(path, { headers: await sessionHeaders(page) });
   if (!res.ok()) throw new Error(`${path}: ${res.status()}`);
   return (await res.json()) as T;
 }

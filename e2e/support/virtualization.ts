@@ -1,16 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { vi } from 'vitest';
+import { sessionHeaders } from './browser';
 
 // Helpers of the virtualization browser test: finds demo devices by rules that hold at any hour,
 // with calls made in the page's own session.
-
-const XHR = { 'x-requested-with': 'XMLHttpRequest' };
-
-async function csrf(page: Page): Promise<Record<string, string>> {
-  const session = await page.request.get('/api/session', { headers: XHR });
-  const { csrfToken } = (await session.json()) as { csrfToken: string };
-  return { ...XHR, 'x-csrf-token': csrfToken };
-}
 
 async function getJson<T>(page: Page, path: string, headers: Record<string, string>): Promise<T> {
   const res = await page.request.get(path, { headers });
@@ -55,7 +48,7 @@ async function* vmDevices(
   needs: (keyof Locations)[],
   avoid: RegExp,
 ): AsyncGenerator<VmDevice> {
-  const h = await csrf(page);
+  const h = await sessionHeaders(page);
   const clients = await getJson<{ table_data: { data: { id: number; has_brc: number }[] } }>(
     page,
     `/reseller/get_reseller_clients/${resellerId}`,
@@ -135,7 +128,7 @@ interface FullVmState extends VmState {
 
 /** One of the appliance's VM calls about the device (`{ aid, device_id }`), in the page's session. */
 const deviceCall = async <T>(page: Page, path: string, d: VmDevice) =>
-  postJson<T>(page, path, { aid: d.applianceId, device_id: d.id }, await csrf(page));
+  postJson<T>(page, path, { aid: d.applianceId, device_id: d.id }, await sessionHeaders(page));
 
 const vmState = (page: Page, d: VmDevice) =>
   deviceCall<FullVmState>(page, '/ra_ajax/get_virtualized_state', d);
@@ -177,7 +170,7 @@ async function vmSettled(page: Page, d: VmDevice): Promise<string | null> {
  * does: the same create_start call the wizard makes, with isTest off. Answers when it runs.
  */
 async function startProductionVm(page: Page, d: VmDevice): Promise<void> {
-  const h = await csrf(page);
+  const h = await sessionHeaders(page);
   const { jobs } = await postJson<{ jobs: { id: number; type: string }[] }>(
     page,
     '/offsite_ajax/jobs',
@@ -238,7 +231,7 @@ export async function endVmAndClose(
 /** Closes an open disk of the device, stops and discards its VM (once a start has ended): the demo as it was. */
 export async function endVm(page: Page, d: VmDevice): Promise<void> {
   const open = (await vmState(page, d)).exposed_disk;
-  const h = await csrf(page);
+  const h = await sessionHeaders(page);
   if (open) await getJson(page, `/share/suppress_cifs_share/${open.share_id}`, h);
   if ((await vmSettled(page, d)) === null) return;
   for (const [action, after] of [

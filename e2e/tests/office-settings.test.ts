@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import type { ResellerClientsAnswer } from '@lifeboat/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, screenshotsAtWidths, signIn } from '../support/browser';
+import {
+  launchBrowser,
+  openPage,
+  screenshot,
+  screenshotsAtWidths,
+  sessionHeaders,
+  signIn,
+} from '../support/browser';
 import { apiGet } from '../support/devices';
 
 // Issue 17.5-6 and the MFA reminder (17.2) in the browser: an IPsec site is added with its fields
@@ -22,11 +29,8 @@ afterAll(async () => {
 const WIDE = { width: 1440, height: 900 };
 
 async function apiPost<T>(page: Page, path: string, body: { form?: Record<string, string>; json?: unknown }) {
-  const headers = { 'x-requested-with': 'XMLHttpRequest' };
-  const session = await page.request.get('/api/session', { headers });
-  const { csrfToken } = (await session.json()) as { csrfToken: string };
   const res = await page.request.post(path, {
-    headers: { ...headers, 'x-csrf-token': csrfToken },
+    headers: await sessionHeaders(page),
     ...(body.form ? { form: body.form } : { data: body.json }),
   });
   if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
