@@ -6,6 +6,8 @@ import { fetchSession, signIn, signOut } from './sessionApi';
 /** Why the last session ended, so the login page can say so (UI state, not server data). */
 export type SessionExit = 'ended' | 'signed-out';
 let lastExit: SessionExit | undefined;
+/** The user of the session that was just cleared, for the renders that follow it (useCurrentUser). */
+let leavingUser: SessionUser | undefined;
 
 export function sessionExitReason(): SessionExit | undefined {
   return lastExit;
@@ -26,6 +28,7 @@ export function readCsrfToken(client: QueryClient): string | undefined {
 /** Forgets the session and every other answer cached for the previous user. */
 export function clearSession(client: QueryClient, reason: SessionExit): void {
   lastExit = reason;
+  leavingUser = client.getQueryData<SessionResponse | null>(sessionKeys.current())?.user ?? leavingUser;
   client.setQueryData<SessionResponse | null>(sessionKeys.current(), null);
   client.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
 }
@@ -39,16 +42,24 @@ export function useSession() {
   });
 }
 
-/** The signed-in user; only for components rendered inside RequireSession. */
+/**
+ * The signed-in user; only for components rendered inside RequireSession. Signing out empties the
+ * session while a page under RequireSession may still render once more before RequireSession
+ * replaces it with the login page: a dashboard whose answers arrive in that moment, or a lazily
+ * loaded part whose code arrives then (React resumes it without re-rendering its parents). That
+ * last render sees the user who is leaving, instead of breaking the page on the way out.
+ */
 export function useCurrentUser(): SessionUser {
   const { data } = useSession();
-  if (!data) throw new Error('useCurrentUser() needs a signed-in session (render inside RequireSession).');
-  return data.user;
+  const user = data?.user ?? leavingUser;
+  if (!user) throw new Error('useCurrentUser() needs a signed-in session (render inside RequireSession).');
+  return user;
 }
 
 /** A new session: the previous user's cached answers go, the session query holds the new one. */
 export function applySignIn(client: QueryClient, session: SessionResponse): void {
   lastExit = undefined;
+  leavingUser = undefined;
   client.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
   client.setQueryData(sessionKeys.current(), session);
 }
