@@ -117,7 +117,15 @@ export function pickPointValue(options: readonly RbPointOption[], chosen: string
 export const rbBrowseQuery = z.object({ path: text(1024).default('') });
 export const rbBrowseAnswer = z.object({
   path: z.string(),
-  entries: z.array(z.object({ name: z.string(), type: z.enum(['file', 'folder']), size: z.number() })),
+  entries: z.array(
+    z.object({
+      name: z.string(),
+      type: z.enum(['file', 'folder']),
+      size: z.number(),
+      /** epoch ms of the entry's last change: the one file browser shows it on both tools. */
+      modifiedAt: z.number(),
+    }),
+  ),
 });
 export type RbBrowseAnswer = z.infer<typeof rbBrowseAnswer>;
 
