@@ -11,3 +11,14 @@ export const wizardStep = (page: Page, name: string) =>
 export async function waitForStep(page: Page, name: string, timeout = 15_000): Promise<void> {
   await wizardStep(page, name).waitFor({ timeout });
 }
+
+/**
+ * The shared restore point picker (both tools and the Azure wizard): waits for its days and
+ * chooses the shown day's last point, unless the day's single point is already chosen.
+ */
+export async function chooseShownDayLastPoint(page: Page): Promise<void> {
+  const picker = page.getByTestId('restore-point-picker');
+  await picker.getByTestId('restore-point').first().waitFor();
+  const last = picker.getByTestId('restore-point').last();
+  if ((await last.getAttribute('aria-pressed')) !== 'true') await last.click();
+}
