@@ -52,9 +52,10 @@ async function signInOnSimulator(context: BrowserContext, page: Page, shots: str
 }
 
 /** The device step's row, then the newest day's point (a point is chosen when the day has several). */
-async function pickDeviceAndPoint(page: Page, device: RegExp): Promise<void> {
+async function pickDeviceAndPoint(page: Page, device: RegExp, shots?: string): Promise<void> {
   await page.getByRole('row', { name: device }).click();
   await chooseShownDayLastPoint(page);
+  if (shots) await screenshot(page, `${shots}-01-point`);
   await page.getByRole('button', { name: 'Use this restore point' }).click();
 }
 
@@ -71,7 +72,7 @@ async function restoreToAzure(viewport: Viewport, shots: string): Promise<void> 
   await page.getByRole('row', { name: /BK01-ACME/ }).waitFor();
   expect(await stepOf(page, 'client').count()).toBe(0);
   await screenshot(page, `${shots}-01-device`);
-  await pickDeviceAndPoint(page, /BK01-ACME/);
+  await pickDeviceAndPoint(page, /BK01-ACME/, shots);
 
   // Two sign-ins: resource manager, then storage (disabled until the first is granted).
   await page.getByTestId('device-code').waitFor();
