@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, openPage, screenshotsAtWidths, signIn } from '../support/browser';
 import { organisationId } from '../support/session';
-import { chooseShownDayLastPoint, waitForStep } from '../support/wizard';
+import { chooseShownDayLastPoint, firstToolToDc01Points, waitForStep } from '../support/wizard';
 
 // Both tool generations show one restore point picker and one file browser (issue 24): the same
 // components (same test ids) on the first tool's DC01-ACME (cloud point, drive C:) and on the
@@ -77,18 +77,7 @@ describe('one picker and one browser on both tools', () => {
     await page.goto(`/home/clients?recover=client:${clientId}`);
     await waitForStep(page, 'recoverToolSelect');
     await page.getByRole('button', { name: 'Appliance and cloud backups' }).click();
-    await waitForStep(page, 'type');
-    await page.getByRole('button', { name: 'Files and folders' }).click();
-    await waitForStep(page, 'restoreType');
-    await page.getByRole('button', { name: 'Cloud (offsite)' }).click();
-    await waitForStep(page, 'setDevice');
-    await page
-      .getByRole('dialog')
-      .getByRole('row', { name: /DC01-ACME/ })
-      .click();
-    await waitForStep(page, 'setDrive');
-    await page.getByRole('button', { name: 'C:' }).click();
-    await waitForStep(page, 'setRecoveryPoint');
+    await firstToolToDc01Points(page, 'Cloud (offsite)');
     await checkPicker(page, 'picker-first-tool');
     await page.getByRole('dialog').getByRole('button', { name: 'Next', exact: true }).click();
     await waitForStep(page, 'browse');

@@ -88,6 +88,22 @@ function moveFocus(e: KeyboardEvent<HTMLDivElement>) {
   buttons[to]?.click();
 }
 
+/** Paging to the neighbouring strip; disabled when there is none. */
+function PageArrow({ label, to, go }: { label: string; to: string | null; go: (day: string) => void }) {
+  return (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      h="auto"
+      aria-label={label}
+      disabled={!to}
+      onClick={() => to && go(to)}
+    >
+      {label.startsWith('Previous') ? '‹' : '›'}
+    </ActionIcon>
+  );
+}
+
 export function RestorePointPicker(p: RestorePointPickerProps) {
   const [day, setDay] = useState<string | null>(null);
   const [pointId, setPointId] = useState<number | null>(null);
@@ -126,16 +142,7 @@ export function RestorePointPicker(p: RestorePointPickerProps) {
         />
       </Group>
       <Group gap="xs" wrap="nowrap" align="stretch">
-        <ActionIcon
-          variant="default"
-          size="lg"
-          h="auto"
-          aria-label="Previous days"
-          disabled={!p.prev}
-          onClick={() => p.prev && go(p.prev)}
-        >
-          ‹
-        </ActionIcon>
+        <PageArrow label="Previous days" to={p.prev} go={go} />
         <SimpleGrid
           cols={7}
           spacing={4}
@@ -173,16 +180,7 @@ export function RestorePointPicker(p: RestorePointPickerProps) {
               })
             : DAY_SLOTS.map((k) => <Skeleton key={k} h={56} />)}
         </SimpleGrid>
-        <ActionIcon
-          variant="default"
-          size="lg"
-          h="auto"
-          aria-label="Next days"
-          disabled={!p.next}
-          onClick={() => p.next && go(p.next)}
-        >
-          ›
-        </ActionIcon>
+        <PageArrow label="Next days" to={p.next} go={go} />
       </Group>
       <Paper withBorder radius="md" p="md">
         <Text size="sm" fw={600} mb="xs">
