@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityFindings } from '../support/axe';
 import { DESKTOP, launchBrowser, openPage, screenshotsAtWidths, signIn } from '../support/browser';
 import { organisationId } from '../support/session';
 import { chooseShownDayLastPoint, firstToolToDc01Points, waitForStep } from '../support/wizard';
@@ -33,6 +34,7 @@ async function checkPicker(page: Page, shots: string): Promise<void> {
   await page.keyboard.press('End');
   expect(await pressed.evaluate((el) => el === document.activeElement)).toBe(true);
   await chooseShownDayLastPoint(page);
+  expect(await accessibilityFindings(page, page.getByRole('dialog'))).toEqual([]);
   await screenshotsAtWidths(page, shots);
 }
 
@@ -61,6 +63,7 @@ async function checkBrowser(page: Page, shots: string): Promise<void> {
       .getByTestId('entry-size')
       .textContent()) ?? '';
   expect(await page.getByTestId('selection-size').textContent()).toBe(`Size: ${size}`);
+  expect(await accessibilityFindings(page, page.getByRole('dialog'))).toEqual([]);
   // The column of the chosen file in view at each width, as the person who chose it saw it.
   await screenshotsAtWidths(page, shots, () =>
     folder.getByText('Outlook.lnk', { exact: true }).scrollIntoViewIfNeeded(),
