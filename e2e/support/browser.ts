@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import './provided';
 
@@ -135,24 +135,4 @@ export async function navTabs(page: Page): Promise<string[]> {
 export async function currentTab(page: Page): Promise<string | null> {
   const current = page.getByRole('navigation', { name: 'Main' }).locator('a[aria-current]');
   return (await current.count()) === 1 ? current.getAttribute('data-tab') : null;
-}
-
-/**
- * Opens a select and picks its last option. A dropdown that closed again at once (the click
- * landed while the step was still settling and the select lost focus) is opened again: the wait
- * is on the listbox, never on a clock.
- */
-export async function pickLastOption(page: Page, select: Locator): Promise<void> {
-  const listbox = page.getByRole('listbox');
-  for (let attempt = 1; ; attempt++) {
-    await select.click();
-    try {
-      await listbox.waitFor({ state: 'visible', timeout: 5_000 });
-      break;
-    } catch (err) {
-      if (attempt >= 3) throw err;
-    }
-  }
-  await listbox.getByRole('option').last().click();
-  await listbox.waitFor({ state: 'hidden' });
 }

@@ -11,3 +11,36 @@ export const wizardStep = (page: Page, name: string) =>
 export async function waitForStep(page: Page, name: string, timeout = 15_000): Promise<void> {
   await wizardStep(page, name).waitFor({ timeout });
 }
+
+/**
+ * The shared restore point picker (both tools and the Azure wizard): waits for its days and
+ * chooses the shown day's last point, unless the day's single point is already chosen.
+ */
+export async function chooseShownDayLastPoint(page: Page): Promise<void> {
+  const picker = page.getByTestId('restore-point-picker');
+  await picker.getByTestId('restore-point').first().waitFor();
+  const last = picker.getByTestId('restore-point').last();
+  if ((await last.getAttribute('aria-pressed')) !== 'true') await last.click();
+}
+
+/**
+ * From the first tool's `type` step to DC01-ACME's restore points on drive C: (Acme Dental
+ * Group's server): files and folders, from the cloud or the appliance.
+ */
+export async function firstToolToDc01Points(
+  page: Page,
+  via: 'Cloud (offsite)' | 'Appliance (local)',
+): Promise<void> {
+  await waitForStep(page, 'type');
+  await page.getByRole('button', { name: 'Files and folders' }).click();
+  await waitForStep(page, 'restoreType');
+  await page.getByRole('button', { name: via }).click();
+  await waitForStep(page, 'setDevice');
+  await page
+    .getByRole('dialog')
+    .getByRole('row', { name: /DC01-ACME/ })
+    .click();
+  await waitForStep(page, 'setDrive');
+  await page.getByRole('button', { name: 'C:' }).click();
+  await waitForStep(page, 'setRecoveryPoint');
+}

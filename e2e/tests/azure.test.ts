@@ -1,15 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  openPage,
-  PHONE,
-  pickLastOption,
-  screenshot,
-  signIn,
-  type Viewport,
-} from '../support/browser';
+import { launchBrowser, openPage, PHONE, screenshot, signIn, type Viewport } from '../support/browser';
 import { organisationId } from '../support/session';
+import { chooseShownDayLastPoint } from '../support/wizard';
 
 // Azure direct restore (issue 14) as the demo `client` (Acme Dental Group, of the demo reseller,
 // which has azure_restore_enabled): typeRB's "Restore to Azure" leads to /azure_export/view, which
@@ -59,14 +52,11 @@ async function signInOnSimulator(context: BrowserContext, page: Page, shots: str
 }
 
 /** The device step's row, then the newest day's point (a point is chosen when the day has several). */
-async function pickDeviceAndPoint(page: Page, device: RegExp): Promise<void> {
+async function pickDeviceAndPoint(page: Page, device: RegExp, shots?: string): Promise<void> {
   await page.getByRole('row', { name: device }).click();
-  await page.getByTestId('rb-calendar').waitFor();
-  const use = page.getByRole('button', { name: 'Use this restore point' });
-  if (await use.isDisabled()) {
-    await pickLastOption(page, page.getByTestId('rb-point'));
-  }
-  await use.click();
+  await chooseShownDayLastPoint(page);
+  if (shots) await screenshot(page, `${shots}-01-point`);
+  await page.getByRole('button', { name: 'Use this restore point' }).click();
 }
 
 async function restoreToAzure(viewport: Viewport, shots: string): Promise<void> {
@@ -82,7 +72,7 @@ async function restoreToAzure(viewport: Viewport, shots: string): Promise<void> 
   await page.getByRole('row', { name: /BK01-ACME/ }).waitFor();
   expect(await stepOf(page, 'client').count()).toBe(0);
   await screenshot(page, `${shots}-01-device`);
-  await pickDeviceAndPoint(page, /BK01-ACME/);
+  await pickDeviceAndPoint(page, /BK01-ACME/, shots);
 
   // Two sign-ins: resource manager, then storage (disabled until the first is granted).
   await page.getByTestId('device-code').waitFor();

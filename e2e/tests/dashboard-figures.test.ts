@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshotsAtWidths, signIn } from '../support/browser';
 import { apiGet } from '../support/devices';
-import { waitForStep } from '../support/wizard';
+import { firstToolToDc01Points, waitForStep } from '../support/wizard';
 
 // What the dashboard's figures say and where their links lead, read as a person reads them
 // (spec: dashboard-device-azure 2.2 and 4): parked systems, unprotected clients, the history, and
@@ -111,18 +111,7 @@ describe('dashboard figures', () => {
     await page.locator('[data-step="recoverToolSelect"], [data-step="type"]').waitFor();
     if ((await page.locator('[data-step="recoverToolSelect"]').count()) > 0)
       await page.getByRole('button', { name: 'Appliance and cloud backups' }).click();
-    await waitForStep(page, 'type');
-    await page.getByRole('button', { name: 'Files and folders' }).click();
-    await waitForStep(page, 'restoreType');
-    await page.getByRole('button', { name: 'Appliance (local)' }).click();
-    await waitForStep(page, 'setDevice');
-    await page
-      .getByRole('dialog')
-      .getByRole('row', { name: /DC01-ACME/ })
-      .click();
-    await waitForStep(page, 'setDrive');
-    await page.getByRole('button', { name: 'C:' }).click();
-    await waitForStep(page, 'setRecoveryPoint');
+    await firstToolToDc01Points(page, 'Appliance (local)');
     await page.getByTestId('restore-point').first().click();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await waitForStep(page, 'exposeCifsShare');

@@ -1,15 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  openPage,
-  pickLastOption,
-  screenshot,
-  signIn,
-  type Viewport,
-} from '../support/browser';
+import { launchBrowser, openPage, screenshot, signIn, type Viewport } from '../support/browser';
 import { organisationId } from '../support/session';
-import { waitForStep } from '../support/wizard';
+import { chooseShownDayLastPoint, waitForStep } from '../support/wizard';
 
 // The second tool's FTPS export (issue 13) as the demo `client` (Acme Dental Group): two folders
 // of BK01-ACME (direct to cloud) through the wizard to exportComplete, then the export feed of the
@@ -47,14 +40,9 @@ async function toDevices(page: Page, shots: string | null): Promise<void> {
 /** selectRestorePoint: the newest day is shown; a point is chosen when the day has several. */
 async function choosePoint(page: Page, shots: string | null): Promise<void> {
   await waitForStep(page, 'selectRestorePoint');
-  await page.getByTestId('rb-calendar').waitFor();
-  const dialog = page.getByRole('dialog');
-  const next = dialog.getByRole('button', { name: 'Next', exact: true });
-  if (await next.isDisabled()) {
-    await pickLastOption(page, page.getByTestId('rb-point'));
-  }
+  await chooseShownDayLastPoint(page);
   if (shots) await screenshot(page, `${shots}-04-point`);
-  await next.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Next', exact: true }).click();
 }
 
 async function exportTwoFolders(viewport: Viewport, shots: string): Promise<void> {
@@ -70,7 +58,8 @@ async function exportTwoFolders(viewport: Viewport, shots: string): Promise<void
 
   await waitForStep(page, 'rbSelectFiles');
   // A whole drive passes the export's limits (20,000 entries, 4 GB): refused at once, on screen.
-  const drive = page.getByRole('checkbox', { name: 'Export C:', exact: true });
+  const root = page.getByRole('group', { name: 'Folder Restore point' });
+  const drive = root.getByRole('checkbox', { name: 'Select C:', exact: true });
   await drive.check();
   await page.getByRole('button', { name: 'Start the export' }).click();
   await page
@@ -81,16 +70,13 @@ async function exportTwoFolders(viewport: Viewport, shots: string): Promise<void
   await drive.uncheck();
   expect(await page.getByTestId('rb-start-error').count()).toBe(0);
   // Two small folders that every Windows point has: C: > ProgramData > Lifeboat and Microsoft.
-  const folders = page.getByTestId('rb-folder');
-  await folders.filter({ hasText: /^C:$/ }).click();
-  await page.getByRole('checkbox', { name: 'Export ProgramData', exact: true }).waitFor();
-  await folders.filter({ hasText: /^ProgramData$/ }).click();
-  await page
-    .getByRole('checkbox', { name: 'Export ProgramData', exact: true })
-    .waitFor({ state: 'detached' });
+  await root.getByText('C:', { exact: true }).click();
+  await page.getByRole('group', { name: 'Folder C:' }).getByText('ProgramData', { exact: true }).click();
+  const programData = page.getByRole('group', { name: 'Folder ProgramData' });
   for (const name of ['Lifeboat', 'Microsoft'])
-    await page.getByRole('checkbox', { name: `Export ${name}`, exact: true }).check();
-  expect(await page.getByTestId('rb-selected').textContent()).toBe('2 selected');
+    await programData.getByRole('checkbox', { name: `Select ${name}`, exact: true }).check();
+  expect(await page.getByText('Folders selected: 2').isVisible()).toBe(true);
+  expect(await page.getByTestId('selection-size').textContent()).toBe('Size: the contents of 2 folders');
   await screenshot(page, `${shots}-05-files`);
   await page.getByRole('button', { name: 'Start the export' }).click();
 

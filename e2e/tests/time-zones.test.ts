@@ -125,8 +125,13 @@ async function secondTool(page: Page, zone: string, shots: string): Promise<void
     (d) => d.psName === 'BK01-ACME',
   );
   if (!device) throw new Error('BK01-ACME is not in the demo fleet.');
+  // The picker's strip may touch two months: the newest point's month answers newOffset 0.
   const [month] = await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/ftps_export/get_rb_device_restore_points/')),
+    page.waitForResponse(
+      async (r) =>
+        r.url().includes('/ftps_export/get_rb_device_restore_points/') &&
+        ((await r.json()) as { newOffset: number }).newOffset === 0,
+    ),
     (async () => {
       await page.goto(`/home/reseller-dashboard?recover=device:${device.id}:typeRB`);
       await waitForStep(page, 'typeRB');
@@ -141,12 +146,15 @@ async function secondTool(page: Page, zone: string, shots: string): Promise<void
   for (const o of points) expect(Number(dayIn(o.ts ?? 0, zone).slice(8))).toBe(shownDay);
   const last = points[points.length - 1];
   if (!last?.ts) throw new Error('BK01-ACME has no cloud point.');
-  const select = page.getByTestId('rb-point');
-  await select.click();
-  await page
-    .getByRole('option', { name: timeIn(last.ts, zone), exact: true })
-    .last()
-    .click();
+  // The same picker as the first tool: the day's times in the zone, which it names.
+  const chip = page
+    .getByTestId('restore-point')
+    .filter({ hasText: new RegExp(`^${timeIn(last.ts, zone)}$`) })
+    .last();
+  await chip.click();
+  expect(await page.getByTestId('time-zone').textContent()).toContain(
+    `${(zone.split('/').pop() ?? zone).replace(/_/g, ' ')} time`,
+  );
   await screenshot(page, `${shots}-second-tool`);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByText(`Recovery · Acme Dental Group · BK01-ACME · ${dateTimeIn(last.ts, zone)}`).waitFor();

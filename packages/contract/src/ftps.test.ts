@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ftpsRecordView, pickPointValue, rbIneligibility } from './ftps';
+import { ftpsRecordView, rbIneligibility } from './ftps';
 
 describe('FTPS rules', () => {
   it('eligibility: macOS and NAS cannot export disks; no valid system cannot export', () => {
@@ -8,14 +8,6 @@ describe('FTPS rules', () => {
     expect(rbIneligibility({ systemOsType: 'MAC_OS_X', ftpsAllowed: true }, false)).toBeNull();
     expect(rbIneligibility({ systemOsType: 'WINDOWS', ftpsAllowed: false }, false)).toBe('no_valid_system');
     expect(rbIneligibility({ systemOsType: 'WINDOWS', ftpsAllowed: true }, true)).toBeNull();
-  });
-
-  it('dropdown: value 0 is ignored, a single point chooses itself', () => {
-    const zero = { label: 'Choose', value: '0' };
-    expect(pickPointValue([zero, { label: 'a', value: '7' }], null)).toBe('7');
-    expect(pickPointValue([zero, { label: 'a', value: '7' }, { label: 'b', value: '8' }], '0')).toBeNull();
-    expect(pickPointValue([zero, { label: 'a', value: '7' }, { label: 'b', value: '8' }], '8')).toBe('8');
-    expect(pickPointValue([zero, { label: 'a', value: '7' }, { label: 'b', value: '8' }], '9')).toBeNull();
   });
 
   it('feed: expired or discarding items show discarding and hide the action', () => {

@@ -103,21 +103,19 @@ export const rbRestorePointsAnswer = z.object({
 });
 export type RbRestorePointsAnswer = z.infer<typeof rbRestorePointsAnswer>;
 
-/**
- * spec: recovery-flow 4 'Recovery point selection': the dropdown's value '0' counts as nothing
- * chosen; a day with a single point chooses it by itself.
- */
-export function pickPointValue(options: readonly RbPointOption[], chosen: string | null): string | null {
-  if (chosen !== null && chosen !== '0' && options.some((o) => o.value === chosen)) return chosen;
-  const real = options.filter((o) => o.value !== '0');
-  return real.length === 1 && real[0] ? real[0].value : null;
-}
-
 /** Not in the spec: the folders and files of a point, for choosing what a files export holds. */
 export const rbBrowseQuery = z.object({ path: text(1024).default('') });
 export const rbBrowseAnswer = z.object({
   path: z.string(),
-  entries: z.array(z.object({ name: z.string(), type: z.enum(['file', 'folder']), size: z.number() })),
+  entries: z.array(
+    z.object({
+      name: z.string(),
+      type: z.enum(['file', 'folder']),
+      size: z.number(),
+      /** epoch ms of the entry's last change: the one file browser shows it on both tools. */
+      modifiedAt: z.number(),
+    }),
+  ),
 });
 export type RbBrowseAnswer = z.infer<typeof rbBrowseAnswer>;
 

@@ -75,13 +75,6 @@ export function formatWeekday(key: string, locale?: Locale): string {
   return fmt('wd', locale, { weekday: 'short', timeZone: 'UTC' }).format(Date.parse(`${key}T00:00:00Z`));
 }
 
-/** "November 2026": a month of the calendar. */
-export function formatMonth(year: number, month: number, locale?: Locale): string {
-  return fmt('m', locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    Date.UTC(year, month - 1, 1),
-  );
-}
-
 /** "2:14 PM". */
 export function formatTime(ms: number, locale?: Locale): string {
   return fmt('t', locale, TIME).format(ms);

@@ -115,10 +115,17 @@ describe('browse', () => {
     const p = f.pointsA1[0]?.id ?? 0;
     const r = await f.get('clia1', `/ftps_export/browse/${f.w.systemA1}/${p}?path=C%3A`);
     expect(r.statusCode).toBe(200);
-    const body = r.json() as { path: string; entries: { name: string; type: string; size: number }[] };
+    const body = r.json() as {
+      path: string;
+      entries: { name: string; type: string; size: number; modifiedAt: number }[];
+    };
     expect(body.path).toBe('C:');
     expect(body.entries.length).toBeGreaterThan(0);
-    expect(Object.keys(body.entries[0] ?? {}).sort()).toEqual(['name', 'size', 'type']);
+    expect(Object.keys(body.entries[0] ?? {}).sort()).toEqual(['modifiedAt', 'name', 'size', 'type']);
+    // The one file browser shows each entry's size and date on both tools; nothing after the point.
+    const taken = Number(f.pointsA1[0]?.taken_at ?? 0);
+    for (const e of body.entries) expect(e.modifiedAt).toBeGreaterThan(0);
+    for (const e of body.entries) expect(e.modifiedAt).toBeLessThanOrEqual(taken);
     expect(body.entries.some((e) => e.type === 'folder')).toBe(true);
     expect((await f.get('clib1', `/ftps_export/browse/${f.w.systemA1}/${p}?path=C%3A`)).statusCode).toBe(404);
     expect(

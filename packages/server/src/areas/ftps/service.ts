@@ -185,5 +185,8 @@ export async function rbBrowse(
   const point = await loadCloudPoint(db, actor, system, q.restorePoint);
   const entries = await ctx.ports.files.listFiles(pointRef(system, point), q.path);
   if (!entries) throw new BadRequestError(`"${q.path}" is not a folder of this restore point.`);
-  return { path: q.path, entries: entries.map((e) => ({ name: e.name, type: e.type, size: e.size })) };
+  return {
+    path: q.path,
+    entries: entries.map((e) => ({ name: e.name, type: e.type, size: e.size, modifiedAt: e.modifiedAt })),
+  };
 }

@@ -15,7 +15,7 @@ export const recoveryKeys = {
   jobs: (deviceId: number, applianceId: number) =>
     [...recoveryKeys.all, 'jobs', deviceId, applianceId] as const,
   points: (key: string, date: string | null) => [...recoveryKeys.all, 'points', key, date] as const,
-  files: (mount: string, path: string) => [...recoveryKeys.all, 'files', mount, path] as const,
+  files: (mount: string) => [...recoveryKeys.all, 'files', mount] as const,
   cloudShares: (scope: 'reseller' | 'client', id: number) =>
     [...recoveryKeys.all, 'cloud-shares', scope, id] as const,
   shareStatus: (shareId: number) => [...recoveryKeys.all, 'share-status', shareId] as const,

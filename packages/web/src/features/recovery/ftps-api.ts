@@ -11,8 +11,7 @@ export const ftpsKeys = {
   columns: () => [...ftpsKeys.all, 'columns'] as const,
   points: (machineId: number, year: number, month: number) =>
     [...ftpsKeys.all, 'points', machineId, year, month] as const,
-  browse: (machineId: number, point: number, path: string) =>
-    [...ftpsKeys.all, 'browse', machineId, point, path] as const,
+  browse: (machineId: number, point: number) => [...ftpsKeys.all, 'browse', machineId, point] as const,
   status: (uuid: string) => [...ftpsKeys.all, 'status', uuid] as const,
   records: (type: 'ffr' | 'disk', resellerId: number, clientId: number) =>
     [...ftpsKeys.all, 'records', type, resellerId, clientId] as const,

@@ -1,15 +1,15 @@
 import { Button, Group } from '@mantine/core';
-import { RbPointCalendar } from '../../recovery/steps/rb/RbPointCalendar';
+import { RbPointPicker } from '../../recovery/points/RbPointPicker';
 import { azureKeys, fetchAzurePoints, saveAzurePoint } from '../api';
 import type { AzureWizard } from '../useAzureWizard';
 
-/** The restore point step: the shared calendar on the Azure call (dashboard-device-azure 5). */
+/** The restore point step: the shared picker on the Azure call (dashboard-device-azure 5). */
 export function PointStep({ w }: { w: AzureWizard }) {
   const deviceId = w.sel.device ?? 0;
   if (!deviceId) return null;
   return (
-    // Keyed by the device: changing it reloads the calendar (spec 4).
-    <RbPointCalendar
+    // Keyed by the device: changing it reloads the picker (spec 4).
+    <RbPointPicker
       key={deviceId}
       machineId={deviceId}
       latestCloudRp={(w.extra.latestCloudRp as number | null | undefined) ?? null}

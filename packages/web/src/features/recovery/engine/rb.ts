@@ -3,6 +3,7 @@ import {
   type FtpsFormat,
   type FtpsStatusAnswer,
   type RbDeviceRow,
+  type RecoveryFileEntry,
   rbIneligibility,
 } from '@lifeboat/contract';
 import type { AutoMode } from './rules';
@@ -20,7 +21,8 @@ export interface RbData {
   /** The system's password, checked by the server; sent again with start and credentials. */
   password: string | null;
   point: { id: number; label: string } | null;
-  paths: string[];
+  /** The folders and files a files export holds, as the browser listed them (sizes shown before the start). */
+  selected: RecoveryFileEntry[];
   format: FtpsFormat;
   exportType: FtpsExportType;
   exportUuid: string | null;
@@ -38,7 +40,7 @@ export const initialRb = (): RbData => ({
   device: null,
   password: null,
   point: null,
-  paths: [],
+  selected: [],
   format: 'VHDX',
   exportType: 'dynamic',
   exportUuid: null,
@@ -52,7 +54,7 @@ export type RbEvent =
   | { type: 'rbChooseDevice'; device: RbDeviceRow; auto?: AutoMode }
   | { type: 'rbPasswordOk'; password: string }
   | { type: 'rbChoosePoint'; point: { id: number; label: string } }
-  | { type: 'rbSetPaths'; paths: string[] }
+  | { type: 'rbSelect'; selected: RecoveryFileEntry[] }
   | { type: 'rbChooseFormat'; format: FtpsFormat; exportType: FtpsExportType }
   | { type: 'rbStarted'; uuid: string }
   | { type: 'rbStatus'; status: FtpsStatusAnswer }
@@ -64,7 +66,7 @@ const RB_EVENTS = new Set<string>([
   'rbChooseDevice',
   'rbPasswordOk',
   'rbChoosePoint',
-  'rbSetPaths',
+  'rbSelect',
   'rbChooseFormat',
   'rbStarted',
   'rbStatus',
@@ -104,16 +106,19 @@ export function rbReduce(state: WizardState, e: RbEvent): WizardState {
       return go(
         state,
         e.device.isPasswordProtected ? 'setPsPassword' : 'selectRestorePoint',
-        { device: e.device, password: null, point: null, paths: [] },
+        { device: e.device, password: null, point: null, selected: [] },
         e.auto,
       );
     case 'rbPasswordOk':
       if (e.password === '') return state;
       return go(state, 'selectRestorePoint', { password: e.password });
     case 'rbChoosePoint':
-      return go(state, rb.kind === 'disk' ? 'rbExportType' : 'rbSelectFiles', { point: e.point, paths: [] });
-    case 'rbSetPaths':
-      return patch(state, { paths: e.paths });
+      return go(state, rb.kind === 'disk' ? 'rbExportType' : 'rbSelectFiles', {
+        point: e.point,
+        selected: [],
+      });
+    case 'rbSelect':
+      return patch(state, { selected: e.selected });
     case 'rbChooseFormat':
       return go(state, 'exportVirtualDisk', { format: e.format, exportType: e.exportType });
     case 'rbStarted':

@@ -1,15 +1,15 @@
 import { Button } from '@mantine/core';
 import { fetchRbPoints, ftpsKeys } from '../../ftps-api';
+import { RbPointPicker } from '../../points/RbPointPicker';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
-import { RbPointCalendar } from './RbPointCalendar';
 
-/** selectRestorePoint: a month calendar of days with points and the day's dropdown (spec: recovery-flow 2, 4). */
+/** selectRestorePoint: the shared picker on the second tool's month call (spec: recovery-flow 2, 4). */
 export function SelectRestorePointStep({ state, dispatch }: StepProps) {
   const device = state.data.rb.device;
   const machineId = device?.id ?? 0;
   return (
-    <RbPointCalendar
+    <RbPointPicker
       machineId={machineId}
       latestCloudRp={device?.latestCloudRp ?? null}
       queryKey={(year, month) => ftpsKeys.points(machineId, year, month)}
@@ -18,7 +18,9 @@ export function SelectRestorePointStep({ state, dispatch }: StepProps) {
         <StepFooter state={state} dispatch={dispatch}>
           <Button
             disabled={point === null}
-            onClick={() => point && dispatch({ type: 'rbChoosePoint', point })}
+            onClick={() =>
+              point && dispatch({ type: 'rbChoosePoint', point: { id: point.id, label: point.label } })
+            }
           >
             Next
           </Button>

@@ -13,7 +13,7 @@ export function useStartExport({ state, dispatch }: Pick<StepProps, 'state' | 'd
         kind: rb.kind ?? 'ffr',
         format: rb.format,
         exportType: rb.exportType,
-        paths: rb.paths,
+        paths: rb.selected.map((e) => e.path),
         password: rb.password,
       }),
     onSuccess: (a) => dispatch({ type: 'rbStarted', uuid: a.export_uuid }),

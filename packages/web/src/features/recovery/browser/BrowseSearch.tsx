@@ -1,14 +1,13 @@
 import type { RecoveryFileEntry } from '@lifeboat/contract';
 import { Alert, Checkbox, Group, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { recoveryKeys, searchFiles } from '../api';
-import { sizeText } from '../format';
-import { EntryIcon } from './EntryIcon';
+import { EntryLine } from './EntryLine';
 
 interface BrowseSearchProps {
-  applianceId: number;
-  mount: string;
-  /** At least two characters, trimmed and debounced by the step. */
+  /** Query key prefix of the point (BrowserSource.key). */
+  sourceKey: readonly unknown[];
+  search: (query: string) => Promise<{ files: RecoveryFileEntry[]; truncated: boolean }>;
+  /** At least two characters, trimmed and debounced by the browser. */
   query: string;
   selected: ReadonlyMap<string, RecoveryFileEntry>;
   onToggle: (entry: RecoveryFileEntry, on: boolean) => void;
@@ -19,8 +18,8 @@ interface BrowseSearchProps {
 /** The entries of the restore point whose name holds the words (issue 18.14), to select or reveal. */
 export function BrowseSearch(p: BrowseSearchProps) {
   const q = useQuery({
-    queryKey: [...recoveryKeys.all, 'search', p.mount, p.query],
-    queryFn: () => searchFiles(p.applianceId, p.mount, p.query),
+    queryKey: [...p.sourceKey, 'search', p.query],
+    queryFn: () => p.search(p.query),
     staleTime: Number.POSITIVE_INFINITY,
   });
   return (
@@ -28,7 +27,7 @@ export function BrowseSearch(p: BrowseSearchProps) {
       {q.isPending && (
         <Stack gap={6} p="xs" aria-busy="true">
           {[0, 1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} h={22} />
+            <Skeleton key={i} h={32} />
           ))}
         </Stack>
       )}
@@ -51,22 +50,7 @@ export function BrowseSearch(p: BrowseSearchProps) {
             onChange={(ev) => p.onToggle(e, ev.currentTarget.checked)}
           />
           <UnstyledButton style={{ flex: 1, minWidth: 0 }} onClick={() => p.onReveal(e)} title={e.path}>
-            <Group gap={6} wrap="nowrap">
-              <EntryIcon folder={e.type === 'folder'} />
-              <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-                <Text size="sm" truncate>
-                  {e.name}
-                </Text>
-                <Text size="xs" c="dimmed" truncate>
-                  {e.path}
-                </Text>
-              </Stack>
-              {e.type === 'file' && (
-                <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                  {sizeText(e.size)}
-                </Text>
-              )}
-            </Group>
+            <EntryLine entry={e} detail={e.path} />
           </UnstyledButton>
         </Group>
       ))}
@@ -77,11 +61,4 @@ export function BrowseSearch(p: BrowseSearchProps) {
       )}
     </ScrollArea>
   );
-}
-
-/** The columns that show an entry: the root, each folder above it and, for a folder, itself. */
-export function columnsFor(entry: Pick<RecoveryFileEntry, 'path' | 'type'>): string[] {
-  const parts = entry.path.split('/');
-  const upTo = entry.type === 'folder' ? parts.length : parts.length - 1;
-  return ['', ...parts.slice(0, upTo).map((_, i) => parts.slice(0, i + 1).join('/'))];
 }

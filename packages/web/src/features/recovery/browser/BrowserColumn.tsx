@@ -1,13 +1,11 @@
 import type { RecoveryFileEntry } from '@lifeboat/contract';
 import { Alert, Checkbox, Group, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { fetchFiles, recoveryKeys } from '../api';
-import { sizeText } from '../format';
-import { EntryIcon } from './EntryIcon';
+import { EntryLine } from './EntryLine';
+import type { BrowserSource } from './source';
 
 interface BrowserColumnProps {
-  applianceId: number;
-  mount: string;
+  source: BrowserSource;
   path: string;
   /** The entry of this column that is open in the next column. */
   openPath: string | null;
@@ -20,8 +18,8 @@ interface BrowserColumnProps {
 /** One folder of the multi-column browser: check to select, click a folder to open it. */
 export function BrowserColumn(p: BrowserColumnProps) {
   const q = useQuery({
-    queryKey: recoveryKeys.files(p.mount, p.path),
-    queryFn: () => fetchFiles(p.applianceId, p.mount, p.path),
+    queryKey: [...p.source.key, 'list', p.path],
+    queryFn: () => p.source.list(p.path),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const label = p.path === '' ? 'Restore point' : (p.path.split('/').pop() ?? p.path);
@@ -42,7 +40,7 @@ export function BrowserColumn(p: BrowserColumnProps) {
         {q.isPending && (
           <Stack gap={6} p="xs">
             {[0, 1, 2, 3, 4].map((i) => (
-              <Skeleton key={i} h={22} />
+              <Skeleton key={i} h={32} />
             ))}
           </Stack>
         )}
@@ -51,48 +49,37 @@ export function BrowserColumn(p: BrowserColumnProps) {
             {q.error.message}
           </Alert>
         )}
-        {q.data?.files.length === 0 && (
+        {q.data?.length === 0 && (
           <Text size="sm" c="dimmed" p="xs">
             This folder is empty.
           </Text>
         )}
-        {q.data?.files.map((e) => {
-          const open = p.openPath === e.path;
-          return (
-            <Group
-              key={e.path}
-              gap={6}
-              wrap="nowrap"
-              px="xs"
-              py={3}
-              bg={open ? 'var(--mantine-primary-color-light)' : undefined}
-              onMouseEnter={() => p.onHover(e)}
-              onMouseLeave={() => p.onHover(null)}
+        {q.data?.map((e) => (
+          <Group
+            key={e.path}
+            gap={6}
+            wrap="nowrap"
+            px="xs"
+            py={3}
+            bg={p.openPath === e.path ? 'var(--mantine-primary-color-light)' : undefined}
+            onMouseEnter={() => p.onHover(e)}
+            onMouseLeave={() => p.onHover(null)}
+          >
+            <Checkbox
+              size="xs"
+              aria-label={`Select ${e.name}`}
+              checked={p.selected.has(e.path)}
+              onChange={(ev) => p.onToggle(e, ev.currentTarget.checked)}
+            />
+            <UnstyledButton
+              style={{ flex: 1, minWidth: 0 }}
+              onClick={() => (e.type === 'folder' ? p.onOpen(e) : p.onToggle(e, !p.selected.has(e.path)))}
+              onFocus={() => p.onHover(e)}
             >
-              <Checkbox
-                size="xs"
-                aria-label={`Select ${e.name}`}
-                checked={p.selected.has(e.path)}
-                onChange={(ev) => p.onToggle(e, ev.currentTarget.checked)}
-              />
-              <UnstyledButton
-                style={{ flex: 1, minWidth: 0 }}
-                onClick={() => (e.type === 'folder' ? p.onOpen(e) : p.onToggle(e, !p.selected.has(e.path)))}
-                onFocus={() => p.onHover(e)}
-              >
-                <Group gap={6} wrap="nowrap">
-                  <EntryIcon folder={e.type === 'folder'} />
-                  <Text size="sm" truncate style={{ flex: 1 }} title={e.name}>
-                    {e.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                    {e.type === 'folder' ? '›' : sizeText(e.size)}
-                  </Text>
-                </Group>
-              </UnstyledButton>
-            </Group>
-          );
-        })}
+              <EntryLine entry={e} />
+            </UnstyledButton>
+          </Group>
+        ))}
       </ScrollArea>
     </Stack>
   );
