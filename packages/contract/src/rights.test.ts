@@ -24,13 +24,15 @@ describe('the rights table', () => {
     expect(isRight('toString')).toBe(false);
   });
 
-  it('gives a client user reading, its own account, reports and recovery when granted', () => {
+  it('gives a client user reading, its own account, reports, its users and recovery when granted', () => {
     expect(rightsOf(user(LEVEL.CLIENT, 'client', granted))).toEqual([
       'read',
       'manage_own_account',
       'recover',
       'view_reports',
       'view_audit',
+      'run_autoverify',
+      'manage_users',
     ]);
     expect(holdsRight(user(LEVEL.CLIENT, 'client', { ...granted, can_recover: 0 }), 'recover')).toBe(false);
   });

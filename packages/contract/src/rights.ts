@@ -65,8 +65,13 @@ export const RIGHTS = {
     levels: ALL,
     refused: 'You cannot read the audit log.',
   },
+  run_autoverify: {
+    allows: "Start a cloud AutoVerify of a system's last restore point.",
+    levels: ALL,
+    refused: 'You cannot start AutoVerify.',
+  },
   edit_protection: {
-    allows: 'Change how systems are protected: geo-plus, AutoVerify, alert thresholds.',
+    allows: 'Change how systems are protected (geo-plus, alert thresholds) and see their licence.',
     levels: ABOVE_CLIENT,
     grant: 'can_edit_policy',
     refused: 'You cannot change how systems are protected.',
@@ -89,8 +94,8 @@ export const RIGHTS = {
     refused: 'You cannot create, edit or delete clients.',
   },
   manage_users: {
-    allows: 'See the users table and create, edit and delete users up to their own level.',
-    levels: ABOVE_CLIENT,
+    allows: 'Create, edit and delete the users of their scope, up to their own level.',
+    levels: ALL,
     refused: 'You cannot see or manage users.',
   },
   manage_security: {
