@@ -89,8 +89,9 @@ export const RIGHTS = {
   },
   manage_clients: {
     allows: 'Create, edit and delete clients.',
+    // can_create_client is the grant of the reseller a client is added under (checked on that
+    // object, entities/client-service.ts): its users still edit and delete their clients.
     levels: ABOVE_CLIENT,
-    grant: 'can_create_client',
     refused: 'You cannot create, edit or delete clients.',
   },
   manage_users: {

@@ -16,6 +16,7 @@ import {
   quickActionsData,
   refreshRateAnswer,
 } from '../dashboard';
+import type { Right } from '../rights';
 
 // spec: dashboard-device-azure 7 'Dashboard', path for path. The page data, the tables, their
 // counts and their filters' options exist for both owners (a reseller's dashboard and a client's
@@ -93,12 +94,17 @@ const ownerCalls = <O extends DashboardOwner>(owner: O) => ({
 type OwnerCalls = { [O in DashboardOwner]: ReturnType<typeof ownerCalls<O>> };
 
 /** A GET /reseller/{name}/{id} card of the reseller's dashboard. */
-const card = <const N extends string, A extends AnswerSchema>(name: N, answer: A, summary: string) =>
+const card = <const N extends string, A extends AnswerSchema>(
+  name: N,
+  answer: A,
+  summary: string,
+  right: Right = 'read',
+) =>
   defineCall({
     area: 'dashboard',
     method: 'GET',
     path: `/reseller/${name}/:id` as `/reseller/${N}/:id`,
-    right: 'read',
+    right,
     summary,
     params: idParams,
     ids: { id: 'reseller' },
@@ -133,6 +139,7 @@ export const dashboardCalls = {
     'agent_installers',
     agentInstallersData,
     'The agent installers a reseller may download (quick action "Download agent").',
+    'download_agent',
   ),
   psThumbnail: defineCall({
     area: 'dashboard',

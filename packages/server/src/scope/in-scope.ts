@@ -17,13 +17,15 @@ interface Where {
   kind?: OrgKind;
   /** The id is the part of the value before the first '-' (`{systemId}-{resultId}`). */
   prefix?: true;
+  /** The column a value that is not a number names the object by (an appliance's serial). */
+  byText?: string;
 }
 
 const WHERE: Record<TenantObject, Where> = {
   system: { table: 'protected_systems', column: 'id' },
   rb_system: { table: 'protected_systems', column: 'id' },
   autoverify_image: { table: 'protected_systems', column: 'id', prefix: true },
-  appliance: { table: 'appliances', column: 'id' },
+  appliance: { table: 'appliances', column: 'id', byText: 'sid' },
   vault: { table: 'vaults', column: 'id' },
   organisation: { table: 'organisations', column: 'id' },
   reseller: { table: 'organisations', column: 'id', kind: 'reseller' },
@@ -62,12 +64,15 @@ export async function seesObject(
 ): Promise<boolean> {
   const w = WHERE[kind];
   let v: string | number;
-  if (w.column === 'id') {
-    const raw = w.prefix ? String(value).split('-')[0] : String(value);
-    if (!/^-?\d{1,15}$/.test(raw ?? '')) return false;
+  let column = w.column;
+  const raw = w.prefix ? String(value).split('-')[0] : String(value);
+  if (w.column === 'id' && /^-?\d{1,15}$/.test(raw ?? '')) {
     v = Number(raw);
     if (v <= 0) return true;
+  } else if (w.column === 'id' && !w.byText) {
+    return false;
   } else {
+    column = w.column === 'id' ? (w.byText as string) : w.column;
     if (typeof value !== 'string' || value.length === 0 || value.length > 200) return false;
     v = value;
   }
@@ -75,7 +80,7 @@ export async function seesObject(
   const q = scoped(db, actor)
     .selectFrom(w.table as 'organisations')
     .select(sql<number>`1`.as('one'))
-    .where(sql.ref(`${w.table}.${w.column}`), '=', v)
+    .where(sql.ref(`${w.table}.${column}`), '=', v)
     .$if(w.kind !== undefined, (q) => q.where(sql.ref(`${w.table}.kind`), '=', w.kind));
   return (await q.executeTakeFirst()) !== undefined;
 }
