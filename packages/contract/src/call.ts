@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Right } from './rights';
 
 // Kept apart without zod: the web app's bundles use them (callPaths.ts).
 export { callPath, isRawAnswer, pathParams } from './callPaths';
@@ -39,6 +40,13 @@ export interface CallSpec {
   /** One sentence for the reference page; cite the spec's section. */
   readonly summary: string;
   readonly access?: CallAccess;
+  /**
+   * The right the call needs (rights.ts): route() refuses it with 403 to a user without it, after
+   * the tenancy check (another tenant's object is still a 404). Every call but a public one names
+   * one; the declarations test fails on a call without it. Optional in the type only so that a
+   * call without it reaches that test with its name, not a compile error elsewhere.
+   */
+  readonly right?: Right;
   /**
    * Reachable by a signed-in user whose organisation requires MFA before they have set it up
    * (the enrolment path: the session, MFA status and setup, sign-out). Every other call answers

@@ -24,6 +24,7 @@ export * from './operations';
 export * from './ports';
 export * from './recovery';
 export * from './reports';
+export * from './rights';
 export * from './runbooks';
 export * from './security';
 export * from './security-rules';

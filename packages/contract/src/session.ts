@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORG_KINDS } from './enums';
 import { FIELD_MAX } from './fields';
+import { RIGHT_NAMES, type Right } from './rights';
 
 // spec: platform issue 6 'Sessions and the security base'. Also the sign-in form's schema.
 export const loginRequest = z.object({
@@ -26,6 +27,8 @@ export const sessionUser = z.object({
   isProvider: z.boolean(),
   /** The IANA time zone every date is written in (null until stored: the browser's is used). */
   timeZone: z.string().nullable(),
+  /** What the user may do (rights.ts): the web app shows and hides by these only. */
+  rights: z.array(z.enum(RIGHT_NAMES as [Right, ...Right[]])),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -1,5 +1,5 @@
-import { LEVEL } from './constants';
 import type { OrgKind } from './enums';
+import type { Right } from './rights';
 
 // Tabs of the console (spec: inventory-reports-exports-security 2 'Tab navigation and url scheme').
 // The spec leaves the mapping of tabs to levels open; our decision is documented in docs/decisions.md.
@@ -20,29 +20,35 @@ export const TABS = [
 ] as const;
 export type Tab = (typeof TABS)[number];
 
+/** Who looks: where the user's organisation stands in the tree, and its rights (rights.ts). */
 export interface TabViewer {
-  level: number;
   organisationKind: OrgKind;
-  isProvider: boolean;
+  rights: readonly Right[];
 }
 
-const STAFF_ONLY: ReadonlySet<Tab> = new Set(['distributor', 'admin', 'support-appliances']);
-/** The provider's staff see every tab but a reseller's own dashboard (they open any from resellers). */
-const STAFF_TABS: readonly Tab[] = TABS.filter((t) => t !== 'reseller-dashboard');
-/** A distributor manages its resellers and sees everything below them. */
-const DISTRIBUTOR_TABS: readonly Tab[] = STAFF_TABS.filter((t) => !STAFF_ONLY.has(t));
-const RESELLER_TABS: readonly Tab[] = [
-  'reseller-dashboard',
-  ...DISTRIBUTOR_TABS.filter((t) => t !== 'resellers'),
-];
-const CLIENT_TABS: readonly Tab[] = ['clients', 'devices', 'users', 'reports'];
+/** Tabs that need a right besides reading: the provider's own tables, the resellers, reports. */
+const TAB_RIGHTS: Partial<Record<Tab, Right>> = {
+  distributor: 'manage_platform',
+  admin: 'manage_platform',
+  'support-appliances': 'manage_platform',
+  resellers: 'manage_resellers',
+  reports: 'view_reports',
+};
+/** A client's users see their own client's page, systems, users and reports. */
+const CLIENT_TABS: ReadonlySet<Tab> = new Set(['clients', 'devices', 'users', 'reports']);
 
-/** Which tabs a user sees, in display order. */
+/**
+ * Which tabs a user sees, in display order: a reseller's own dashboard for a reseller's users
+ * (the provider's staff and distributors open any from the resellers tab), each other tab by its
+ * right (the spec leaves the mapping open; docs/decisions.md).
+ */
 export function visibleTabs(v: TabViewer): Tab[] {
-  if (v.level === LEVEL.CLIENT) return [...CLIENT_TABS];
-  if (v.level === LEVEL.RESELLER) return [...RESELLER_TABS];
-  if (v.level === LEVEL.STAFF && v.isProvider) return [...STAFF_TABS];
-  return [...DISTRIBUTOR_TABS];
+  return TABS.filter((t) => {
+    if (t === 'reseller-dashboard') return v.organisationKind === 'reseller';
+    if (v.organisationKind === 'client' && !CLIENT_TABS.has(t)) return false;
+    const right = TAB_RIGHTS[t];
+    return right === undefined || v.rights.includes(right);
+  });
 }
 
 export function canSeeTab(v: TabViewer, tab: Tab): boolean {

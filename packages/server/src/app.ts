@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import type { TenantObject } from '@lifeboat/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { alertRoutes } from './areas/alerts/routes';
@@ -27,11 +28,15 @@ import { registerFormBody } from './http/form-body';
 import { noStoreByDefault } from './http/no-store';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
+import type { Actor } from './scope';
+import { seesObject } from './scope/in-scope';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Routes of the API scope registered without a declaration (must stay empty). */
     undeclaredRoutes: string[];
+    /** Whether the actor sees the object a call's id slot names (route()'s tenancy check). */
+    seesObject: (actor: Actor, kind: TenantObject, value: unknown) => Promise<boolean>;
   }
 }
 
@@ -106,6 +111,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // recorded here, and the declarations test fails on it.
   const undeclared: string[] = [];
   app.decorate('undeclaredRoutes', undeclared);
+  app.decorate('seesObject', (actor: Actor, kind: TenantObject, value: unknown) =>
+    seesObject(ctx.dbh.db, actor, kind, value),
+  );
 
   // Every API route lives in this scope, behind the session and anti-forgery checks.
   await app.register(async (api) => {

@@ -7,6 +7,7 @@ export const autoVerifyCalls = {
     area: 'devices',
     method: 'POST',
     path: '/device/start_cloud_autoverify',
+    right: 'run_autoverify',
     summary:
       'Start a cloud AutoVerify of a device\u2019s last restore point; answers the operation to follow.',
     form: startCloudAutoVerifyBody,

@@ -16,6 +16,7 @@ import {
   quickActionsData,
   refreshRateAnswer,
 } from '../dashboard';
+import type { Right } from '../rights';
 
 // spec: dashboard-device-azure 7 'Dashboard', path for path. The page data, the tables, their
 // counts and their filters' options exist for both owners (a reseller's dashboard and a client's
@@ -31,6 +32,7 @@ const pageDataCall = <O extends DashboardOwner>(owner: O) =>
     area: 'dashboard',
     method: 'GET',
     path: `/${owner}/get_dashboard_page_data/:id`,
+    right: 'read',
     summary: 'What the page shows without a call: quick filters, the three tables, refresh period (spec 3).',
     params: idParams,
     ids: { id: owner },
@@ -42,6 +44,7 @@ const tableCall = <O extends DashboardOwner, T extends DashboardTable>(owner: O,
     area: 'dashboard',
     method: 'POST',
     path: `/${owner}/dashboard/${table}/:id/:page/:rows`,
+    right: 'read',
     summary: `A page of the ${table.replace('_', ' ')} table, filtered, searched and sorted (spec 7: POST /{data_url}).`,
     params: z.object({ id: idParam, ...paging }),
     form: dashboardTableBody(table),
@@ -54,6 +57,7 @@ const countCall = <O extends DashboardOwner>(owner: O, table: DashboardTable) =>
     area: 'dashboard',
     method: 'GET',
     path: `/${owner}/dashboard/${table}/count/:id`,
+    right: 'read',
     summary: `How many rows the ${table.replace('_', ' ')} table has, and its label (spec 7: GET /{count_url}).`,
     params: idParams,
     ids: { id: owner },
@@ -65,6 +69,7 @@ const filterValuesCall = <O extends DashboardOwner>(owner: O, table: DashboardTa
     area: 'dashboard',
     method: 'GET',
     path: `/${owner}/dashboard/filter_values/${table}/:key/:id`,
+    right: 'read',
     summary: `The options of a filter of the ${table.replace('_', ' ')} table (spec 7: GET /{loadValuesUrl}).`,
     params: z.object({ key: z.string().max(64), id: idParam }),
     ids: { id: owner },
@@ -89,11 +94,17 @@ const ownerCalls = <O extends DashboardOwner>(owner: O) => ({
 type OwnerCalls = { [O in DashboardOwner]: ReturnType<typeof ownerCalls<O>> };
 
 /** A GET /reseller/{name}/{id} card of the reseller's dashboard. */
-const card = <const N extends string, A extends AnswerSchema>(name: N, answer: A, summary: string) =>
+const card = <const N extends string, A extends AnswerSchema>(
+  name: N,
+  answer: A,
+  summary: string,
+  right: Right = 'read',
+) =>
   defineCall({
     area: 'dashboard',
     method: 'GET',
     path: `/reseller/${name}/:id` as `/reseller/${N}/:id`,
+    right,
     summary,
     params: idParams,
     ids: { id: 'reseller' },
@@ -128,11 +139,13 @@ export const dashboardCalls = {
     'agent_installers',
     agentInstallersData,
     'The agent installers a reseller may download (quick action "Download agent").',
+    'download_agent',
   ),
   psThumbnail: defineCall({
     area: 'dashboard',
     method: 'GET',
     path: '/reseller/get_ps_autoverify_thumbnail/:id/:psId/:lastRp',
+    right: 'read',
     summary: 'The AutoVerify thumbnail of a protected system in the table (loaded by an <img>).',
     access: 'navigation',
     params: z.object({ id: idParam, psId: idParam, lastRp: z.string().max(32) }),
@@ -145,6 +158,7 @@ export const dashboardCalls = {
     area: 'dashboard',
     method: 'GET',
     path: '/reseller/download_agent/:id/:file',
+    right: 'download_agent',
     summary: 'Download an agent installer (a link; the download is audited).',
     access: 'navigation',
     params: z.object({ id: idParam, file: z.string().max(255) }),
@@ -157,6 +171,7 @@ export const dashboardCalls = {
     area: 'dashboard',
     method: 'POST',
     path: '/reseller/update_user_refresh_rate/:minutes',
+    right: 'manage_own_account',
     summary: "Save the signed-in user's table refresh period: 5, 15 or 60 minutes.",
     params: z.object({ minutes: z.string().max(8) }),
     answers: { 200: refreshRateAnswer },

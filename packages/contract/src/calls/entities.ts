@@ -21,11 +21,19 @@ import {
   userSaveRequest,
   vaultRow,
 } from '../entities';
+import type { Right } from '../rights';
 import { errorResponse } from '../session';
 
 // spec: inventory-reports-exports-security 7: POST /{entity}/data (the tables) and
 // POST /api/v1/object/{entity}/save (the edit dialogs). Reading a client, deletes and support
 // logins are ours (docs/decisions.md 'Entities').
+
+/** The tables that need more than `read` (rights.ts): the provider's own tables. */
+const TABLE_RIGHTS: Partial<Record<EntityTable, Right>> = {
+  admin_user: 'manage_platform',
+  support_appliance: 'manage_platform',
+};
+const SAVE_RIGHTS = { client: 'manage_clients', reseller: 'manage_resellers', user: 'manage_users' } as const;
 
 /**
  * POST /{entity}/data: one table. The request's keys come as a form body or in the query (links);
@@ -41,6 +49,7 @@ const table = <const E extends EntityTable, R extends z.ZodType>(
     area: 'entities',
     method: 'POST',
     path: `/${entity}/data` as `/${E}/data`,
+    right: TABLE_RIGHTS[entity] ?? 'read',
     summary,
     query: entityListFields,
     form: entityListFields,
@@ -59,6 +68,7 @@ const save = <const E extends 'client' | 'reseller' | 'user', B extends z.ZodObj
     area: 'entities',
     method: 'POST',
     path: `/api/v1/object/${entity}/save` as `/api/v1/object/${E}/save`,
+    right: SAVE_RIGHTS[entity],
     summary,
     form,
     ids,
@@ -113,6 +123,7 @@ export const entityCalls = {
     area: 'entities',
     method: 'GET',
     path: '/api/v1/object/client/:id',
+    right: 'manage_clients',
     summary: 'What the client dialog edits.',
     params: idParams,
     ids: { id: 'client' },
@@ -122,6 +133,7 @@ export const entityCalls = {
     area: 'entities',
     method: 'GET',
     path: '/client/load_edit_view/:clientId/:resellerId',
+    right: 'manage_clients',
     summary:
       'The client edit dialog: a new client of a reseller (client 0, spec: dashboard-device-azure 7) or one to edit.',
     params: z.object({ clientId: idParam, resellerId: idParam }),
@@ -150,6 +162,7 @@ export const entityCalls = {
     area: 'entities',
     method: 'DELETE',
     path: '/api/v1/object/client/:id',
+    right: 'manage_clients',
     summary: 'Delete a client without systems, with its users.',
     params: idParams,
     ids: { id: 'client' },
@@ -159,6 +172,7 @@ export const entityCalls = {
     area: 'entities',
     method: 'DELETE',
     path: '/api/v1/object/reseller/:id',
+    right: 'manage_resellers',
     summary: 'Delete a reseller without clients, appliances or vaults, with its users.',
     params: idParams,
     ids: { id: 'reseller' },
@@ -168,6 +182,7 @@ export const entityCalls = {
     area: 'entities',
     method: 'DELETE',
     path: '/api/v1/object/user/:id',
+    right: 'manage_users',
     summary: 'Delete a user.',
     params: idParams,
     ids: { id: 'user' },
@@ -177,6 +192,7 @@ export const entityCalls = {
     area: 'entities',
     method: 'POST',
     path: '/api/support/appliance/:key',
+    right: 'support_login',
     summary: 'Open a support login to an appliance, by id or serial (provider staff with support access).',
     params: z.object({ key: z.string().max(64) }),
     ids: { key: 'appliance' },
@@ -186,6 +202,7 @@ export const entityCalls = {
     area: 'entities',
     method: 'POST',
     path: '/api/support/vault/:id',
+    right: 'support_login',
     summary: 'Open a support login to a vault (provider staff with support access).',
     params: z.object({ id: idParam }),
     ids: { id: 'vault' },

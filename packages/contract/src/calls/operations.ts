@@ -7,6 +7,7 @@ export const operationCalls = {
     area: 'operations',
     method: 'GET',
     path: '/api/operations/:id',
+    right: 'read',
     summary: 'The status, progress and result of a long operation the user started.',
     params: idParams,
     ids: { id: 'operation' },

@@ -17,6 +17,7 @@ export const sessionCalls = {
     area: 'session',
     method: 'GET',
     path: '/api/session',
+    right: 'read',
     summary: 'The signed-in user and the anti-forgery token of the session (401 when signed out).',
     access: 'csrfExempt',
     beforeMfa: true,
@@ -26,6 +27,7 @@ export const sessionCalls = {
     area: 'session',
     method: 'PUT',
     path: '/api/session/time_zone',
+    right: 'manage_own_account',
     summary:
       "Set the signed-in user's time zone, in which days and times are written (a user profile setting).",
     beforeMfa: true,
@@ -37,6 +39,7 @@ export const sessionCalls = {
     area: 'session',
     method: 'DELETE',
     path: '/api/session',
+    right: 'manage_own_account',
     summary: 'Sign out: end the session and clear its cookie.',
     beforeMfa: true,
     answers: { 200: z.object({ ok: z.literal(true) }) },

@@ -1,4 +1,4 @@
-import { declaredCalls } from '@lifeboat/contract';
+import { declaredCalls, RIGHT_NAMES } from '@lifeboat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredKeys } from '../test/call-requests';
 import { createTestApp, type TestApp } from '../test/harness';
@@ -22,6 +22,22 @@ describe('call declarations', () => {
     expect(calls.length).toBeGreaterThan(0);
     const unserved = calls.filter((c) => !t.app.hasRoute({ method: c.method, url: c.path })).map((c) => c.id);
     expect(unserved).toEqual([]);
+  });
+
+  it('names the right of every call but the public ones', () => {
+    // route() refuses a call without a right to everyone: name the right it needs in its
+    // declaration (contract/src/rights.ts lists them and which levels and grants give them).
+    const missing = declaredCalls()
+      .filter((c) => c.access !== 'public' && !c.right)
+      .map(
+        (c) =>
+          `${c.id} (contract/src/calls/${c.area}.ts) declares no right: add \`right: '<one of ${RIGHT_NAMES.join(', ')}>'\` to its defineCall, e.g. 'read' for a read anyone in scope may make.`,
+      );
+    expect(missing).toEqual([]);
+    const publicWithRight = declaredCalls()
+      .filter((c) => c.access === 'public' && c.right)
+      .map((c) => `${c.id} is public (no signed-in user): remove its right`);
+    expect(publicWithRight).toEqual([]);
   });
 
   it('names only keys the call declares in ids and examples', () => {

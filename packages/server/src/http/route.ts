@@ -6,12 +6,13 @@ import {
   type CallSpec,
   errorResponse,
   isRawAnswer,
+  RIGHTS,
 } from '@lifeboat/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from '../scope';
 import { actorOf } from './auth';
-import { BadRequestError } from './errors';
+import { BadRequestError, ForbiddenError, NotFoundError } from './errors';
 
 // Routes are registered from the contract's declarations only (issue 11.1): the path, the
 // schemas of params, query and body, and the answer's schema all come from the declaration, so
@@ -74,6 +75,30 @@ function refuseFormBody(req: FastifyRequest) {
     throw new BadRequestError('This call takes a JSON body (Content-Type: application/json), not a form.');
 }
 
+/** The value of a declared id slot in the parsed request (params, then query, then body). */
+function slotValue(req: FastifyRequest, key: string): unknown {
+  for (const part of [req.params, req.query, req.body])
+    if (part && typeof part === 'object' && key in part) return (part as Record<string, unknown>)[key];
+  return undefined;
+}
+
+/**
+ * The call's right (contract rights.ts), after the tenancy check: an object of another tenant in
+ * any id slot answers 404 as it would from the handler, so a refusal tells nothing about what
+ * exists elsewhere; an object the actor sees, or none, answers 403 with the right's sentence.
+ */
+async function checkRight(req: FastifyRequest, call: Call, actor: Actor): Promise<void> {
+  const right = call.right;
+  if (right && actor.rights.has(right)) return;
+  for (const [key, kind] of Object.entries(call.ids ?? {})) {
+    const value = slotValue(req, key);
+    if (value === undefined || value === null || value === '') continue;
+    if (!(await req.server.seesObject(actor, kind, value))) throw new NotFoundError();
+  }
+  if (!right) throw new ForbiddenError('This call declares no right, so no one may make it.', 'NO_RIGHT');
+  throw new ForbiddenError(RIGHTS[right].refused, 'RIGHT');
+}
+
 /** Register a declared call on `app` (the API scope, behind the auth hook). */
 export function route<C extends Call>(app: FastifyInstance, call: C, handler: Handler<C>): void {
   const access = call.access ?? 'session';
@@ -101,6 +126,7 @@ export function route<C extends Call>(app: FastifyInstance, call: C, handler: Ha
     },
     handler: async (req, reply) => {
       const actor = access === 'public' ? (req.actor as Actor) : actorOf(req);
+      if (access !== 'public') await checkRight(req, call, actor);
       return handler({
         params: req.params as never,
         query: req.query as never,

@@ -1,4 +1,4 @@
-import type { OrgKind } from '@lifeboat/contract';
+import type { OrgKind, Right } from '@lifeboat/contract';
 
 /** The logged-in user and the slice of the organisation tree they may see. */
 export interface Actor {
@@ -17,6 +17,12 @@ export interface Actor {
   /** Set for distributor users only. */
   distributorId: number | null;
   sessionId: number;
+  /**
+   * What the user may do (contract rights.ts), computed once per request from the level and the
+   * organisation's grants. route() checks the call's right against it; an API key's scopes
+   * narrow it to their intersection when the key is resolved.
+   */
+  rights: ReadonlySet<Right>;
   /** The user's IANA time zone (null: not stored yet; days are then UTC days). */
   timeZone: string | null;
 }

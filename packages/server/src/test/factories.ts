@@ -26,7 +26,10 @@ export interface World {
   users: Record<'staff' | 'dist' | 'resA' | 'resB' | 'cliA1' | 'cliB1', number>;
 }
 
-/** An organisation row (its lower-case name filled in); answers its id. */
+/**
+ * An organisation row (its lower-case name filled in), granted every right a reseller or client
+ * can be granted unless `o` says otherwise (contract rights.ts); answers its id.
+ */
 export async function insertOrg(
   db: Kysely<Database>,
   now: number,
@@ -34,7 +37,15 @@ export async function insertOrg(
 ): Promise<number> {
   const row = await db
     .insertInto('organisations')
-    .values({ ...o, name_lc: o.name.toLowerCase(), created_at: now })
+    .values({
+      can_recover: 1,
+      can_create_client: 1,
+      can_download_agent: 1,
+      can_edit_policy: 1,
+      ...o,
+      name_lc: o.name.toLowerCase(),
+      created_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);

@@ -1,4 +1,4 @@
-import { LEVEL, TABS, type Tab, type TabViewer, visibleTabs } from '@lifeboat/contract';
+import { TABS, type Tab, type TabViewer, visibleTabs } from '@lifeboat/contract';
 import { matchPath } from 'react-router';
 
 // The url scheme of the console (spec: inventory-reports-exports-security 2 'Tab navigation and
@@ -82,13 +82,18 @@ export function friendlyPath(tab: Tab): string {
 }
 
 /** The internal route a tab renders; some depend on the user's own organisation. */
-export function internalPath(tab: Tab, user: Pick<TabViewer, 'level'> & { organisationId: number }): string {
+export function internalPath(
+  tab: Tab,
+  user: Pick<TabViewer, 'organisationKind'> & { organisationId: number },
+): string {
   switch (tab) {
     case 'reseller-dashboard':
       return `/reseller/details/${user.organisationId}`;
     case 'clients':
       // A client user has one client: the tab opens its page.
-      return user.level === LEVEL.CLIENT ? `/client/details/${user.organisationId}` : '/client/empty_table';
+      return user.organisationKind === 'client'
+        ? `/client/details/${user.organisationId}`
+        : '/client/empty_table';
     case 'devices':
       return '/devices/empty_table';
     case 'appliances':
@@ -137,8 +142,8 @@ export function canOpenRoute(pattern: AppRoutePattern, visible: readonly Tab[]):
 
 /** Where a user lands after signing in. */
 export function landingPath(user: TabViewer): string {
-  if (user.level === LEVEL.RESELLER) return friendlyPath('reseller-dashboard');
-  if (user.level === LEVEL.CLIENT) return friendlyPath('clients');
+  if (user.organisationKind === 'reseller') return friendlyPath('reseller-dashboard');
+  if (user.organisationKind === 'client') return friendlyPath('clients');
   // Distributors and platform staff start from the resellers they look after.
   const tabs = visibleTabs(user);
   return friendlyPath(tabs.includes('resellers') ? 'resellers' : (tabs[0] ?? 'resellers'));

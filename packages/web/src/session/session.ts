@@ -1,4 +1,4 @@
-import type { SessionResponse, SessionUser } from '@lifeboat/contract';
+import type { Right, SessionResponse, SessionUser } from '@lifeboat/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { configureApiClient } from '../api/client';
 import { fetchSession, signIn, signOut } from './sessionApi';
@@ -54,6 +54,14 @@ export function useCurrentUser(): SessionUser {
   const user = data?.user ?? leavingUser;
   if (!user) throw new Error('useCurrentUser() needs a signed-in session (render inside RequireSession).');
   return user;
+}
+
+/**
+ * Whether the signed-in user holds a right (contract rights.ts, answered by GET /api/session): the
+ * app shows and hides by rights only, never by a level; the server refuses the call all the same.
+ */
+export function useRight(right: Right): boolean {
+  return useCurrentUser().rights.includes(right);
 }
 
 /** A new session: the previous user's cached answers go, the session query holds the new one. */

@@ -1,4 +1,4 @@
-import type { SessionResponse, SessionUser } from '@lifeboat/contract';
+import { ORG_GRANTS, rightsOf, type SessionResponse, type SessionUser } from '@lifeboat/contract';
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -22,8 +22,12 @@ export const USERS = {
   client: { level: 0, organisationKind: 'client', isProvider: false },
 } as const satisfies Record<string, Pick<SessionUser, 'level' | 'organisationKind' | 'isProvider'>>;
 
+/** Every grant on: the user holds every right of its level (rights.ts). */
+const GRANTED = Object.fromEntries(ORG_GRANTS.map((g) => [g, 1]));
+
 export function makeUser(kind: keyof typeof USERS, overrides: Partial<SessionUser> = {}): SessionUser {
   return {
+    rights: rightsOf({ ...USERS[kind], grants: GRANTED }),
     id: 7,
     name: 'Ada Lovelace',
     username: kind,

@@ -9,8 +9,7 @@ import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
-import { ForbiddenError } from '../../http/errors';
-import { type Actor, canManageAlertRules, scoped, unscoped } from '../../scope';
+import { type Actor, scoped, unscoped } from '../../scope';
 import { type Level, loadOrg, type Org } from '../settings/thresholds';
 import type { RuleOf } from './observe';
 
@@ -92,7 +91,7 @@ function answer(actor: Actor, org: Org, s: Stored): AlertRuleAnswer {
     name: org.name,
     rule: s.own ?? s.reseller ?? DEFAULT_ALERT_RULE,
     source,
-    can_edit: canManageAlertRules(actor),
+    can_edit: actor.rights.has('manage_alerts'),
   };
 }
 
@@ -118,8 +117,6 @@ export async function saveOrgAlertRule(
 ): Promise<AlertRuleAnswer> {
   const db = ctx.dbh.db;
   const org = await loadOrg(db, actor, level, rawId);
-  if (!canManageAlertRules(actor))
-    throw new ForbiddenError('Only the reseller’s users can change alert rules.');
   const resellerId = org.resellerId ?? org.id;
   const clientId = org.level === 'client' ? org.id : RESELLER_RULE;
   const now = ctx.clock.now();

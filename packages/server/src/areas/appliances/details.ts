@@ -9,7 +9,7 @@ import {
 import type { Database } from '@lifeboat/db';
 import { type Kysely, sql } from 'kysely';
 import { NotFoundError } from '../../http/errors';
-import { type Actor, hasSupportAccess, scoped } from '../../scope';
+import { type Actor, scoped } from '../../scope';
 import { APPLIANCE_ROLLUP_COLUMNS } from '../dashboard/rollup';
 
 // The appliance and vault pages' headers (issue 18.8). Figures come from the rollups of
@@ -101,7 +101,7 @@ export async function applianceDetails(db: Db, actor: Actor, id: number): Promis
       started_at: n(o.started_at),
       ended_at: o.ended_at === null ? null : n(o.ended_at),
     })),
-    can_support: hasSupportAccess(actor),
+    can_support: actor.rights.has('support_login'),
   };
 }
 
@@ -143,6 +143,6 @@ export async function vaultDetails(db: Db, actor: Actor, id: number): Promise<Va
     percent: pct(used, capacity),
     created_at: n(v.created_at),
     systems: systemCounts(sums as Counts),
-    can_support: hasSupportAccess(actor),
+    can_support: actor.rights.has('support_login'),
   };
 }

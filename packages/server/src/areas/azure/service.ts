@@ -16,9 +16,9 @@ import type { Database } from '@lifeboat/db';
 import type { Kysely, Selectable } from 'kysely';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors';
+import { BadRequestError, NotFoundError } from '../../http/errors';
 import { enqueueForRow } from '../../operations/for-row';
-import { type Actor, findInScope, isProviderStaff, lockRow, scoped, scopeKind, unscoped } from '../../scope';
+import { type Actor, findInScope, lockRow, scoped, scopeKind, unscoped } from '../../scope';
 import { open, seal } from '../ftps/secret-box';
 import { loadClient, loadReseller, pointColumns } from '../recovery/access';
 import { clientSystemFigures } from '../recovery/discovery-service';
@@ -599,8 +599,6 @@ export async function setResellerEnabled(
   const db = ctx.dbh.db;
   // The reseller first: another tenant's is a 404 (issue 11.3); then the right (403).
   const reseller = await loadReseller(db, actor, b.reseller_id);
-  if (!isProviderStaff(actor))
-    throw new ForbiddenError('Only the provider\u2019s staff switch Azure direct restore.');
   const now = ctx.clock.now();
   await db.transaction().execute(async (trx) => {
     await scoped(trx, actor)

@@ -10,7 +10,7 @@ import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { BadRequestError, ForbiddenError } from '../../http/errors';
 import { route } from '../../http/route';
-import { type Actor, findInScope, isProviderStaff, ownLogin, parseId, scoped } from '../../scope';
+import { type Actor, findInScope, ownLogin, parseId, scoped } from '../../scope';
 import { listInstallers, openInstaller } from './agents';
 import { appliancesTable, vaultsTable } from './entity-tables';
 import { collapsibleFeeds } from './feeds';
@@ -116,7 +116,7 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const o = await owner(actor, 'reseller', params.id);
       if (o.row.can_download_agent !== 1)
         throw new ForbiddenError('Downloading the agent is not enabled for this reseller.');
-      return listInstallers(ctx.config.agentDir, o.resellerId, isProviderStaff(actor));
+      return listInstallers(ctx.config.agentDir, o.resellerId, actor.rights.has('manage_platform'));
     });
     route(app, c.downloadAgent, async ({ params, actor, req, reply }) => {
       const o = await owner(actor, 'reseller', params.id);

@@ -36,6 +36,12 @@ export async function buildDashboardWorld(
     })
     .where('id', '=', w.resellerA)
     .execute();
+  // Reseller B is granted nothing: its quick actions and calls show the grants' effect.
+  await db
+    .updateTable('organisations')
+    .set({ can_recover: 0, can_create_client: 0, can_download_agent: 0, can_edit_policy: 0 })
+    .where('id', '=', w.resellerB)
+    .execute();
   const base = await db
     .selectFrom('protected_systems')
     .selectAll()

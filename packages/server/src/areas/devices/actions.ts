@@ -3,7 +3,7 @@ import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
-import { type Actor, canManageDevice, scoped } from '../../scope';
+import { type Actor, scoped } from '../../scope';
 import { activeAutoVerify } from './autoverify-service';
 import { type Device, isD2C, isNas, loadDevice } from './device';
 
@@ -16,7 +16,7 @@ export const GEO_NOT_AVAILABLE = 'Geo-plus is available for second-generation sy
 
 /** Geo-plus keeps a second cloud copy; only second-generation systems replicate. */
 const geoAvailable = (d: Device, actor: Actor) =>
-  canManageDevice(actor) && d.service_gen === SERVICE_GEN.SECOND;
+  actor.rights.has('edit_protection') && d.service_gen === SERVICE_GEN.SECOND;
 
 export async function deviceActions(
   db: Kysely<Database>,
@@ -36,10 +36,11 @@ export async function deviceActions(
     autoverifyTooltip:
       running !== null ? AUTOVERIFY_QUEUED_TOOLTIP : noRp ? 'There is no restore point to verify yet.' : null,
     autoverifyOperationId: running,
-    showRecover: !noRp,
+    // The recover right (rights.ts) is what every recovery call checks: the button follows it.
+    showRecover: !noRp && actor.rights.has('recover'),
     showGeoPlus: geoAvailable(d, actor),
-    showAlertSettings: canManageDevice(actor),
-    showAutoverify: !isNas(d),
+    showAlertSettings: actor.rights.has('edit_protection'),
+    showAutoverify: !isNas(d) && actor.rights.has('run_autoverify'),
     geoPlusEnabled: geoOn,
     geoPlusTooltip: geoOn
       ? 'Geo-plus keeps a second copy of this system’s cloud backups in another region.'

@@ -10,7 +10,7 @@ import {
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
-import { type Actor, canManageDevice, parentOf, scoped } from '../../scope';
+import { type Actor, parentOf, scoped } from '../../scope';
 import { latestAutoVerify, urlParams } from './autoverify-info';
 import { type Device, isD2C, isNas, isoOrNull } from './device';
 
@@ -114,7 +114,7 @@ export async function presentInfo(db: Kysely<Database>, actor: Actor, d: Device)
 
 export function presentDetailsData(d: Device, actor: Actor): DeviceDetailsDataAnswer {
   // spec 2.4: agent for direct-to-cloud only, licence only when allowed (reseller staff and up).
-  const showLicense = canManageDevice(actor);
+  const showLicense = actor.rights.has('edit_protection');
   return {
     ok: true,
     data: {

@@ -1,6 +1,6 @@
 import type { Database, ProtectedSystemTable } from '@lifeboat/db';
 import type { Kysely, Selectable } from 'kysely';
-import { type Actor, canManageDevice, findInScope, parseId } from '../../scope';
+import { type Actor, findInScope, parseId } from '../../scope';
 
 // Every device call starts here: parse the path id and load the system in the actor's scope;
 // a malformed id or another organisation's system answers 404 (ARCHITECTURE 'Tenancy').
@@ -14,8 +14,6 @@ export async function loadDevice(db: Kysely<Database>, actor: Actor, rawId: unkn
 
 export const isNas = (d: Device) => d.device_type === 'nas' || d.os_type === 'NAS';
 export const isD2C = (d: Device) => d.is_d2c === 1 || d.appliance_id === null;
-/** The policy's canManageDevice (scope/policy.ts), under the name the routes use. */
-export const canManage = canManageDevice;
 
 /** ISO date-time (UTC) of an epoch-ms time, for the `_dt` fields. */
 export const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());

@@ -400,15 +400,16 @@ describe('geo-plus', () => {
     expect(audits.map((a) => a.action)).toEqual(['device.geo_plus.enable', 'device.geo_plus.disable']);
   });
 
-  it('answers has_error for first-generation systems and client users', async () => {
+  it('answers has_error for first-generation systems, and 403 to client users', async () => {
     expect((await post('resa', '/device/set_geo_plus', `id=${w.systemA2}&value=1`)).json()).toEqual({
       has_error: true,
       setting: false,
       message: GEO_NOT_AVAILABLE,
     });
-    expect((await post('clia1', '/device/set_geo_plus', `id=${w.systemA1}&value=1`)).json().has_error).toBe(
-      true,
-    );
+    // Geo-plus needs the edit_protection right (contract rights.ts), which client users lack.
+    const client = await post('clia1', '/device/set_geo_plus', `id=${w.systemA1}&value=1`);
+    expect(client.statusCode).toBe(403);
+    expect(client.json().message).toBe('You cannot change how systems are protected.');
     expect((await systemRow(w.systemA2)).geo_enabled).toBe(0);
   });
 
@@ -532,7 +533,7 @@ describe('alert thresholds', () => {
           `id=${w.systemA1}&backup_minutes=120&backup_enabled=1`,
         )
       ).statusCode,
-    ).toBe(404);
+    ).toBe(403);
     expect(await thresholds()).toEqual(before);
   });
 });

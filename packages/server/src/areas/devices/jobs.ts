@@ -12,16 +12,7 @@ import {
 import type { Database, JobHistoryTable } from '@lifeboat/db';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { BadRequestError, NotFoundError } from '../../http/errors';
-import {
-  type Actor,
-  hasSupportAccess,
-  isClientUser,
-  ofSystem,
-  parseId,
-  rowsRead,
-  scoped,
-  throughSystem,
-} from '../../scope';
+import { type Actor, ofSystem, parseId, rowsRead, scoped, throughSystem } from '../../scope';
 import type { Device } from './device';
 
 // Job history and job details (spec: dashboard-device-azure 3 'Job history row', 'Job details',
@@ -214,8 +205,8 @@ export async function jobDetails(
       vault_id: vault ? Number(vault.id) : null,
       vault_name: vault?.name ?? null,
       // Appliance and vault logins are for the reseller's staff (spec 6, SSO access).
-      rb_sso_access: hasSupportAccess(actor),
-      is_client: isClientUser(actor),
+      rb_sso_access: actor.rights.has('support_login'),
+      is_client: actor.organisationKind === 'client',
     },
   };
 }

@@ -5,7 +5,6 @@ import type { AppContext } from '../../context';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
 import { type Actor, findOrgInScope, scoped } from '../../scope';
 import { checkOrgFields, updateOrgFields } from './org-fields';
-import { canManageClients } from './permissions';
 import { FieldErrors } from './save-support';
 
 // Create, edit and delete a client (spec: inventory 7 POST /api/v1/object/client/save; used by the
@@ -36,9 +35,11 @@ export async function getClient(ctx: AppContext, actor: Actor, id: number) {
   return { id: c.id, name: c.name, email: c.email, reseller_id: c.reseller_id as number };
 }
 
-/** The rights to add a client to a reseller (`reseller`) or edit one (null). */
-function checkMayManage(actor: Actor, reseller: { name: string; can_create_client: number } | null) {
-  if (!canManageClients(actor)) throw new ForbiddenError('Client users cannot create or edit clients.');
+/**
+ * Adding a client to a reseller (`reseller`) or editing one (null): the user's own right is
+ * route()'s (manage_clients); the reseller the client goes under must be granted it as well.
+ */
+function checkMayManage(reseller: { name: string; can_create_client: number } | null) {
   if (reseller && reseller.can_create_client !== 1)
     throw new ForbiddenError(`${reseller.name} is not allowed to create clients.`);
 }
@@ -56,7 +57,7 @@ export async function clientEditView(
   const existing = clientId === null ? null : await loadClient(ctx, actor, clientId);
   const reseller = await loadReseller(ctx, actor, resellerId);
   if (existing && existing.reseller_id !== reseller.id) throw new NotFoundError('This client');
-  checkMayManage(actor, existing ? null : reseller);
+  checkMayManage(existing ? null : reseller);
   return {
     title: existing ? 'Edit client' : 'Add client',
     submit_label: existing ? 'Save changes' : 'Add client',
@@ -72,7 +73,7 @@ export async function saveClient(ctx: AppContext, actor: Actor, input: ClientSav
   // Every id the body names must be in the caller's scope, on an edit too (else 404, issue 11.3).
   const named = input.reseller_id !== undefined ? await loadReseller(ctx, actor, input.reseller_id) : null;
   const reseller = existing ? null : (named ?? (await loadReseller(ctx, actor, undefined)));
-  checkMayManage(actor, reseller);
+  checkMayManage(reseller);
   if (existing && named && named.id !== existing.reseller_id) {
     const errs = new FieldErrors();
     errs.add('reseller_id', 'A client stays with its reseller.');
@@ -130,7 +131,6 @@ export async function saveClient(ctx: AppContext, actor: Actor, input: ClientSav
 export async function deleteClient(ctx: AppContext, actor: Actor, id: number, ip: string): Promise<void> {
   const db = ctx.dbh.db;
   const client = await loadClient(ctx, actor, id);
-  if (!canManageClients(actor)) throw new ForbiddenError('Client users cannot delete clients.');
   // Never cascade a client's backups away from the table: its devices and appliances go first.
   const [device, appliance] = await Promise.all([
     scoped(db, actor)

@@ -171,7 +171,8 @@ describe('the other tables', () => {
     expect(own.json().content[0].can_edit).toBe(false);
     expect((await list('dist', 'reseller')).json().content[0]).toMatchObject({
       can_edit: true,
-      can_create_client: false,
+      // The test world grants its resellers everything (test/factories.ts).
+      can_create_client: true,
     });
     expect(names(await list('staff', 'distributor'))).toEqual(['Distributor']);
     expect(names(await list('resa', 'distributor'))).toEqual([]);
@@ -262,9 +263,11 @@ describe('the other tables', () => {
   it('keeps the admin users and support appliances to the provider’s staff', async () => {
     const admin = await list('staff', 'admin_user');
     expect(admin.json().content.map((u: { username: string }) => u.username)).toEqual(['staff']);
-    // A staff table does not exist for anyone else: 404, like another tenant's object.
-    expect((await list('resa', 'admin_user')).statusCode).toBe(404);
-    expect((await list('dist', 'support_appliance')).statusCode).toBe(404);
+    // The staff tables need the manage_platform right (contract rights.ts): 403 with a sentence.
+    expect((await list('resa', 'admin_user')).statusCode).toBe(403);
+    const dist = await list('dist', 'support_appliance');
+    expect(dist.statusCode).toBe(403);
+    expect(dist.json().message).toBe("Only the provider's staff can do this.");
     expect((await list('staff', 'support_appliance')).json().records_count).toBe(2);
   });
 

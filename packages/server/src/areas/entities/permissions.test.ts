@@ -1,3 +1,4 @@
+import { LEVEL, rightsOf } from '@lifeboat/contract';
 import { describe, expect, it } from 'vitest';
 import { canManageUserLevel, clientRowFlags, levelOfKind, userRowFlags } from './permissions';
 
@@ -27,10 +28,15 @@ describe('entity permissions', () => {
   });
 
   it('offers delete only on empty clients and nothing to client users', () => {
-    expect(clientRowFlags({ level: 1 }, { devices: 0, appliances: 0 })).toMatchObject({ can_delete: true });
-    expect(clientRowFlags({ level: 1 }, { devices: 3, appliances: 0 })).toMatchObject({ can_delete: false });
-    expect(clientRowFlags({ level: 1 }, { devices: 0, appliances: 1 })).toMatchObject({ can_delete: false });
-    expect(clientRowFlags({ level: 0 }, { devices: 0, appliances: 0 })).toMatchObject({
+    const grants = { can_create_client: 1 };
+    const reseller = {
+      rights: new Set(rightsOf({ level: LEVEL.RESELLER, organisationKind: 'reseller', grants })),
+    };
+    const client = { rights: new Set(rightsOf({ level: LEVEL.CLIENT, organisationKind: 'client', grants })) };
+    expect(clientRowFlags(reseller, { devices: 0, appliances: 0 })).toMatchObject({ can_delete: true });
+    expect(clientRowFlags(reseller, { devices: 3, appliances: 0 })).toMatchObject({ can_delete: false });
+    expect(clientRowFlags(reseller, { devices: 0, appliances: 1 })).toMatchObject({ can_delete: false });
+    expect(clientRowFlags(client, { devices: 0, appliances: 0 })).toMatchObject({
       can_edit: false,
       can_delete: false,
       can_details: true,

@@ -1,16 +1,10 @@
 import type { Actor } from '../../scope';
-import { canEditResellers, canManageClients, canManageUserLevel } from '../../scope/policy';
+import { canManageUserLevel } from '../../scope/policy';
 
-// Row flags of the entity lists; the rules themselves live in scope/policy.ts.
+// Row flags of the entity lists, from the user's rights (contract rights.ts) and, for a user row,
+// the per-object rule on levels (scope/policy.ts).
 
-export {
-  canManageClients,
-  canManageUserLevel,
-  canSeeStaffTables,
-  hasSupportAccess,
-  isProviderStaff,
-  levelOfKind,
-} from '../../scope/policy';
+export { canManageUserLevel, levelOfKind } from '../../scope/policy';
 
 export interface UserRowSubject {
   id: number;
@@ -29,8 +23,8 @@ export function userRowFlags(actor: Pick<Actor, 'level' | 'userId'>, u: UserRowS
 }
 
 /** Row flags of a client: deleting one that still has devices or appliances is refused. */
-export function clientRowFlags(actor: Pick<Actor, 'level'>, c: { devices: number; appliances: number }) {
-  const manage = canManageClients(actor);
+export function clientRowFlags(actor: Pick<Actor, 'rights'>, c: { devices: number; appliances: number }) {
+  const manage = actor.rights.has('manage_clients');
   return {
     can_edit: manage,
     can_delete: manage && c.devices === 0 && c.appliances === 0,
@@ -40,7 +34,7 @@ export function clientRowFlags(actor: Pick<Actor, 'level'>, c: { devices: number
 }
 
 /** A reseller row's actions: deletable once it has no clients (the server checks the rest). */
-export function resellerRowFlags(actor: Pick<Actor, 'level'>, r: { clients: number }) {
-  const manage = canEditResellers(actor);
+export function resellerRowFlags(actor: Pick<Actor, 'rights'>, r: { clients: number }) {
+  const manage = actor.rights.has('manage_resellers');
   return { can_edit: manage, can_delete: manage && r.clients === 0, can_details: true, can_support: false };
 }

@@ -2,8 +2,8 @@ import type { resellerSaveRequest } from '@lifeboat/contract';
 import type { z } from 'zod';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
-import { type Actor, canEditResellers, findOrgInScope, scoped } from '../../scope';
+import { ConflictError, NotFoundError } from '../../http/errors';
+import { type Actor, findOrgInScope, scoped } from '../../scope';
 import { checkOrgFields, updateOrgFields } from './org-fields';
 import { FieldErrors } from './save-support';
 
@@ -32,18 +32,12 @@ async function loadDistributor(ctx: AppContext, actor: Actor, id: number | undef
   return org;
 }
 
-const mayEdit = (actor: Actor, what: string) => {
-  if (!canEditResellers(actor))
-    throw new ForbiddenError(`Only distributors and the provider ${what} resellers.`);
-};
-
 export async function saveReseller(ctx: AppContext, actor: Actor, input: ResellerSave, ip: string) {
   const db = ctx.dbh.db;
   const existing = input.id === undefined ? null : await loadReseller(ctx, actor, input.id);
   // Every id the body names must be in the caller's scope (else 404, issue 11.3).
   const named =
     input.distributor_id === undefined ? null : await loadDistributor(ctx, actor, input.distributor_id);
-  mayEdit(actor, existing ? 'edit' : 'add');
   const distributor = existing ? null : (named ?? (await loadDistributor(ctx, actor, undefined)));
   if (existing && named && named.id !== existing.distributor_id) {
     const errs = new FieldErrors();
@@ -116,7 +110,6 @@ export async function saveReseller(ctx: AppContext, actor: Actor, input: Reselle
 export async function deleteReseller(ctx: AppContext, actor: Actor, id: number, ip: string): Promise<void> {
   const db = ctx.dbh.db;
   const reseller = await loadReseller(ctx, actor, id);
-  mayEdit(actor, 'delete');
   const s = scoped(db, actor);
   const [client, appliance, vault] = await Promise.all([
     s

@@ -12,7 +12,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { NotFoundError } from '../../http/errors';
 import { route } from '../../http/route';
 import { addSaveRefusals } from '../../http/save-refusal';
 import { type Actor, parseId } from '../../scope';
@@ -20,7 +19,6 @@ import { clientEditView, deleteClient, getClient, saveClient } from './client-se
 import { listAppliances, listLicenses, listVaults } from './infra-lists';
 import { checkListFilters } from './list-params';
 import { listClients, listDistributors, listResellers } from './org-lists';
-import { canSeeStaffTables } from './permissions';
 import { deleteReseller, saveReseller } from './reseller-service';
 import { applianceLogin, vaultLogin } from './support-service';
 import { listAdminUsers, listUsers } from './user-lists';
@@ -32,14 +30,6 @@ import { deleteUser, saveUser } from './user-service';
 
 type Lister = (db: Kysely<Database>, actor: Actor, p: EntityListParams) => Promise<EntityListAnswer<unknown>>;
 
-/** A staff table does not exist for anyone else: 404, as another tenant's object (issue 11.3). */
-function staffOnly(list: Lister): Lister {
-  return (db, actor, p) => {
-    if (!canSeeStaffTables(actor)) throw new NotFoundError('This table');
-    return list(db, actor, p);
-  };
-}
-
 const TABLES: Record<EntityTable, Lister> = {
   distributor: listDistributors,
   reseller: listResellers,
@@ -48,8 +38,9 @@ const TABLES: Record<EntityTable, Lister> = {
   vault: listVaults,
   user: listUsers,
   license: listLicenses,
-  admin_user: staffOnly(listAdminUsers),
-  support_appliance: staffOnly(listAppliances),
+  // The provider's own tables: their declarations need manage_platform (route() refuses others).
+  admin_user: listAdminUsers,
+  support_appliance: listAppliances,
 };
 
 type ListFields = z.output<typeof entityListFields>;

@@ -2,7 +2,7 @@ import { APPROVAL_WINDOW_MINUTES, type ApprovalRequest } from '@lifeboat/contrac
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { ConflictError, ForbiddenError } from '../../http/errors';
-import { type Actor, canApproveFailover, canManageDevice, scoped } from '../../scope';
+import { type Actor, scoped } from '../../scope';
 import { loadReseller } from '../recovery/access';
 import { loadFailover } from './load';
 import { queueStart } from './start';
@@ -64,7 +64,7 @@ export async function approvalRequests(
       requested_by: r.requested_by_name,
       requested_at: Number(r.created_at),
       expires_at: Number(r.approval_expires_at),
-      can_decide: Number(r.requested_by) !== actor.userId && canApproveFailover(actor, Number(r.reseller_id)),
+      can_decide: Number(r.requested_by) !== actor.userId && actor.rights.has('approve_failover'),
       can_withdraw: Number(r.requested_by) === actor.userId,
     })),
   };
@@ -88,10 +88,6 @@ async function pending(ctx: AppContext, actor: Actor, id: number, move: Move) {
     );
   if (move === 'refuse' && own)
     throw new ForbiddenError('You asked for this failover: withdraw the request instead of refusing it.');
-  if (move !== 'withdraw' && !canApproveFailover(actor, Number(f.reseller_id)))
-    throw new ForbiddenError(
-      'Only the reseller’s users, its distributor or the provider’s staff can decide on this failover.',
-    );
   if (Number(f.approval_expires_at) <= ctx.clock.now()) {
     await expire(ctx, actor, Number(f.id));
     throw new ConflictError(
@@ -239,7 +235,6 @@ export async function saveApprovalSetting(
   ip: string,
 ) {
   const r = await loadReseller(ctx.dbh.db, actor, resellerId);
-  if (!canManageDevice(actor)) throw new ForbiddenError('Only the reseller’s users can change this setting.');
   const now = ctx.clock.now();
   await ctx.dbh.db.transaction().execute(async (trx) => {
     await scoped(trx, actor)

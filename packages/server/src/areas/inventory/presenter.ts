@@ -7,7 +7,8 @@ const flag = (v: unknown): 0 | 1 => (Number(v) === 1 ? 1 : 0);
 export function presentRow(
   r: SystemListRow,
   type: InventoryType,
-  extra: { vaultId: number | null; pending: PendingVm | null },
+  /** mayRecover: the user holds the recover right (contract rights.ts), as every recovery call checks. */
+  extra: { vaultId: number | null; pending: PendingVm | null; mayRecover: boolean },
 ): DeviceRow {
   const hasAppliance = r.appliance_id === null ? 0 : 1;
   // No appliance in between (direct-to-cloud, vault VMs): nothing that could be offline.
@@ -20,7 +21,7 @@ export function presentRow(
     stoppable: flag(r.stoppable),
     vm_busy: extra.pending !== null,
     local_vm: Number(r.local_vm) > 0,
-    can_recover: flag(r.can_recover) === 1 && r.last_rp_at !== null,
+    can_recover: extra.mayRecover && r.last_rp_at !== null,
   } as const;
   return {
     id: Number(r.id),

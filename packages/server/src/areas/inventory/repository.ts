@@ -71,7 +71,6 @@ export async function listSystems(db: Kysely<Database>, f: ListFilter) {
       'ps.stoppable',
       'ps.agent_version',
       'c.name as client_name',
-      'c.can_recover',
       'a.name as appliance_name',
       'a.online as appliance_online',
       // A VM the recovery wizard started on the appliance (virtualization area): the console manages it.

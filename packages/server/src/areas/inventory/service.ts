@@ -99,6 +99,7 @@ export async function inventoryPage(
       presentRow(r, type, {
         vaultId: vaults.get(Number(r.id)) ?? null,
         pending: pending.get(Number(r.id)) ?? null,
+        mayRecover: actor.rights.has('recover'),
       }),
     ),
     next:

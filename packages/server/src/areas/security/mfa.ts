@@ -5,8 +5,8 @@ import type { Kysely } from 'kysely';
 import { type Guard, guarded } from '../../attempts';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
-import { type Actor, canRequireMfa, canResetMfa, parseId, scoped, unscoped } from '../../scope';
+import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
+import { type Actor, parseId, scoped, unscoped } from '../../scope';
 import {
   hashRecoveryCode,
   matchStep,
@@ -296,7 +296,6 @@ export async function resetMfa(ctx: AppContext, actor: Actor, rawId: string, ip:
     .where('users.id', '=', id)
     .executeTakeFirst();
   if (!user) throw new NotFoundError('This user');
-  if (!canResetMfa(actor)) throw new ForbiddenError("Only the provider's staff can reset a user's MFA.");
   await db.transaction().execute(async (trx) => {
     await clearMfa(trx, actor, id, now);
     await audit(trx, now, {
@@ -329,7 +328,6 @@ export async function requireMfa(
     .where('organisations.kind', '=', 'reseller')
     .executeTakeFirst();
   if (!org) throw new NotFoundError('This reseller');
-  if (!canRequireMfa(actor)) throw new ForbiddenError('Only the reseller and the provider can require MFA.');
   await db.transaction().execute(async (trx) => {
     await scoped(trx, actor)
       .updateTable('organisations')

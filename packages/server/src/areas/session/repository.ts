@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { OrgKind } from '@lifeboat/contract';
+import { type OrgKind, rightsOf } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { type Actor, unscoped } from '../../scope';
@@ -21,6 +21,11 @@ const userColumns = [
   'organisations.is_provider',
   'organisations.reseller_id as org_reseller_id',
   'organisations.distributor_id as org_distributor_id',
+  // The organisation's grants (contract rights.ts): the actor's rights are made from them.
+  'organisations.can_recover',
+  'organisations.can_create_client',
+  'organisations.can_download_agent',
+  'organisations.can_edit_policy',
 ] as const;
 
 export type UserWithOrg = Awaited<ReturnType<typeof findUserByUsername>>;
@@ -91,6 +96,7 @@ export function toActor(u: ActorSource, sessionId: number): Actor {
     clientId: kind === 'client' ? u.org_id : null,
     distributorId: kind === 'distributor' ? u.org_id : null,
     sessionId,
+    rights: new Set(rightsOf({ level: u.level, organisationKind: kind, grants: u })),
     timeZone: u.time_zone,
   };
 }

@@ -35,6 +35,7 @@ export function sessionResponse(actor: Actor, csrfToken: string): SessionRespons
       organisationKind: actor.organisationKind,
       isProvider: actor.isProvider,
       timeZone: actor.timeZone,
+      rights: [...actor.rights],
     },
     csrfToken,
   };

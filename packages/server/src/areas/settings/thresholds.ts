@@ -12,8 +12,8 @@ import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors';
-import { type Actor, canEditOrgThresholds, parseId, scoped } from '../../scope';
+import { BadRequestError, NotFoundError } from '../../http/errors';
+import { type Actor, parseId, scoped } from '../../scope';
 import { thresholdSetting } from '../devices/threshold-setting';
 
 // A reseller's or a client's own alert thresholds (issue 17.4): each value is this level's own
@@ -106,8 +106,6 @@ export async function saveOrgThresholds(
 ): Promise<OrgThresholdsAnswer> {
   const { db } = ctx.dbh;
   const org = await loadOrg(db, actor, level, rawId);
-  if (!canEditOrgThresholds(actor))
-    throw new ForbiddenError('Only the reseller and the provider change alert thresholds.');
   for (const v of body.thresholds) {
     const scale = thresholdScale(v.kind);
     if (!v.inherit && !isValidThresholdMinutes(v.minutes, scale)) {

@@ -10,9 +10,9 @@ import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors';
+import { BadRequestError, NotFoundError } from '../../http/errors';
 import { dropSchedule } from '../../operations/scheduler';
-import { type Actor, canManageSources, lockRow, parseId, scoped, unscoped } from '../../scope';
+import { type Actor, lockRow, parseId, scoped, unscoped } from '../../scope';
 import { checkLocation, LocationError } from '../../sources/restic/location';
 import { openSourceSecret, sealSourceSecret } from '../../sources/secret';
 import { loadOrg, type Org } from '../settings/thresholds';
@@ -25,11 +25,6 @@ import { SOURCE_SYNC, scheduleSync, syncScheduleKey } from './sync-handler';
 
 type Db = Kysely<Database>;
 const WHAT = 'This backup source';
-const FORBIDDEN = "Only the client's reseller and the provider's staff manage its backup sources.";
-
-function mayManage(actor: Actor) {
-  if (!canManageSources(actor)) throw new ForbiddenError(FORBIDDEN);
-}
 
 /** The location restic is given: a checked folder or remote; a refusal is a 400 on the field. */
 function checkedLocation(ctx: AppContext, kind: SourceKind, raw: string): string {
@@ -163,7 +158,7 @@ export async function listSources(ctx: AppContext, actor: Actor, rawClientId: st
       sync_operation_id: await syncInFlight(db, id),
     });
   }
-  return { sources, can_manage: canManageSources(actor) };
+  return { sources, can_manage: actor.rights.has('manage_sources') };
 }
 
 const count = (n: number, one: string, many: string) =>
@@ -177,7 +172,6 @@ export async function testSource(
   body: { kind: SourceKind; location: string; password: string; env?: Partial<Record<string, string>> },
 ) {
   await loadOrg(ctx.dbh.db, actor, 'client', rawClientId);
-  mayManage(actor);
   const location = checkedLocation(ctx, body.kind, body.location);
   try {
     const read = await ctx.ports.sync[body.kind].read({
@@ -234,7 +228,6 @@ export async function addSource(
   ip: string,
 ) {
   const org = await loadOrg(ctx.dbh.db, actor, 'client', rawClientId);
-  mayManage(actor);
   const location = checkedLocation(ctx, body.kind, body.location);
   const now = ctx.clock.now();
   const env = cleanEnv(body.env);
@@ -291,7 +284,6 @@ export async function editSource(
   ip: string,
 ) {
   const found = await findSource(ctx.dbh.db, actor, rawId);
-  mayManage(actor);
   const id = Number(found.id);
   const location = body.location === undefined ? undefined : checkedLocation(ctx, found.kind, body.location);
   const now = ctx.clock.now();
@@ -353,7 +345,6 @@ export async function editSource(
 
 export async function removeSource(ctx: AppContext, actor: Actor, rawId: string, ip: string) {
   const found = await findSource(ctx.dbh.db, actor, rawId);
-  mayManage(actor);
   const id = Number(found.id);
   const now = ctx.clock.now();
   await ctx.dbh.db.transaction().execute(async (trx) => {
@@ -378,7 +369,6 @@ export async function removeSource(ctx: AppContext, actor: Actor, rawId: string,
 
 export async function syncNow(ctx: AppContext, actor: Actor, rawId: string) {
   const found = await findSource(ctx.dbh.db, actor, rawId);
-  mayManage(actor);
   const id = Number(found.id);
   const operationId = await ctx.dbh.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'backup_sources', id);

@@ -1,4 +1,3 @@
-import { LEVEL } from '@lifeboat/contract';
 import { Stack } from '@mantine/core';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
@@ -19,7 +18,7 @@ export function AppliancesPage() {
         entity="appliance"
         noun="appliances"
         state={state}
-        columns={applianceColumns(user.level !== LEVEL.RESELLER)}
+        columns={applianceColumns(user.organisationKind !== 'reseller')}
         rowLabel={(r) => r.name}
         searchPlaceholder="Search by name or serial"
         toolbar={<ApplianceStatusFilter state={state} />}

@@ -1,8 +1,8 @@
-import { type ClientRow, LEVEL } from '@lifeboat/contract';
+import type { ClientRow } from '@lifeboat/contract';
 import { Button, NativeSelect, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
-import { useCurrentUser } from '../../session/session';
+import { useCurrentUser, useRight } from '../../session/session';
 import { ConfirmDelete } from '../entities/ConfirmDelete';
 import { ClientHealth, formatCount, HEALTH_OPTIONS, NameCell } from '../entities/cells';
 import { type EntityColumn, EntityTable } from '../entities/EntityTable';
@@ -21,7 +21,8 @@ export function ClientsPage() {
   // A reseller adds clients to itself; staff and distributors to the reseller they filtered on,
   // or choose one in the dialog (resellerId 0).
   const filterReseller = Number(state.filter('reseller_id')) || undefined;
-  const resellerId = user.level === LEVEL.RESELLER ? user.organisationId : filterReseller;
+  const ownReseller = user.organisationKind === 'reseller';
+  const resellerId = ownReseller ? user.organisationId : filterReseller;
   const [editReseller, setEditReseller] = useState<number | undefined>(undefined);
 
   const columns: EntityColumn<ClientRow>[] = [
@@ -30,7 +31,7 @@ export function ClientsPage() {
       label: 'Client',
       render: (r) => <NameCell to={`/client/details/${r.id}`}>{r.name}</NameCell>,
     },
-    ...(user.level === LEVEL.RESELLER
+    ...(ownReseller
       ? []
       : [
           {
@@ -62,7 +63,7 @@ export function ClientsPage() {
     { key: 'email', label: 'Contact', render: (r) => r.email ?? '—', visibleFrom: 'lg' },
   ];
 
-  const canAdd = user.level >= LEVEL.RESELLER;
+  const canAdd = useRight('manage_clients');
   const addButton = canAdd && <Button onClick={() => setDialog({})}>Add client</Button>;
 
   return (
@@ -81,7 +82,7 @@ export function ClientsPage() {
         searchPlaceholder="Search clients by name"
         toolbar={
           <>
-            {filterReseller !== undefined && user.level !== LEVEL.RESELLER && (
+            {filterReseller !== undefined && !ownReseller && (
               <Button variant="light" size="sm" onClick={() => state.setFilter('reseller_id', null)}>
                 One reseller only: show all
               </Button>

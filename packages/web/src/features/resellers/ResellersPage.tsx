@@ -1,4 +1,4 @@
-import { LEVEL, type ResellerRow } from '@lifeboat/contract';
+import type { ResellerRow } from '@lifeboat/contract';
 import { Anchor, Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -67,7 +67,7 @@ export function ResellersPage() {
       <ResellerDialog
         opened={dialog !== null}
         reseller={dialog === 'add' ? null : dialog}
-        chooseDistributor={user.level === LEVEL.STAFF}
+        chooseDistributor={user.organisationKind === 'provider'}
         onClose={() => setDialog(null)}
         onSaved={() => {
           notifySaved(dialog === 'add' ? 'The reseller was added.' : 'The reseller was saved.');

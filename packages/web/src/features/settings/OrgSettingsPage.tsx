@@ -1,10 +1,9 @@
-import { LEVEL } from '@lifeboat/contract';
 import { Alert, Button, Card, Tabs } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { usePageLinks } from '../../components/usePageLinks';
-import { useCurrentUser } from '../../session/session';
+import { useRight } from '../../session/session';
 import { AzureRestoreTab } from '../azure/AzureRestoreTab';
 import { FailoverApprovalTab } from './FailoverApprovalTab';
 import { OfficeNetworkTab } from './OfficeNetworkTab';
@@ -25,8 +24,7 @@ interface Props {
 export function OrgSettingsPage({ level, id }: Props) {
   const thresholds = useOrgThresholds(level, id);
   const { page } = usePageLinks();
-  const user = useCurrentUser();
-  const staffSwitches = level === 'reseller' && user.isProvider && user.level === LEVEL.STAFF;
+  const staffSwitches = useRight('manage_platform') && level === 'reseller';
   const back =
     level === 'client'
       ? page('clients', `/client/details/${id}`, 'Back to the client')

@@ -1,5 +1,4 @@
 import {
-  LEVEL,
   type OrgThresholdsAnswer,
   orgThresholdsForm,
   SETTINGS_THRESHOLD_KINDS,
@@ -13,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { call } from '../../api/call';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { useCurrentUser } from '../../session/session';
+import { useRight } from '../../session/session';
 import { ThresholdField } from '../devices/ThresholdField';
 import { type SettingsLevel, settingsKeys, thresholdCalls } from './settingsQueries';
 
@@ -43,7 +42,7 @@ interface Props {
 
 export function OrgThresholdsForm({ level, id, settings }: Props) {
   const qc = useQueryClient();
-  const canEdit = useCurrentUser().level >= LEVEL.RESELLER;
+  const canEdit = useRight('edit_protection');
   const [resetting, setResetting] = useState<ThresholdKind | null>(null);
   const of = (kind: ThresholdKind) => settings.thresholds.find((t) => t.kind === kind);
   const defaults = (s: OrgThresholdsAnswer) => {

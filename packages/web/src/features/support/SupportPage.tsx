@@ -1,8 +1,8 @@
-import { canSeeTab, LEVEL } from '@lifeboat/contract';
+import { canSeeTab } from '@lifeboat/contract';
 import { Alert, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { useCurrentUser } from '../../session/session';
+import { useCurrentUser, useRight } from '../../session/session';
 import {
   ApplianceStatusFilter,
   applianceColumns,
@@ -25,7 +25,7 @@ export function SupportPage() {
   const [params, setParams] = useSearchParams();
   const find: Find = params.get('find') === 'users' ? 'users' : 'appliances';
   const state = useEntityListState(FILTERS);
-  const staff = user.isProvider && user.level === LEVEL.STAFF;
+  const staff = useRight('manage_platform');
   const seesUsers = canSeeTab(user, 'users');
   const choose = (v: string) =>
     setParams(
@@ -73,7 +73,7 @@ export function SupportPage() {
             entity={staff ? 'support_appliance' : 'appliance'}
             noun="appliances"
             state={state}
-            columns={applianceColumns(user.level !== LEVEL.RESELLER)}
+            columns={applianceColumns(user.organisationKind !== 'reseller')}
             rowLabel={(r) => r.name}
             searchPlaceholder="Serial or name"
             toolbar={<ApplianceStatusFilter state={state} />}

@@ -1,9 +1,8 @@
-import { LEVEL } from '@lifeboat/contract';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCurrentUser } from '../../session/session';
+import { useCurrentUser, useRight } from '../../session/session';
 import { entityKeys, fetchEntityList } from '../entities/entitiesApi';
 
 interface OrganisationPickerProps {
@@ -15,18 +14,20 @@ interface OrganisationPickerProps {
 /** Where a new user belongs: one's own organisation or one below it (the server checks scope). */
 export function OrganisationPicker({ value, onChange, error }: OrganisationPickerProps) {
   const user = useCurrentUser();
+  const canPickReseller = useRight('manage_resellers');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const query = { rows: 25, search: debounced.startsWith('Your organisation') ? '' : debounced };
   const clients = useQuery({
     queryKey: entityKeys.list('client', query),
     queryFn: ({ signal }) => fetchEntityList('client', query, signal),
-    enabled: user.level >= LEVEL.RESELLER,
+    // Organisations below one's own: a client's users have none, resellers only those who manage them.
+    enabled: user.organisationKind !== 'client',
   });
   const resellers = useQuery({
     queryKey: entityKeys.list('reseller', query),
     queryFn: ({ signal }) => fetchEntityList('reseller', query, signal),
-    enabled: user.level > LEVEL.RESELLER,
+    enabled: canPickReseller,
   });
   const own = { value: String(user.organisationId), label: `Your organisation (${user.organisationName})` };
   const data = [

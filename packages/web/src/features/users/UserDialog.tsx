@@ -1,6 +1,5 @@
 import {
   FIELD_MAX,
-  LEVEL,
   PASSWORD_MIN,
   sanitizeEntityInput,
   type UserRow,
@@ -41,7 +40,7 @@ type Values = {
 export function UserDialog({ opened, onClose, user, organisationId, onSaved }: UserDialogProps) {
   const me = useCurrentUser();
   const editing = user !== undefined;
-  const pickOrganisation = !editing && organisationId === undefined && me.level !== LEVEL.CLIENT;
+  const pickOrganisation = !editing && organisationId === undefined && me.organisationKind !== 'client';
   const save = useEntitySave('user', onSaved);
   const { form, onSubmit, formError, saving, reset } = useSchemaForm(
     editing ? userEditForm : userCreateForm,

@@ -1,8 +1,8 @@
-import { LEVEL, type UserRow } from '@lifeboat/contract';
+import type { UserRow } from '@lifeboat/contract';
 import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
-import { useCurrentUser } from '../../session/session';
+import { useRight } from '../../session/session';
 import { ConfirmDelete } from '../entities/ConfirmDelete';
 import { NameCell, SoftBadge } from '../entities/cells';
 import { type EntityColumn, EntityTable } from '../entities/EntityTable';
@@ -65,8 +65,8 @@ export function UserTablePage({ entity, title, subtitle, levels, organisationId 
   const [dialog, setDialog] = useState<{ user?: UserRow } | null>(null);
   const [deleting, setDeleting] = useState<UserRow | null>(null);
   const [resetting, setResetting] = useState<UserRow | null>(null);
-  // Only the provider's staff may reset MFA (issue 17 point 1; the server checks it too).
-  const isStaff = useCurrentUser().level === LEVEL.STAFF;
+  // Resetting another user's MFA is a right of its own (the server checks it too).
+  const canResetMfa = useRight('reset_mfa');
   const add = <Button onClick={() => setDialog({})}>Add user</Button>;
   return (
     <Stack gap="lg">
@@ -112,7 +112,7 @@ export function UserTablePage({ entity, title, subtitle, levels, organisationId 
           onEdit: (r) => setDialog({ user: r }),
           onDelete: setDeleting,
           extra: (r) =>
-            isStaff && r.mfa_enabled ? [{ label: 'Reset MFA', onClick: () => setResetting(r) }] : [],
+            canResetMfa && r.mfa_enabled ? [{ label: 'Reset MFA', onClick: () => setResetting(r) }] : [],
         }}
         emptyAction={add}
       />

@@ -1,13 +1,13 @@
-import { LEVEL } from '@lifeboat/contract';
+import { LEVEL, type OrgKind } from '@lifeboat/contract';
 import { useCurrentUser } from '../../session/session';
 import { UserTablePage } from './UserTablePage';
 
-/** Levels a user can see in the users tab, by its own level. */
-const LEVELS_SEEN: Record<number, number[]> = {
-  [LEVEL.CLIENT]: [LEVEL.CLIENT],
-  [LEVEL.RESELLER]: [LEVEL.RESELLER, LEVEL.CLIENT],
-  [LEVEL.STAFF]: [LEVEL.DISTRIBUTOR, LEVEL.STAFF, LEVEL.RESELLER, LEVEL.CLIENT],
-  [LEVEL.DISTRIBUTOR]: [LEVEL.DISTRIBUTOR, LEVEL.RESELLER, LEVEL.CLIENT],
+/** Levels of the users in the users tab, by where the user's organisation stands in the tree. */
+const LEVELS_SEEN: Record<OrgKind, number[]> = {
+  client: [LEVEL.CLIENT],
+  reseller: [LEVEL.RESELLER, LEVEL.CLIENT],
+  provider: [LEVEL.DISTRIBUTOR, LEVEL.STAFF, LEVEL.RESELLER, LEVEL.CLIENT],
+  distributor: [LEVEL.DISTRIBUTOR, LEVEL.RESELLER, LEVEL.CLIENT],
 };
 
 /** The users tab (/user/empty_table, optionally ?reseller_id=). */
@@ -18,11 +18,11 @@ export function UsersPage() {
       entity="user"
       title="Users"
       subtitle={
-        user.level === LEVEL.CLIENT
+        user.organisationKind === 'client'
           ? 'The people of your organisation who can sign in to Lifeboat.'
           : 'The people who can sign in to Lifeboat in your organisation and below it.'
       }
-      levels={LEVELS_SEEN[user.level] ?? []}
+      levels={LEVELS_SEEN[user.organisationKind]}
     />
   );
 }
