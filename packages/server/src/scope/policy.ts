@@ -120,6 +120,19 @@ export const canEditOrgThresholds = canManageDevice;
 export const canManageAlertRules = canManageDevice;
 
 /**
+ * Acknowledging alerts and snoozing them (issue 27.2) is for the reseller's staff and above: an
+ * acknowledgement tells the technicians "someone is on it" and a snooze silences them, so a
+ * client's own users see their alerts and timelines but neither (docs/decisions.md 'Alerts: the
+ * page, acknowledging, snoozes').
+ */
+export const canHandleAlerts = canManageDevice;
+
+/** The fleet home (issue 27.5) is the provider's staff's and the distributors' view of their resellers. */
+export function canSeeFleetHome(actor: Level): boolean {
+  return actor.level >= LEVEL.STAFF;
+}
+
+/**
  * A client's virtual office network (IPsec sites, runbook settings; issue 17.5) is set by the
  * reseller's staff and above; a client's users see it and download their firewall's configuration.
  */
