@@ -4,7 +4,10 @@ import type { OrgKind } from './enums';
 // Tabs of the console (spec: inventory-reports-exports-security 2 'Tab navigation and url scheme').
 // The spec leaves the mapping of tabs to levels open; our decision is documented in docs/decisions.md.
 export const TABS = [
+  // Issue 27.5: the provider's staff's and distributors' home (resellers by open alerts).
+  'fleet',
   'reseller-dashboard',
+  'alerts',
   'distributor',
   'resellers',
   'clients',
@@ -33,9 +36,9 @@ const STAFF_TABS: readonly Tab[] = TABS.filter((t) => t !== 'reseller-dashboard'
 const DISTRIBUTOR_TABS: readonly Tab[] = STAFF_TABS.filter((t) => !STAFF_ONLY.has(t));
 const RESELLER_TABS: readonly Tab[] = [
   'reseller-dashboard',
-  ...DISTRIBUTOR_TABS.filter((t) => t !== 'resellers'),
+  ...DISTRIBUTOR_TABS.filter((t) => t !== 'resellers' && t !== 'fleet'),
 ];
-const CLIENT_TABS: readonly Tab[] = ['clients', 'devices', 'users', 'reports'];
+const CLIENT_TABS: readonly Tab[] = ['clients', 'devices', 'alerts', 'users', 'reports'];
 
 /** Which tabs a user sees, in display order. */
 export function visibleTabs(v: TabViewer): Tab[] {

@@ -134,6 +134,7 @@ export async function listAlerts(db: Kysely<Database>, actor: Actor, q: Query): 
   const base = () =>
     scoped(db, actor)
       .selectFrom('alerts as a')
+      .innerJoin('organisations as c', 'c.id', 'a.client_id')
       .$if(clientId !== undefined, (b) => b.where('a.client_id', '=', clientId as number))
       .$if(systemId !== undefined, (b) =>
         b.where('a.subject_type', '=', 'system').where('a.subject_id', '=', systemId as number),
@@ -149,7 +150,6 @@ export async function listAlerts(db: Kysely<Database>, actor: Actor, q: Query): 
       )
       .$if(state === 'resolved', (b) => b.where('a.resolved_at', 'is not', null));
   const found = await base()
-    .innerJoin('organisations as c', 'c.id', 'a.client_id')
     .select(ALERT_COLUMNS)
     .orderBy('a.opened_at', 'desc')
     .orderBy('a.id', 'desc')
