@@ -1,10 +1,11 @@
 import { type AlertRow, SEVERITY_LABEL } from '@lifeboat/contract';
 import { Badge } from '@mantine/core';
 
+// Dark enough for white text at a badge's size (4.5:1; axe checks it in the browser tests).
 const SEVERITY_COLOUR: Record<AlertRow['severity'], string> = {
-  critical: 'red.8',
-  warning: 'orange.9',
-  info: 'blue.8',
+  critical: '#b02525',
+  warning: '#a34100',
+  info: '#1864ab',
 };
 
 export function SeverityBadge({ severity }: { severity: AlertRow['severity'] }) {
@@ -15,16 +16,17 @@ export function SeverityBadge({ severity }: { severity: AlertRow['severity'] }) 
   );
 }
 
+// Outlined, the text in the colour on white (4.5:1 at least).
 const STATE: Record<AlertRow['state'], { label: string; colour: string }> = {
-  open: { label: 'Open', colour: 'red.8' },
-  acknowledged: { label: 'Acknowledged', colour: 'gray.7' },
-  resolved: { label: 'Resolved', colour: 'green.9' },
+  open: { label: 'Open', colour: '#b02525' },
+  acknowledged: { label: 'Acknowledged', colour: '#495057' },
+  resolved: { label: 'Resolved', colour: '#1e6b30' },
 };
 
 export function StateBadge({ state }: { state: AlertRow['state'] }) {
   const s = STATE[state];
   return (
-    <Badge color={s.colour} variant="light" radius="sm" data-state={state}>
+    <Badge color={s.colour} variant="outline" radius="sm" data-state={state}>
       {s.label}
     </Badge>
   );

@@ -62,7 +62,7 @@ export function FleetResellersCard() {
                   </Anchor>
                 </Table.Td>
                 <Table.Td ta="right">{r.open_alerts.toLocaleString('en-US')}</Table.Td>
-                <Table.Td ta="right" c={r.critical_alerts > 0 ? 'red.8' : undefined}>
+                <Table.Td ta="right" c={r.critical_alerts > 0 ? '#b02525' : undefined}>
                   {r.critical_alerts.toLocaleString('en-US')}
                 </Table.Td>
                 <Table.Td ta="right">

@@ -22,8 +22,8 @@ export function OpenAlertsLink({ clientId }: { clientId?: number }) {
       component={Link}
       to={`/home/alerts?state=open${clientId ? `&client_id=${clientId}` : ''}`}
       size="xs"
-      variant={n > 0 ? 'light' : 'default'}
-      color={n > 0 ? 'red.8' : undefined}
+      variant={n > 0 ? 'outline' : 'default'}
+      color={n > 0 ? '#b02525' : undefined}
       leftSection={<IconAlert size={14} />}
       data-testid="open-alerts-link"
     >

@@ -61,7 +61,7 @@ export function SnoozesCard({ canEnd }: { canEnd: boolean }) {
                   </Table.Td>
                   <Table.Td>
                     {s.active ? (
-                      <Badge color="gray.7" variant="light" radius="sm">
+                      <Badge color="#495057" variant="outline" radius="sm">
                         Now
                       </Badge>
                     ) : null}
