@@ -26,6 +26,8 @@ export async function up(db: Db): Promise<void> {
     .on('alerts')
     .columns(['client_id', 'opened_at', 'id'])
     .execute();
+  // The same newest first across the platform (the provider's staff, a distributor's resellers).
+  await db.schema.createIndex('alerts_opened').on('alerts').columns(['opened_at', 'id']).execute();
   // The fleet home: open alerts counted per reseller, the newest critical ones across the fleet.
   await db.schema
     .createIndex('alerts_open_reseller')

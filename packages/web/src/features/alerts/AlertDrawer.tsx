@@ -53,7 +53,7 @@ export function AlertDrawer({
             </Anchor>{' '}
             ({a.client_name}): {a.summary}.
           </Text>
-          <AlertTimeline data={data} />
+          <AlertTimeline data={data} seesMail={canSnooze} />
           {data.can_acknowledge && <AcknowledgeForm key={a.id} id={a.id} />}
           {canSnooze && a.state !== 'resolved' && (
             <SnoozeButtons

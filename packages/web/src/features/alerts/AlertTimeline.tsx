@@ -17,12 +17,15 @@ const COLOUR: Record<AlertEvent['kind'], string> = {
 };
 
 /** Who an event told, or why it told nobody. */
-function toldLine(e: AlertEvent): string | null {
+function toldLine(e: AlertEvent, seesMail: boolean): string | null {
   if (e.quiet) {
     const what = e.quiet.kind === 'maintenance' ? 'in a maintenance window' : 'snoozed';
     return `Nobody was told: ${e.quiet.target_name} was ${what} until ${formatDateTime(e.quiet.until)}.`;
   }
-  if (e.mails.length === 0) return null;
+  if (e.mails.length === 0)
+    return seesMail && e.kind !== 'acknowledged'
+      ? 'Nobody was e-mailed: the alert rule names no recipients.'
+      : null;
   return e.mails
     .map((m) => {
       const to = m.to.join(', ');
@@ -37,13 +40,13 @@ function toldLine(e: AlertEvent): string | null {
  * An alert's life (issue 27.5): opened, updated (counted while it holds), told whom,
  * acknowledged by whom, resolved. The updates are one line, not one event per evaluation.
  */
-export function AlertTimeline({ data }: { data: AlertTimelineAnswer }) {
+export function AlertTimeline({ data, seesMail }: { data: AlertTimelineAnswer; seesMail: boolean }) {
   const { alert, events } = data;
   const items = [...events];
   return (
     <Timeline active={items.length} bulletSize={14} lineWidth={2} aria-label="Timeline">
       {items.map((e, i) => {
-        const told = toldLine(e);
+        const told = toldLine(e, seesMail);
         return (
           <Timeline.Item
             // biome-ignore lint/suspicious/noArrayIndexKey: events never move; two may share a time
