@@ -2,7 +2,6 @@ import {
   type AcknowledgeBody,
   type AlertTimelineAnswer,
   type CreateSnoozeBody,
-  capCount,
   type createSnoozeBody,
   LIST_COUNT_CAP,
   SNOOZE_MAX_DAYS,
@@ -19,7 +18,7 @@ import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
 import { type Actor, canHandleAlerts, findInScope, findOrgInScope, parseId, scoped } from '../../scope';
-import { alertTimeline, loadAlert, noteDetail } from './list';
+import { alertTimeline, loadAlert, noteDetail, pageTotal } from './list';
 
 // Acknowledging an alert and snoozing alerts (issue 27.2). An acknowledgement is fenced by the
 // state it was decided on (open, not yet acknowledged), so two technicians clicking at once make
@@ -295,13 +294,11 @@ export async function listSnoozes(
     .limit(rows)
     .offset((page - 1) * rows)
     .execute();
-  let total = { count: (page - 1) * rows + found.length, capped: false };
-  if (!(found.length < rows && (found.length > 0 || page === 1))) {
-    const r = await sql<{ n: number | string }>`select count(*) as n from (${base()
+  const total = await pageTotal(db, { page, rows, found: found.length }, () =>
+    base()
       .select('s.id')
-      .limit(LIST_COUNT_CAP + 1)}) as capped`.execute(db);
-    total = capCount(Number(r.rows[0]?.n ?? 0));
-  }
+      .limit(LIST_COUNT_CAP + 1),
+  );
   return {
     content: found.map((r) => toSnoozeRow(r, now)),
     records_count: total.count,

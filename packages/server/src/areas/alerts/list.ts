@@ -96,11 +96,20 @@ export function toAlertRow(r: AlertSelect): AlertRow {
   };
 }
 
-async function cappedTotal(
+/**
+ * The total of a page's list: a page that is not full tells it by itself; otherwise the rows are
+ * counted up to the cap (countQuery selects at most LIST_COUNT_CAP + 1 of them).
+ */
+export async function pageTotal(
   db: Kysely<Database>,
-  query: Compilable,
+  p: { page: number; rows: number; found: number },
+  countQuery: () => Compilable,
 ): Promise<{ count: number; capped: boolean }> {
-  const r = await sql<{ n: number | string }>`select count(*) as n from (${query}) as capped`.execute(db);
+  if (p.found < p.rows && (p.found > 0 || p.page === 1))
+    return { count: (p.page - 1) * p.rows + p.found, capped: false };
+  const r = await sql<{ n: number | string }>`select count(*) as n from (${countQuery()}) as capped`.execute(
+    db,
+  );
   return capCount(Number(r.rows[0]?.n ?? 0), LIST_COUNT_CAP);
 }
 
@@ -156,16 +165,11 @@ export async function listAlerts(db: Kysely<Database>, actor: Actor, q: Query): 
     .limit(rows)
     .offset((page - 1) * rows)
     .execute();
-  // A page that is not full tells the total by itself.
-  const total =
-    found.length < rows && (found.length > 0 || page === 1)
-      ? { count: (page - 1) * rows + found.length, capped: false }
-      : await cappedTotal(
-          db,
-          base()
-            .select('a.id')
-            .limit(LIST_COUNT_CAP + 1),
-        );
+  const total = await pageTotal(db, { page, rows, found: found.length }, () =>
+    base()
+      .select('a.id')
+      .limit(LIST_COUNT_CAP + 1),
+  );
   const narrowed = state !== 'all' && state !== 'active';
   return {
     content: found.map(toAlertRow),
@@ -308,15 +312,11 @@ export async function fleetResellers(
     .limit(rows)
     .offset((page - 1) * rows)
     .execute();
-  const total =
-    found.length < rows && (found.length > 0 || page === 1)
-      ? { count: (page - 1) * rows + found.length, capped: false }
-      : await cappedTotal(
-          db,
-          resellers()
-            .select('o.id')
-            .limit(LIST_COUNT_CAP + 1),
-        );
+  const total = await pageTotal(db, { page, rows, found: found.length }, () =>
+    resellers()
+      .select('o.id')
+      .limit(LIST_COUNT_CAP + 1),
+  );
   return {
     content: found.map((r) => ({
       reseller_id: Number(r.id),

@@ -12,7 +12,6 @@ import {
   toListPage,
 } from '@lifeboat/contract';
 import { Button, Card, Group, Select, Stack, Text, ThemeIcon } from '@mantine/core';
-import { useSearchParams } from 'react-router';
 import { IconAlert } from '../../components/icons';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { ListPager } from '../../components/lists/ListPager';
@@ -22,7 +21,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
 import { AlertDrawer } from './AlertDrawer';
 import { AlertTable } from './AlertTable';
-import { alertKeys, fetchAlerts } from './alertQueries';
+import { alertKeys, fetchAlerts, useOpenAlert } from './alertQueries';
 import { ClientFilter } from './ClientFilter';
 import { SnoozesCard } from './SnoozesCard';
 
@@ -38,7 +37,6 @@ const STATES = ALERT_STATE_FILTERS.map((s) => ({ value: s, label: STATE_LABEL[s]
 export function AlertsPage() {
   const user = useCurrentUser();
   const list = useListState({ filterKeys: FILTER_KEYS, sizes: LIST_PAGE_SIZES });
-  const [params, setParams] = useSearchParams();
   const handles = user.level >= LEVEL.RESELLER;
   const state = (list.filter('state') || 'active') as AlertStateFilter;
   const query: AlertListQuery = {
@@ -55,14 +53,7 @@ export function AlertsPage() {
     toPage: (a) => toListPage(a, list.page, list.rows),
     refetchInterval: 60_000,
   });
-  const openId = Number(params.get('alert')) || null;
-  const setOpen = (id: number | null) =>
-    setParams((cur) => {
-      const next = new URLSearchParams(cur);
-      if (id === null) next.delete('alert');
-      else next.set('alert', String(id));
-      return next;
-    });
+  const [openId, setOpen] = useOpenAlert();
   const nothingOpen = page.data?.rows.length === 0 && state === 'active' && !list.narrowed;
 
   return (

@@ -1,13 +1,13 @@
 import { Anchor, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { fetchApprovals, foKeys } from '../recovery/failover-api';
 import { ApprovalRequestsPanel } from '../recovery/office/ApprovalRequestsPanel';
 import { AlertDrawer } from './AlertDrawer';
 import { AlertTable } from './AlertTable';
-import { useAlerts } from './alertQueries';
+import { useAlerts, useOpenAlert } from './alertQueries';
 import { FleetResellersCard } from './FleetResellersCard';
 
 // The fleet home (issue 27.5): the provider's staff and distributors, who have no dashboard of
@@ -18,15 +18,7 @@ import { FleetResellersCard } from './FleetResellersCard';
 const CRITICAL = { severity: 'critical', state: 'active', page: 1, rows: 10 } as const;
 
 export function FleetHomePage() {
-  const [params, setParams] = useSearchParams();
-  const openId = Number(params.get('alert')) || null;
-  const setOpen = (id: number | null) =>
-    setParams((cur) => {
-      const next = new URLSearchParams(cur);
-      if (id === null) next.delete('alert');
-      else next.set('alert', String(id));
-      return next;
-    });
+  const [openId, setOpen] = useOpenAlert();
   return (
     <Stack gap="lg">
       <PageHeader

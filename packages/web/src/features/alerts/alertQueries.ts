@@ -5,6 +5,7 @@ import {
   type CreateSnoozeBody,
 } from '@lifeboat/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { call } from '../../api/call';
 
 // The alerts area's calls and query keys (issue 27.5). Every change invalidates the whole area:
@@ -64,4 +65,17 @@ export function useEndSnooze() {
     mutationFn: (id: number) => call(alertActionCalls.endSnooze, { params: { id } }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: alertKeys.all }),
   });
+}
+
+/** The alert whose timeline is open beside a list, kept in the url (?alert=) like the list's state. */
+export function useOpenAlert(): [number | null, (id: number | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const open = (id: number | null) =>
+    setParams((cur) => {
+      const next = new URLSearchParams(cur);
+      if (id === null) next.delete('alert');
+      else next.set('alert', String(id));
+      return next;
+    });
+  return [Number(params.get('alert')) || null, open];
 }
