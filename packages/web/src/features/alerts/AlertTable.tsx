@@ -37,8 +37,8 @@ export function AlertTable({
   showClient?: boolean;
 }) {
   const columns = COLUMNS.filter((c) => showClient || c !== 'Client');
-  // A phone gets one card per alert: seven columns do not fit 390 px.
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  // Below a laptop's width, one card per alert: seven columns squeeze the badges at 768 px.
+  const phone = useMediaQuery('(max-width: 62em)') ?? false;
   if (phone)
     return <AlertCards rows={rows} loading={loading} onOpen={onOpen} label={label} showClient={showClient} />;
   return (
