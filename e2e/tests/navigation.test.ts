@@ -93,7 +93,7 @@ describe('navigation', () => {
     await page.getByText('There is no page at this address').waitFor();
     expect(await currentTab(page)).toBeNull();
     await page.getByRole('link', { name: 'Go to your home page' }).click();
-    await page.waitForURL('**/home/resellers');
+    await page.waitForURL('**/home/fleet');
     await context.close();
   });
 

@@ -25,8 +25,8 @@ afterAll(async () => {
 
 // The five demo accounts of the generated fleet and where each one lands after signing in.
 const ACCOUNTS = [
-  { username: 'distributor', landing: '/home/resellers', tab: 'resellers' },
-  { username: 'staff', landing: '/home/resellers', tab: 'resellers' },
+  { username: 'distributor', landing: '/home/fleet', tab: 'fleet' },
+  { username: 'staff', landing: '/home/fleet', tab: 'fleet' },
   { username: 'reseller', landing: '/home/reseller-dashboard', tab: 'reseller-dashboard' },
   { username: 'reseller2', landing: '/home/reseller-dashboard', tab: 'reseller-dashboard' },
   { username: 'client', landing: '/home/clients', tab: 'clients' },

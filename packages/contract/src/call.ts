@@ -125,7 +125,11 @@ export type TenantObject =
   /** A site-to-site VPN (IPsec) site of a client's virtual office. */
   | 'ipsec_site'
   /** A backup source of a client (a restic repository), issue 25. */
-  | 'backup_source';
+  | 'backup_source'
+  /** An alert (issue 27), by id. */
+  | 'alert'
+  /** A snooze or maintenance window of alerts, by id. */
+  | 'alert_snooze';
 
 export type Call<S extends CallSpec = CallSpec> = S & { readonly id: string };
 

@@ -1,3 +1,4 @@
+export * from './alert-actions';
 export * from './alerts';
 export * from './appliances';
 export * from './audit-words';

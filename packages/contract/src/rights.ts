@@ -77,9 +77,9 @@ export const RIGHTS = {
     refused: 'You cannot change how systems are protected.',
   },
   manage_alerts: {
-    allows: 'Set the alert rules of resellers and clients.',
+    allows: 'Set the alert rules of resellers and clients, acknowledge alerts and snooze them.',
     levels: ABOVE_CLIENT,
-    refused: 'Only the reseller and the provider change alert rules.',
+    refused: 'Only the reseller and the provider change alert rules or handle alerts.',
   },
   manage_settings: {
     allows:
@@ -124,6 +124,11 @@ export const RIGHTS = {
     allows: "Add, change, pause, sync and remove a client's backup sources.",
     levels: [LEVEL.RESELLER, LEVEL.STAFF],
     refused: "Only the client's reseller and the provider's staff change its backup sources.",
+  },
+  view_fleet: {
+    allows: 'See the fleet home: their resellers ranked by open alerts and failing systems.',
+    levels: ABOVE_RESELLER,
+    refused: 'The fleet home is for the provider’s staff and distributors.',
   },
   manage_resellers: {
     allows: 'Create, edit and delete resellers.',

@@ -4,7 +4,10 @@ import type { Right } from './rights';
 // Tabs of the console (spec: inventory-reports-exports-security 2 'Tab navigation and url scheme').
 // The spec leaves the mapping of tabs to levels open; our decision is documented in docs/decisions.md.
 export const TABS = [
+  // Issue 27.5: the provider's staff's and distributors' home (resellers by open alerts).
+  'fleet',
   'reseller-dashboard',
+  'alerts',
   'distributor',
   'resellers',
   'clients',
@@ -35,7 +38,7 @@ const TAB_RIGHTS: Partial<Record<Tab, Right>> = {
   reports: 'view_reports',
 };
 /** A client's users see their own client's page, systems, users and reports. */
-const CLIENT_TABS: ReadonlySet<Tab> = new Set(['clients', 'devices', 'users', 'reports']);
+const CLIENT_TABS: ReadonlySet<Tab> = new Set(['clients', 'devices', 'alerts', 'users', 'reports']);
 
 /**
  * Which tabs a user sees, in display order: a reseller's own dashboard for a reseller's users
@@ -45,6 +48,8 @@ const CLIENT_TABS: ReadonlySet<Tab> = new Set(['clients', 'devices', 'users', 'r
 export function visibleTabs(v: TabViewer): Tab[] {
   return TABS.filter((t) => {
     if (t === 'reseller-dashboard') return v.organisationKind === 'reseller';
+    // The fleet home is for those above resellers: the provider's staff and distributors.
+    if (t === 'fleet') return v.organisationKind === 'provider' || v.organisationKind === 'distributor';
     if (v.organisationKind === 'client' && !CLIENT_TABS.has(t)) return false;
     const right = TAB_RIGHTS[t];
     return right === undefined || v.rights.includes(right);

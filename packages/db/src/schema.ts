@@ -877,6 +877,10 @@ export interface AlertTable {
   /** Evaluations that saw the condition since the alert opened. */
   count: Generated<number>;
   resolved_at: number | null;
+  /** Migration 090: who acknowledged the alert and when (null: nobody yet). */
+  acknowledged_at: Generated<number | null>;
+  acknowledged_by: Generated<number | null>;
+  acknowledged_by_name: Generated<string | null>;
 }
 
 /** An alert's timeline: opened, reopened, resolved. */
@@ -886,8 +890,10 @@ export interface AlertEventTable {
   reseller_id: number;
   client_id: number;
   at: number;
-  kind: 'opened' | 'reopened' | 'resolved';
+  kind: 'opened' | 'reopened' | 'resolved' | 'acknowledged';
   detail: string | null;
+  /** Migration 090: the user who made the event (an acknowledgement); null for the evaluation. */
+  by_name: Generated<string | null>;
 }
 
 /** An alert rule (migration 071): a reseller's default (client_id 0) or a client's own. */
@@ -925,4 +931,26 @@ export interface Database {
   alert_events: AlertEventTable;
   alert_rules: AlertRuleTable;
   alert_mails: AlertMailTable;
+  alert_snoozes: AlertSnoozeTable;
+}
+
+/**
+ * A snooze or maintenance window (migration 090): while starts_at <= now < ends_at, the
+ * transitions of its target's alerts are recorded and nobody is told.
+ */
+export interface AlertSnoozeTable {
+  id: Generated<number>;
+  reseller_id: number;
+  /** 0 for a snooze of the whole reseller. */
+  client_id: number;
+  target_type: 'reseller' | 'client' | 'system' | 'appliance';
+  target_id: number;
+  target_name: string;
+  kind: 'snooze' | 'maintenance';
+  starts_at: number;
+  ends_at: number;
+  reason: string;
+  created_by: number | null;
+  created_by_name: string;
+  created_at: number;
 }

@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { TenantObject } from '@lifeboat/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { alertActionRoutes } from './areas/alerts/action-routes';
 import { alertRoutes } from './areas/alerts/routes';
 import { applianceRoutes } from './areas/appliances/routes';
 import { azureRoutes } from './areas/azure/routes';
@@ -141,6 +142,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await api.register(settingsRoutes(ctx));
     await api.register(sourceRoutes(ctx));
     await api.register(alertRoutes(ctx));
+    await api.register(alertActionRoutes(ctx));
   });
 
   await registerSpa(app, ctx.config.webDist);

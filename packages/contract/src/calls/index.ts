@@ -1,6 +1,7 @@
 // Every call of the console, declared once per area (issue 11.1; docs/adding-things.md).
 // Importing this module declares them all, so `declaredCalls()` lists every one.
 
+export * from './alert-actions';
 export * from './alerts';
 export * from './appliances';
 export * from './autoverify';

@@ -50,6 +50,8 @@ const WHERE: Record<TenantObject, Where> = {
   runbook: { table: 'runbooks', column: 'id' },
   ipsec_site: { table: 'ipsec_sites', column: 'id' },
   backup_source: { table: 'backup_sources', column: 'id' },
+  alert: { table: 'alerts', column: 'id' },
+  alert_snooze: { table: 'alert_snoozes', column: 'id' },
 };
 
 /**

@@ -70,6 +70,8 @@ export const TENANT_TABLES = {
   // client_id 0 is the reseller's own rule: its clients' users never read it through scoped().
   alert_rules: { by: 'reseller_client' },
   alert_mails: { by: 'reseller_client' },
+  // client_id 0 is a snooze of the whole reseller: its clients' users never read it.
+  alert_snoozes: { by: 'reseller_client' },
 } as const satisfies Partial<Record<keyof Database, TenantScope>>;
 
 export const SYSTEM_TABLES = {

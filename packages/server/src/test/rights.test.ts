@@ -23,7 +23,7 @@ import { buildTenantWorld, type TenantWorld, type Who } from './tenant-world';
 // 403 with the right's sentence and changes nothing; what it allows never answers the right's 403.
 
 const GRANTED = { can_recover: 1, can_create_client: 1, can_download_agent: 1, can_edit_policy: 1 };
-const NONE = { can_recover: 0, can_create_client: 0, can_download_agent: 0, can_edit_policy: 0 };
+const NONE = { can_recover: 0, can_create_client: 0, can_download_agent: 0, can_edit_policy: 0 } as const;
 
 /** Who calls, and what the table is told of them (the test world's organisations). */
 const CALLERS: ReadonlyArray<{ who: Who; label: string; holder: RightsHolder }> = [

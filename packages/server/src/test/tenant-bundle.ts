@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import { insertAppliance, insertId, insertSystem, nextId } from './factories';
 import type { TestApp } from './harness';
+import { alertObjects } from './tenant-bundle-alerts';
 import { exportsAndReports, officeObjects } from './tenant-bundle-services';
 
 // One client's objects for the isolation and bad-input suites (tenant-world.ts): one of every
@@ -44,6 +45,9 @@ export interface ClientBundle {
   ipsecSite: number;
   /** A (simulated) backup source of the client. */
   backupSource: number;
+  /** An open alert of the client's system and a snooze of that system. */
+  alert: number;
+  alertSnooze: number;
 }
 
 /** Whose objects these are, and the vault their systems back up to. */
@@ -283,7 +287,8 @@ export async function buildClientBundle(t: TestApp, owner: BundleOwner): Promise
   const rec = await recoveryObjects(c, sys);
   const more = await exportsAndReports(c, sys, rec);
   const office = await officeObjects(c, sys);
+  const alerts = await alertObjects(c, sys);
   const { rp, ...systemIds } = sys;
   const { downloadPath: _path, ...recovery } = rec;
-  return { ...systemIds, restorePoint: rp, ...recovery, ...more, ...office };
+  return { ...systemIds, restorePoint: rp, ...recovery, ...more, ...office, ...alerts };
 }

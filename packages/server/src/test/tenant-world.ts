@@ -217,6 +217,8 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
     runbook: s(b.runbook),
     ipsec_site: s(b.ipsecSite),
     backup_source: s(b.backupSource),
+    alert: s(b.alert),
+    alert_snooze: s(b.alertSnooze),
   });
   const own: Record<Who, Holdings> = {
     staff: {

@@ -43,6 +43,8 @@ const P = {
     () => import('../features/settings/ResellerSettingsPage'),
     'ResellerSettingsPage',
   ),
+  Alerts: lazyPage(() => import('../features/alerts/AlertsPage'), 'AlertsPage'),
+  Fleet: lazyPage(() => import('../features/alerts/FleetHomePage'), 'FleetHomePage'),
   ClientSettings: lazyPage(() => import('../features/settings/ClientSettingsPage'), 'ClientSettingsPage'),
 };
 
@@ -91,4 +93,6 @@ export const ROUTE_PAGES: Record<AppRoutePattern, (p: RouteParams) => ReactNode>
   '/admin/admin/admin_index': () => <P.Admin />,
   '/home/support': () => <P.Support />,
   '/home/support-appliances': () => <P.SupportAppliances />,
+  '/home/alerts': () => <P.Alerts />,
+  '/home/fleet': () => <P.Fleet />,
 };

@@ -81,7 +81,7 @@ describe('app routes', () => {
     signedIn(makeUser('staff'), path);
     expect(await screen.findByText('There is no page at this address')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to your home page' }).getAttribute('href')).toBe(
-      '/home/resellers',
+      '/home/fleet',
     );
   });
 

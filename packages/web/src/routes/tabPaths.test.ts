@@ -57,6 +57,8 @@ describe('internal routes of the tabs (spec: inventory 2, dashboard-device-azure
       'reports',
       'support',
       'support-appliances',
+      'fleet',
+      'alerts',
     ] as const) {
       expect(internalPath(tab, staff)).toBe(`/home/${tab}`);
     }
@@ -112,8 +114,8 @@ describe('landing pages', () => {
   it('sends each level to its home', () => {
     expect(landingPath(reseller)).toBe('/home/reseller-dashboard');
     expect(landingPath(client)).toBe('/home/clients');
-    expect(landingPath(staff)).toBe('/home/resellers');
-    expect(landingPath(distributor)).toBe('/home/resellers');
+    expect(landingPath(staff)).toBe('/home/fleet');
+    expect(landingPath(distributor)).toBe('/home/fleet');
   });
 
   it('lands every level on a tab it sees', () => {

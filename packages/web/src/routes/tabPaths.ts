@@ -7,6 +7,8 @@ import { matchPath } from 'react-router';
 // detail routes can also be opened directly (links from dashboards, deep links).
 
 export const TAB_LABELS: Record<Tab, string> = {
+  fleet: 'Fleet',
+  alerts: 'Alerts',
   'reseller-dashboard': 'Dashboard',
   distributor: 'Distributors',
   resellers: 'Resellers',
@@ -63,6 +65,8 @@ export const APP_ROUTES = {
   '/admin/admin/admin_index': ['admin'],
   '/home/support': ['support'],
   '/home/support-appliances': ['support-appliances'],
+  '/home/alerts': ['alerts'],
+  '/home/fleet': ['fleet'],
 } as const satisfies Record<string, readonly Tab[]>;
 
 export type AppRoutePattern = keyof typeof APP_ROUTES;
@@ -144,9 +148,10 @@ export function canOpenRoute(pattern: AppRoutePattern, visible: readonly Tab[]):
 export function landingPath(user: TabViewer): string {
   if (user.organisationKind === 'reseller') return friendlyPath('reseller-dashboard');
   if (user.organisationKind === 'client') return friendlyPath('clients');
-  // Distributors and platform staff start from the resellers they look after.
+  // Distributors and platform staff start from their fleet home: the resellers they look after,
+  // ranked by open alerts.
   const tabs = visibleTabs(user);
-  return friendlyPath(tabs.includes('resellers') ? 'resellers' : (tabs[0] ?? 'resellers'));
+  return friendlyPath(tabs.includes('fleet') ? 'fleet' : (tabs[0] ?? 'resellers'));
 }
 
 // Kept beside the login state (auth/loginState.ts) so the sign-in page does not load the router.

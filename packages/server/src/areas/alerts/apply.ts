@@ -4,6 +4,7 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import { unscoped } from '../../scope';
 import { BATCH, type Observation, type RuleOf } from './observe';
 import { queueMails } from './outbox';
+import { markQuiet } from './quiet';
 import { loadRules } from './rules';
 
 // Applying an evaluation's observations (alertStep decides, these statements make it so). Every
@@ -89,12 +90,19 @@ async function addEvents(
   now: number,
 ): Promise<void> {
   if (events.length === 0) return;
+  // Snoozed or in maintenance: recorded (the detail says why), nobody told.
+  const quiet = await markQuiet(trx, events, now);
   const rows = await unscoped(trx, why)
     .insertInto('alert_events')
     .values(events)
     .returning(['id', 'alert_id', 'reseller_id', 'client_id'])
     .execute();
-  await queueMails(trx, rows, ruleOf, now);
+  await queueMails(
+    trx,
+    rows.filter((r) => !quiet.has(Number(r.alert_id))),
+    ruleOf,
+    now,
+  );
 }
 
 /** Open, update or reopen the alerts of conditions that hold (one batch of subjects). */
@@ -157,7 +165,15 @@ export async function applyHolding(
     for (const k of reopens) {
       const a = await u
         .updateTable('alerts')
-        .set((eb) => ({ resolved_at: null, count: eb('count', '+', 1), last_seen_at: now }))
+        .set((eb) => ({
+          resolved_at: null,
+          count: eb('count', '+', 1),
+          last_seen_at: now,
+          // A returning condition is news: its acknowledgement ends (the timeline keeps it).
+          acknowledged_at: null,
+          acknowledged_by: null,
+          acknowledged_by_name: null,
+        }))
         .where('id', '=', k.id)
         .where('resolved_at', '=', k.resolvedAt)
         .returning(['id', 'reseller_id', 'client_id'])

@@ -79,6 +79,9 @@ const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     });
   }
   if (url.includes('/count/')) return json({ count: 25, count_label: '25 things' });
+  // The open-alert count beside the quick filters (issue 27.5).
+  if (url.startsWith('/api/alerts/list'))
+    return json({ content: [], records_count: 3, records_count_capped: false, empty_desc: '' });
   return json({ options: [{ value: 'TROUBLED', label: 'Troubled' }] });
 });
 
@@ -106,6 +109,11 @@ describe('DashboardTables', { timeout: 30_000 }, () => {
     renderTables();
     await findText('protected_systems-all-1');
     await findText('vaults-all-2');
+    // The quick filter to the Alerts page counts the open alerts.
+    expect((await screen.findByText('3 open alerts')).closest('a')?.getAttribute('href')).toBe(
+      '/home/alerts?state=open',
+    );
+    expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith('/api/alerts/list?'))).toBe(true);
     expect(screen.getByRole('navigation', { name: 'protected_systems pages' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'vaults pages' })).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'appliances pages' })).toBeNull();

@@ -13,6 +13,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { lazyDialog } from '../../components/lazyDialog';
 import { readList, writeList } from '../../components/lists/listUrl';
+import { OpenAlertsLink } from '../alerts/OpenAlertsLink';
 import { dashboardKeys, useSaveRefreshRate } from './dashboardApi';
 import { EntityTable } from './EntityTable';
 import { applianceCells, vaultCells } from './entityCells';
@@ -73,7 +74,10 @@ export function DashboardTables({ page }: { page: DashboardPageData }) {
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
-        <QuickFilters filters={page.filters} tables={shown} onToggle={toggle} />
+        <Group gap="xs">
+          <QuickFilters filters={page.filters} tables={shown} onToggle={toggle} />
+          <OpenAlertsLink clientId={page.owner === 'client' ? ownerId : undefined} />
+        </Group>
         <RefreshControl
           period={page.refresh_period}
           lastRefresh={lastRefresh}

@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageName } from '../../components/PageName';
 import { StatePage } from '../../components/StatePage';
 import { usePageLinks } from '../../components/usePageLinks';
+import { SystemAlertsBlock } from '../alerts/SystemAlertsBlock';
 import { AutoVerifyCard } from './AutoVerifyCard';
 import { AutoVerifyModal } from './AutoVerifyModal';
 import { useDeviceCard } from './api';
@@ -53,7 +54,12 @@ export function DeviceDetailsPage({ deviceId, vaultId }: DeviceDetailsPageProps)
       <DeviceActions deviceId={deviceId} inline={narrow} />
     </DeviceCard>
   );
-  const alert = <DeviceAlertBanner deviceId={deviceId} status={card?.device_status} />;
+  const alert = (
+    <>
+      <DeviceAlertBanner deviceId={deviceId} status={card?.device_status} />
+      <SystemAlertsBlock deviceId={deviceId} />
+    </>
+  );
   const details = <DeviceDetailsBlock deviceId={deviceId} />;
   const health = (
     <>

@@ -1,0 +1,125 @@
+import { ALERT_NOTE_MAX, CONDITION_LABEL } from '@lifeboat/contract';
+import { Alert, Anchor, Button, Drawer, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { SeverityBadge, StateBadge, subjectPath } from './AlertBadges';
+import { AlertTimeline } from './AlertTimeline';
+import { useAcknowledge, useAlertTimeline } from './alertQueries';
+import { SnoozeDialog, type SnoozeTargetChoice } from './SnoozeDialog';
+
+/** An alert's timeline beside the list, with acknowledging and snoozing for those who may. */
+export function AlertDrawer({
+  alertId,
+  onClose,
+  canSnooze,
+}: {
+  alertId: number | null;
+  onClose: () => void;
+  canSnooze: boolean;
+}) {
+  const q = useAlertTimeline(alertId);
+  const data = q.data;
+  const a = data?.alert;
+  return (
+    <Drawer
+      opened={alertId !== null}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={a ? `${a.subject_name}: ${CONDITION_LABEL[a.condition]}` : 'Alert'}
+    >
+      {q.error && (
+        <Alert color="red" title="Could not load this alert">
+          {q.error.message}
+        </Alert>
+      )}
+      {!data && !q.error && (
+        <Stack gap="sm" aria-busy>
+          <Skeleton height={20} width="60%" />
+          <Skeleton height={60} />
+          <Skeleton height={60} />
+        </Stack>
+      )}
+      {data && a && (
+        <Stack gap="md">
+          <Group gap="xs">
+            <SeverityBadge severity={a.severity} />
+            <StateBadge state={a.state} />
+          </Group>
+          <Text size="sm">
+            <Anchor component={Link} to={subjectPath(a)} fw={600}>
+              {a.subject_name}
+            </Anchor>{' '}
+            ({a.client_name}): {a.summary}.
+          </Text>
+          <AlertTimeline data={data} seesMail={canSnooze} />
+          {data.can_acknowledge && <AcknowledgeForm key={a.id} id={a.id} />}
+          {canSnooze && a.state !== 'resolved' && (
+            <SnoozeButtons
+              targets={[
+                a.subject_type === 'system'
+                  ? { key: 'system_id', id: a.subject_id, label: `this system (${a.subject_name})` }
+                  : { key: 'appliance_id', id: a.subject_id, label: `this appliance (${a.subject_name})` },
+                { key: 'client_id', id: a.client_id, label: `the client (${a.client_name})` },
+              ]}
+            />
+          )}
+        </Stack>
+      )}
+    </Drawer>
+  );
+}
+
+function AcknowledgeForm({ id }: { id: number }) {
+  const [note, setNote] = useState('');
+  const ack = useAcknowledge(id);
+  const tooLong = note.length > ALERT_NOTE_MAX;
+  return (
+    <Stack gap="xs">
+      <Textarea
+        label="Note for the others (optional)"
+        description="Acknowledging tells your colleagues someone is on it and stops the reminders."
+        value={note}
+        onChange={(e) => setNote(e.currentTarget.value)}
+        error={tooLong ? `Write at most ${ALERT_NOTE_MAX} characters.` : undefined}
+        autosize
+        minRows={2}
+      />
+      {ack.error && <Alert color="red">{ack.error.message}</Alert>}
+      <Group>
+        <Button
+          loading={ack.isPending}
+          disabled={tooLong}
+          onClick={() =>
+            ack.mutate(note.trim() ? { note: note.trim() } : {}, {
+              onSuccess: () =>
+                notifications.show({ color: 'green', message: 'Alert acknowledged.', autoClose: 4000 }),
+            })
+          }
+        >
+          Acknowledge
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function SnoozeButtons({ targets }: { targets: SnoozeTargetChoice[] }) {
+  const [target, setTarget] = useState<SnoozeTargetChoice | null>(null);
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={600}>
+        Silence for a while
+      </Text>
+      <Group gap="xs">
+        {targets.map((t) => (
+          <Button key={t.key} size="xs" variant="default" onClick={() => setTarget(t)}>
+            Snooze {t.label.replace(/ \(.*\)$/, '')}
+          </Button>
+        ))}
+      </Group>
+      {target && <SnoozeDialog target={target} onClose={() => setTarget(null)} />}
+    </Stack>
+  );
+}
