@@ -117,7 +117,11 @@ export type TenantObject =
   /** A site-to-site VPN (IPsec) site of a client's virtual office. */
   | 'ipsec_site'
   /** A backup source of a client (a restic repository), issue 25. */
-  | 'backup_source';
+  | 'backup_source'
+  /** A reseller's webhook endpoint (issue 27.4). */
+  | 'webhook_endpoint'
+  /** A delivery of a webhook endpoint's log. */
+  | 'webhook_delivery';
 
 export type Call<S extends CallSpec = CallSpec> = S & { readonly id: string };
 

@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { alertRoutes } from './areas/alerts/routes';
+import { webhookRoutes } from './areas/alerts/webhooks/routes';
 import { applianceRoutes } from './areas/appliances/routes';
 import { azureRoutes } from './areas/azure/routes';
 import { dashboardRoutes } from './areas/dashboard/routes';
@@ -133,6 +134,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await api.register(settingsRoutes(ctx));
     await api.register(sourceRoutes(ctx));
     await api.register(alertRoutes(ctx));
+    await api.register(webhookRoutes(ctx));
   });
 
   await registerSpa(app, ctx.config.webDist);

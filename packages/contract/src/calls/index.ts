@@ -20,3 +20,4 @@ export * from './settings';
 export * from './sources';
 export * from './system';
 export * from './virtualization';
+export * from './webhooks';

@@ -70,6 +70,9 @@ export const TENANT_TABLES = {
   // client_id 0 is the reseller's own rule: its clients' users never read it through scoped().
   alert_rules: { by: 'reseller_client' },
   alert_mails: { by: 'reseller_client' },
+  // client_id 0: the reseller's own endpoint, never reached by its clients' users.
+  webhook_endpoints: { by: 'reseller_client' },
+  webhook_deliveries: { by: 'reseller_client' },
 } as const satisfies Partial<Record<keyof Database, TenantScope>>;
 
 export const SYSTEM_TABLES = {

@@ -217,6 +217,8 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
     runbook: s(b.runbook),
     ipsec_site: s(b.ipsecSite),
     backup_source: s(b.backupSource),
+    webhook_endpoint: s(b.webhookEndpoint),
+    webhook_delivery: s(b.webhookDelivery),
   });
   const own: Record<Who, Holdings> = {
     staff: {

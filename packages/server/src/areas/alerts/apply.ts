@@ -5,6 +5,7 @@ import { unscoped } from '../../scope';
 import { BATCH, type Observation, type RuleOf } from './observe';
 import { queueMails } from './outbox';
 import { loadRules } from './rules';
+import { queueWebhooks } from './webhooks/queue';
 
 // Applying an evaluation's observations (alertStep decides, these statements make it so). Every
 // write is fenced by the state it was decided on, so two evaluations at the same time (two
@@ -81,7 +82,7 @@ const event = (
   detail,
 });
 
-/** Record the transitions' timeline events and queue their e-mails, in the transition's transaction. */
+/** Record the transitions' timeline events and queue their e-mails and webhooks, in the transition's transaction. */
 async function addEvents(
   trx: Transaction<Database>,
   events: Event[],
@@ -92,9 +93,10 @@ async function addEvents(
   const rows = await unscoped(trx, why)
     .insertInto('alert_events')
     .values(events)
-    .returning(['id', 'alert_id', 'reseller_id', 'client_id'])
+    .returning(['id', 'alert_id', 'reseller_id', 'client_id', 'kind'])
     .execute();
   await queueMails(trx, rows, ruleOf, now);
+  await queueWebhooks(trx, rows, now);
 }
 
 /** Open, update or reopen the alerts of conditions that hold (one batch of subjects). */
