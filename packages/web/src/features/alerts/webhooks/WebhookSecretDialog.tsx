@@ -18,7 +18,7 @@ export function WebhookSecretDialog({ shown, onClose }: Props) {
             Copy the secret of {shown.name} into the receiving system now: it checks with it that each message
             comes from this console. It is not shown again; you can make a new one at any time.
           </Text>
-          <Code block data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
+          <Code block data-testid="webhook-secret" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
             {shown.secret}
           </Code>
           <CopyAction value={shown.secret} what="the secret" text="Copy secret" />
