@@ -12,7 +12,7 @@ import {
   type WebhookSecretAnswer,
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import { audit } from '../../../audit/audit';
 import type { AppContext } from '../../../context';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../../http/errors';
@@ -185,83 +185,117 @@ export async function createEndpoint(
   return { endpoint: present(row), secret };
 }
 
-export async function updateEndpoint(
+/**
+ * One audited change of an endpoint the actor manages: loaded in scope (404 otherwise), checked,
+ * then written and audited in one transaction.
+ */
+async function changeEndpoint<T>(
+  ctx: Ctx,
+  actor: Actor,
+  rawId: string,
+  ip: string,
+  action: string,
+  write: (
+    trx: Transaction<Database>,
+    old: EndpointRow,
+    now: number,
+  ) => Promise<{ result: T; details: Record<string, unknown> }>,
+  check?: (old: EndpointRow) => Promise<void>,
+): Promise<T> {
+  const db = ctx.dbh.db;
+  const old = await findEndpoint(db, actor, rawId);
+  mustManage(actor);
+  await check?.(old);
+  const now = ctx.clock.now();
+  return db.transaction().execute(async (trx) => {
+    const { result, details } = await write(trx, old, now);
+    await audit(trx, now, {
+      actor,
+      action,
+      targetType: 'webhook_endpoint',
+      targetId: Number(old.id),
+      details,
+      ip,
+    });
+    return result;
+  });
+}
+
+const setEndpoint = (
+  trx: Transaction<Database>,
+  actor: Actor,
+  id: number,
+  values: Updateable<Database['webhook_endpoints']>,
+) =>
+  scoped(trx, actor)
+    .updateTable('webhook_endpoints')
+    .set(values)
+    .where('webhook_endpoints.id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+export function updateEndpoint(
   ctx: Ctx,
   actor: Actor,
   rawId: string,
   body: UpdateWebhookBody,
   ip: string,
 ): Promise<{ endpoint: WebhookEndpoint }> {
-  const db = ctx.dbh.db;
-  const old = await findEndpoint(db, actor, rawId);
-  mustManage(actor);
-  if (body.url !== old.url) await checkUrl(ctx, body.url);
-  const now = ctx.clock.now();
-  const row = await db.transaction().execute(async (trx) => {
-    const r = await scoped(trx, actor)
-      .updateTable('webhook_endpoints')
-      .set({ name: body.name, url: body.url, enabled: body.enabled ? 1 : 0 })
-      .where('webhook_endpoints.id', '=', old.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await audit(trx, now, {
-      actor,
-      action: 'webhooks.update',
-      targetType: 'webhook_endpoint',
-      targetId: Number(old.id),
+  return changeEndpoint(
+    ctx,
+    actor,
+    rawId,
+    ip,
+    'webhooks.update',
+    async (trx, old) => ({
+      result: {
+        endpoint: present(
+          await setEndpoint(trx, actor, old.id, {
+            name: body.name,
+            url: body.url,
+            enabled: body.enabled ? 1 : 0,
+          }),
+        ),
+      },
       details: {
         old: { name: old.name, url: old.url, enabled: Number(old.enabled) === 1 },
         new: { name: body.name, url: body.url, enabled: body.enabled },
       },
-      ip,
-    });
-    return r;
-  });
-  return { endpoint: present(row) };
+    }),
+    async (old) => {
+      if (body.url !== old.url) await checkUrl(ctx, body.url);
+    },
+  );
 }
 
-export async function rotateSecret(
+export function rotateSecret(
   ctx: Ctx,
   actor: Actor,
   rawId: string,
   ip: string,
 ): Promise<WebhookSecretAnswer> {
-  const db = ctx.dbh.db;
-  const old = await findEndpoint(db, actor, rawId);
-  mustManage(actor);
   const secret = newWebhookSecret();
-  const now = ctx.clock.now();
-  const row = await db.transaction().execute(async (trx) => {
-    const r = await scoped(trx, actor)
-      .updateTable('webhook_endpoints')
-      .set({ secret_sealed: seal(ctx.config.secretKey ?? null, secret), secret_rotated_at: now })
-      .where('webhook_endpoints.id', '=', old.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await audit(trx, now, {
-      actor,
-      action: 'webhooks.rotate',
-      targetType: 'webhook_endpoint',
-      targetId: Number(old.id),
-      details: { name: old.name },
-      ip,
-    });
-    return r;
-  });
-  return { endpoint: present(row), secret };
+  return changeEndpoint(ctx, actor, rawId, ip, 'webhooks.rotate', async (trx, old, now) => ({
+    result: {
+      endpoint: present(
+        await setEndpoint(trx, actor, old.id, {
+          secret_sealed: seal(ctx.config.secretKey ?? null, secret),
+          secret_rotated_at: now,
+        }),
+      ),
+      secret,
+    },
+    details: { name: old.name },
+  }));
 }
 
-export async function removeEndpoint(
+export function removeEndpoint(
   ctx: Ctx,
   actor: Actor,
   rawId: string,
   ip: string,
 ): Promise<{ endpoint: WebhookEndpoint }> {
-  const db = ctx.dbh.db;
-  const old = await findEndpoint(db, actor, rawId);
-  mustManage(actor);
-  const now = ctx.clock.now();
-  await db.transaction().execute(async (trx) => {
+  return changeEndpoint(ctx, actor, rawId, ip, 'webhooks.delete', async (trx, old) => {
     await scoped(trx, actor)
       .deleteFrom('webhook_deliveries')
       .where('webhook_deliveries.endpoint_id', '=', old.id)
@@ -270,16 +304,8 @@ export async function removeEndpoint(
       .deleteFrom('webhook_endpoints')
       .where('webhook_endpoints.id', '=', old.id)
       .execute();
-    await audit(trx, now, {
-      actor,
-      action: 'webhooks.delete',
-      targetType: 'webhook_endpoint',
-      targetId: Number(old.id),
-      details: { name: old.name, url: old.url },
-      ip,
-    });
+    return { result: { endpoint: present(old) }, details: { name: old.name, url: old.url } };
   });
-  return { endpoint: present(old) };
 }
 
 const deliveryColumns = [
@@ -388,41 +414,38 @@ export async function sendTest(
   rawId: string,
   ip: string,
 ): Promise<{ delivery: WebhookDelivery }> {
-  const db = ctx.dbh.db;
-  const endpoint = await findEndpoint(db, actor, rawId);
-  mustManage(actor);
-  if (Number(endpoint.enabled) !== 1)
-    throw new ConflictError('This endpoint is paused: resume it to send a test.');
-  const now = ctx.clock.now();
-  const id = await db.transaction().execute(async (trx) => {
-    const row = await scoped(trx, actor, endpoint)
-      .insertInto('webhook_deliveries')
-      .values({
-        endpoint_id: Number(endpoint.id),
-        delivery_uid: randomUUID(),
-        reseller_id: Number(endpoint.reseller_id),
-        client_id: Number(endpoint.client_id),
-        event_id: null,
-        alert_id: null,
-        event_type: 'test',
-        status: 'queued',
-        created_at: now,
-        next_attempt_at: now,
-        retry_until: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await audit(trx, now, {
-      actor,
-      action: 'webhooks.test',
-      targetType: 'webhook_endpoint',
-      targetId: Number(endpoint.id),
-      details: { name: endpoint.name },
-      ip,
-    });
-    return Number(row.id);
-  });
-  return { delivery: await oneDelivery(db, actor, id) };
+  const id = await changeEndpoint(
+    ctx,
+    actor,
+    rawId,
+    ip,
+    'webhooks.test',
+    async (trx, endpoint, now) => {
+      const row = await scoped(trx, actor, endpoint)
+        .insertInto('webhook_deliveries')
+        .values({
+          endpoint_id: Number(endpoint.id),
+          delivery_uid: randomUUID(),
+          reseller_id: Number(endpoint.reseller_id),
+          client_id: Number(endpoint.client_id),
+          event_id: null,
+          alert_id: null,
+          event_type: 'test',
+          status: 'queued',
+          created_at: now,
+          next_attempt_at: now,
+          retry_until: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { result: Number(row.id), details: { name: endpoint.name } };
+    },
+    async (endpoint) => {
+      if (Number(endpoint.enabled) !== 1)
+        throw new ConflictError('This endpoint is paused: resume it to send a test.');
+    },
+  );
+  return { delivery: await oneDelivery(ctx.dbh.db, actor, id) };
 }
 
 export async function redeliver(

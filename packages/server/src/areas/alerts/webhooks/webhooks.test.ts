@@ -235,7 +235,59 @@ describe('alert webhooks', () => {
     const last = rx.hits.at(-1) as Hit;
     expect(pythonVerifies(fresh, String(last.headers['lifeboat-signature']), last.body)).toBe(true);
     expect(pythonVerifies(secret, String(last.headers['lifeboat-signature']), last.body)).toBe(false);
+    const actions = await f.t.dbh.db
+      .selectFrom('audit_log')
+      .select(['action', 'user_id'])
+      .where('action', 'like', 'webhooks.%')
+      .orderBy('id')
+      .execute();
+    expect(actions.map((a) => a.action)).toEqual([
+      'webhooks.create',
+      'webhooks.test',
+      'webhooks.redeliver',
+      'webhooks.rotate',
+      'webhooks.test',
+    ]);
+    expect(new Set(actions.map((a) => a.user_id))).toEqual(new Set([f.w.users.resA]));
   });
+
+  it('posts a burst of 10,000 in bounded runs while the API keeps answering', async () => {
+    const { endpoint } = await addEndpoint();
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({
+      endpoint_id: endpoint.id,
+      delivery_uid: `burst-${i}`,
+      reseller_id: f.w.resellerA,
+      client_id: 0,
+      event_type: 'test',
+      status: 'queued' as const,
+      created_at: now(),
+      next_attempt_at: now(),
+      retry_until: now() + 60_000,
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await f.t.dbh.db
+        .insertInto('webhook_deliveries')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    const latencies: number[] = [];
+    let runs = 0;
+    while (rx.hits.length < 10_000 && runs < 20) {
+      // A request made while the run posts is answered; the run's work is bounded.
+      const run = deliver();
+      const started = performance.now();
+      const res = await f.get('resa', `/api/webhooks/reseller/${f.w.resellerA}`);
+      latencies.push(performance.now() - started);
+      expect(res.statusCode).toBe(200);
+      const out = await run;
+      expect(out.delivered).toBeLessThanOrEqual(1000);
+      runs++;
+    }
+    expect(runs).toBe(10);
+    expect(new Set(rx.hits.map((h) => h.headers['lifeboat-delivery'])).size).toBe(10_000);
+    console.info(
+      `burst of 10,000: ${runs} runs; API answers during runs ${latencies.map((l) => Math.round(l)).join(', ')} ms`,
+    );
+  }, 300_000);
 
   it('does not follow a redirect to another host', async () => {
     const other = await startReceiver();
