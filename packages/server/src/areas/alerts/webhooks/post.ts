@@ -11,6 +11,25 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** The answer's body is read only this far (and then dropped): a receiver cannot stall us with it. */
 const ANSWER_BYTES = 4096;
 
+/** Why a connection failed, in words (the delivery log shows no error codes). */
+const CONNECT_WORDS: Record<string, string> = {
+  ECONNREFUSED: 'it refused the connection',
+  ECONNRESET: 'it cut the connection',
+  ENOTFOUND: 'its name was not found',
+  EAI_AGAIN: 'its name could not be looked up',
+  EHOSTUNREACH: 'there is no route to it',
+  ENETUNREACH: 'there is no route to it',
+  ETIMEDOUT: 'the connection timed out',
+  EPROTO: 'the secure connection failed',
+};
+
+function connectWords(err: NodeJS.ErrnoException): string {
+  const code = err.code ?? '';
+  if (CONNECT_WORDS[code]) return CONNECT_WORDS[code];
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|TLS|SSL/.test(code)) return 'its certificate is not trusted';
+  return 'the connection failed';
+}
+
 export interface PostOutcome {
   ok: boolean;
   /** The receiver's status code; null when no answer came. */
@@ -115,7 +134,7 @@ export async function postWebhook(
       const error =
         err instanceof RefusedAddressError
           ? err.message
-          : `The endpoint could not be reached (${(err as NodeJS.ErrnoException).code ?? err.message}).`;
+          : `The endpoint could not be reached: ${connectWords(err as NodeJS.ErrnoException)}.`;
       done({ ok: false, code: null, error });
     });
     req.end(body);

@@ -152,6 +152,8 @@ describe('alert webhooks', () => {
     await failTwice(f.w.systemA1);
     await evaluate();
     expect(await deliver()).toEqual({ delivered: 0, failed: 0, retried: 1 });
+    const [down] = await f.t.dbh.db.selectFrom('webhook_deliveries').select('error').execute();
+    expect(down?.error).toBe('The endpoint could not be reached: it refused the connection.');
     f.t.clock.advance(60_000);
     await f.run(f.w.systemA1, 'COMPLETED');
     await evaluate(); // resolved while the receiver is down: it waits behind the opening
