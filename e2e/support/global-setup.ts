@@ -35,6 +35,8 @@ export async function setup(project: TestProject): Promise<void> {
       DATABASE_URL: '',
       // Where the backup sources' tests make their restic repositories.
       LIFEBOAT_RESTIC_ROOTS: resticRoot,
+      // The webhooks test's receiver listens on this machine's loopback address.
+      LIFEBOAT_WEBHOOK_ALLOW_PRIVATE: '1',
     },
   });
   const baseUrl = server.baseUrl;

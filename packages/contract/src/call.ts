@@ -129,7 +129,11 @@ export type TenantObject =
   /** An alert (issue 27), by id. */
   | 'alert'
   /** A snooze or maintenance window of alerts, by id. */
-  | 'alert_snooze';
+  | 'alert_snooze'
+  /** A reseller's webhook endpoint (issue 27.4). */
+  | 'webhook_endpoint'
+  /** A delivery of a webhook endpoint's log. */
+  | 'webhook_delivery';
 
 export type Call<S extends CallSpec = CallSpec> = S & { readonly id: string };
 

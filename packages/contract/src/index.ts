@@ -36,4 +36,5 @@ export * from './tabs';
 export * from './time-zone';
 export * from './update-schedules';
 export * from './virtualization';
+export * from './webhooks';
 export * from './words';

@@ -197,6 +197,13 @@ export const operationKinds = {
     result: z.object({ sent: z.number().int(), failed: z.number().int(), retried: z.number().int() }),
     lane: 'heartbeat',
   }),
+  'alerts.webhooks': defineOperation({
+    summary:
+      'Post the queued alert webhooks, in order per alert and endpoint, retrying with backoff for a day (a schedule).',
+    input: z.object({}),
+    result: z.object({ delivered: z.number().int(), failed: z.number().int(), retried: z.number().int() }),
+    lane: 'heartbeat',
+  }),
   'fleet.tick': defineOperation({
     summary: 'Advance the living fleet: backups, health, nightly AutoVerify (a schedule).',
     input: z.object({}),

@@ -28,6 +28,7 @@ import * as m070 from './migrations/070_alerts';
 import * as m071 from './migrations/071_alert_rules';
 import * as m072 from './migrations/072_alert_mails';
 import * as m090 from './migrations/090_alert_actions';
+import * as m095 from './migrations/095_webhooks';
 import type { Database } from './schema';
 
 // Migrations are listed here (not read from disk) so they work the same under tsx, vitest and
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '071_alert_rules': m071,
   '072_alert_mails': m072,
   '090_alert_actions': m090,
+  '095_webhooks': m095,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -954,3 +954,54 @@ export interface AlertSnoozeTable {
   created_by_name: string;
   created_at: number;
 }
+
+// --- webhooks (migration 095_webhooks) ---
+
+/** A reseller's webhook endpoint (issue 27.4); the secret is sealed with the console's key. */
+export interface WebhookEndpointTable {
+  id: Generated<number>;
+  reseller_id: number;
+  /** 0: the reseller's own. */
+  client_id: Generated<number>;
+  /** The ticketing adapter that delivers to it: 'webhook'. */
+  kind: string;
+  name: string;
+  url: string;
+  secret_sealed: string;
+  enabled: Generated<number>;
+  created_at: number;
+  created_by: number | null;
+  secret_rotated_at: number;
+}
+
+/** One alert transition (or a test) to one endpoint: queued, posted, retried, logged. */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  /** The Lifeboat-Delivery header: the same on every retry and redelivery. */
+  delivery_uid: string;
+  reseller_id: number;
+  client_id: number;
+  event_id: number | null;
+  alert_id: number | null;
+  /** 'alert.opened' | 'alert.reopened' | 'alert.resolved' | 'test' */
+  event_type: string;
+  status: 'queued' | 'sending' | 'delivered' | 'failed';
+  attempts: Generated<number>;
+  created_at: number;
+  next_attempt_at: number;
+  /** Retries stop after this. */
+  retry_until: number;
+  /** While sending: another delivery takes the row over after this instant (the sender died). */
+  claimed_until: number | null;
+  delivered_at: number | null;
+  last_attempt_at: number | null;
+  response_code: number | null;
+  latency_ms: number | null;
+  error: string | null;
+}
+
+export interface Database {
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
+}

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { alertActionRoutes } from './areas/alerts/action-routes';
 import { alertRoutes } from './areas/alerts/routes';
+import { webhookRoutes } from './areas/alerts/webhooks/routes';
 import { applianceRoutes } from './areas/appliances/routes';
 import { azureRoutes } from './areas/azure/routes';
 import { dashboardRoutes } from './areas/dashboard/routes';
@@ -143,6 +144,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await api.register(sourceRoutes(ctx));
     await api.register(alertRoutes(ctx));
     await api.register(alertActionRoutes(ctx));
+    await api.register(webhookRoutes(ctx));
   });
 
   await registerSpa(app, ctx.config.webDist);

@@ -121,6 +121,7 @@ const CASES: Record<keyof typeof ACCEPTS, Case> = {
     bad: ['srv/restic', '/srv/../etc', '/srv/a\0b'],
   },
   LIFEBOAT_RESTIC_ALLOW_REMOTE: { good: [['1', { resticAllowRemote: true }]], bad: ['yes'] },
+  LIFEBOAT_WEBHOOK_ALLOW_PRIVATE: { good: [['1', { webhookAllowPrivate: true }]], bad: ['yes'] },
   LIFEBOAT_PUBLIC_URL: {
     good: [['https://backup.example.com/', { publicUrl: 'https://backup.example.com' }]],
     bad: ['backup.example.com', 'ftp://x.example.com'],

@@ -64,6 +64,8 @@ export interface Config {
   resticAllowRemote: boolean;
   /** The console's address as people open it: links in alert e-mails (issue 27.4). */
   publicUrl: string;
+  /** Webhooks may be posted to private, loopback and link-local addresses, and over http (a lab). */
+  webhookAllowPrivate: boolean;
 }
 
 /** A setting the server refuses to start with; the message is one sentence per bad setting. */
@@ -112,6 +114,7 @@ export const ACCEPTS = {
   LIFEBOAT_RESTIC_ROOTS: 'absolute folder paths separated by commas, such as /srv/restic,/mnt/backups',
   LIFEBOAT_RESTIC_ALLOW_REMOTE: '1 (rest:, s3: and sftp: repositories may be added) or 0',
   LIFEBOAT_PUBLIC_URL: 'an http:// or https:// address such as https://backup.example.com',
+  LIFEBOAT_WEBHOOK_ALLOW_PRIVATE: '1 (webhooks may go to private and loopback addresses, and over http) or 0',
 } as const;
 type Setting = keyof typeof ACCEPTS;
 
@@ -260,6 +263,7 @@ export const envSchema = z
     LIFEBOAT_REPORT_HISTORY_DAYS: setting(whole(1, 3650)),
     LIFEBOAT_RESTIC_ROOTS: setting(resticRoots),
     LIFEBOAT_RESTIC_ALLOW_REMOTE: setting(flag),
+    LIFEBOAT_WEBHOOK_ALLOW_PRIVATE: setting(flag),
     LIFEBOAT_PUBLIC_URL: setting(
       z.url({ protocol: /^https?$/, hostname: /./ }).transform((u) => u.replace(/\/+$/, '')),
     ),
@@ -346,5 +350,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl:
       e.LIFEBOAT_PUBLIC_URL ??
       `http://${e.HOST && e.HOST !== '0.0.0.0' ? e.HOST : '127.0.0.1'}:${e.PORT ?? 8080}`,
+    webhookAllowPrivate: e.LIFEBOAT_WEBHOOK_ALLOW_PRIVATE ?? false,
   };
 }

@@ -21,3 +21,4 @@ export * from './settings';
 export * from './sources';
 export * from './system';
 export * from './virtualization';
+export * from './webhooks';

@@ -47,6 +47,19 @@ describe('OpenAPI document and reference page', () => {
     expect(t.app.undeclaredRoutes).toEqual([]);
   });
 
+  it('documents the alert webhook: its signed headers and its JSON body', async () => {
+    const doc = (await call(t.app, s, { method: 'GET', url: '/api/openapi.json' })).json();
+    const post = doc.webhooks?.alertTransition?.post;
+    expect(post.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'Lifeboat-Signature',
+      'Lifeboat-Delivery',
+      'Lifeboat-Event',
+    ]);
+    const body = post.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toEqual(['id', 'type', 'occurred_at', 'alert']);
+    expect(body.properties.type.enum).toEqual(['alert.opened', 'alert.reopened', 'alert.resolved', 'test']);
+  });
+
   it('needs a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(401);

@@ -5,6 +5,10 @@ import {
   errorResponse,
   isRawAnswer,
   SESSION_COOKIE,
+  WEBHOOK_DELIVERY_HEADER,
+  WEBHOOK_EVENT_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  webhookPayload,
 } from '@lifeboat/contract';
 import { z } from 'zod';
 
@@ -94,10 +98,46 @@ export function openApiDocument(calls: readonly Call[], version: string): Json {
         'Every call of the Lifeboat console. Calls need the session cookie, the X-Requested-With: XMLHttpRequest marker and the X-CSRF-Token header handed out by GET /api/session, unless marked otherwise.',
     },
     paths,
+    webhooks: alertWebhooks(),
     components: {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
         csrf: { type: 'apiKey', in: 'header', name: CSRF_HEADER },
+      },
+    },
+  };
+}
+
+/** What the console posts to a reseller's webhook endpoints (issue 27.4), as OpenAPI 3.1 webhooks. */
+function alertWebhooks(): Json {
+  const header = (name: string, description: string): Json => ({
+    name,
+    in: 'header',
+    required: true,
+    description,
+    schema: { type: 'string' },
+  });
+  return {
+    alertTransition: {
+      post: {
+        operationId: 'alert_webhook',
+        summary: 'An alert opened, came back or resolved (or a test); answer 2xx within 10 seconds.',
+        tags: ['alerts'],
+        parameters: [
+          header(
+            WEBHOOK_SIGNATURE_HEADER,
+            't=<unix seconds>,v1=<hex HMAC-SHA256 with the endpoint secret over "<t>.<raw body>">',
+          ),
+          header(WEBHOOK_DELIVERY_HEADER, 'The delivery id, the same on every retry: drop one already seen.'),
+          header(WEBHOOK_EVENT_HEADER, 'alert.opened, alert.reopened, alert.resolved or test.'),
+        ],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: schemaOf(webhookPayload, 'output') } },
+        },
+        responses: {
+          '2XX': { description: 'Received. Any other answer, or none within 10 seconds, is retried.' },
+        },
       },
     },
   };

@@ -1,5 +1,6 @@
 import { registerAlertDelivery } from '../areas/alerts/deliver';
 import { registerAlertEvaluation } from '../areas/alerts/evaluate';
+import { registerWebhookDelivery } from '../areas/alerts/webhooks/deliver';
 import { registerAzureHandlers } from '../areas/azure/handlers';
 import { AUTOVERIFY_RUN, autoVerifyHandler } from '../areas/devices/autoverify-handler';
 import { registerFailoverHandlers } from '../areas/failover/handlers';
@@ -29,6 +30,7 @@ export function registerOperationHandlers(ctx: AppContext): void {
   registerSourceSync(ctx);
   registerAlertEvaluation(ctx);
   registerAlertDelivery(ctx);
+  registerWebhookDelivery(ctx);
 }
 
 /** The in-process workers: handlers and schedules, then leasing. */

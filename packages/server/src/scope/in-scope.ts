@@ -52,6 +52,8 @@ const WHERE: Record<TenantObject, Where> = {
   backup_source: { table: 'backup_sources', column: 'id' },
   alert: { table: 'alerts', column: 'id' },
   alert_snooze: { table: 'alert_snoozes', column: 'id' },
+  webhook_endpoint: { table: 'webhook_endpoints', column: 'id' },
+  webhook_delivery: { table: 'webhook_deliveries', column: 'id' },
 };
 
 /**

@@ -72,6 +72,9 @@ export const TENANT_TABLES = {
   alert_mails: { by: 'reseller_client' },
   // client_id 0 is a snooze of the whole reseller: its clients' users never read it.
   alert_snoozes: { by: 'reseller_client' },
+  // client_id 0: the reseller's own endpoint, never reached by its clients' users.
+  webhook_endpoints: { by: 'reseller_client' },
+  webhook_deliveries: { by: 'reseller_client' },
 } as const satisfies Partial<Record<keyof Database, TenantScope>>;
 
 export const SYSTEM_TABLES = {

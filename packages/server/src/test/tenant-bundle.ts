@@ -48,6 +48,9 @@ export interface ClientBundle {
   /** An open alert of the client's system and a snooze of that system. */
   alert: number;
   alertSnooze: number;
+  /** A webhook endpoint of the client's reseller and a delivered test in its log. */
+  webhookEndpoint: number;
+  webhookDelivery: number;
 }
 
 /** Whose objects these are, and the vault their systems back up to. */
@@ -288,7 +291,44 @@ export async function buildClientBundle(t: TestApp, owner: BundleOwner): Promise
   const more = await exportsAndReports(c, sys, rec);
   const office = await officeObjects(c, sys);
   const alerts = await alertObjects(c, sys);
+  const hooks = await webhookObjects(c);
   const { rp, ...systemIds } = sys;
   const { downloadPath: _path, ...recovery } = rec;
-  return { ...systemIds, restorePoint: rp, ...recovery, ...more, ...office, ...alerts };
+  return { ...systemIds, restorePoint: rp, ...recovery, ...more, ...office, ...alerts, ...hooks };
+}
+
+/** A webhook endpoint of the reseller (its own: client 0) with one delivered test. */
+async function webhookObjects(c: Ctx) {
+  const { db, now, reseller_id, tag } = c;
+  const webhookEndpoint = await insertId(db, 'webhook_endpoints', {
+    reseller_id,
+    client_id: 0,
+    kind: 'webhook',
+    name: `Hook ${tag}`,
+    url: `https://psa.example.com/hooks/${tag}`,
+    secret_sealed: 'sealed',
+    enabled: 1,
+    created_at: now,
+    created_by: null,
+    secret_rotated_at: now,
+  });
+  const webhookDelivery = await insertId(db, 'webhook_deliveries', {
+    endpoint_id: webhookEndpoint,
+    delivery_uid: `iso-${tag}`,
+    reseller_id,
+    client_id: 0,
+    event_id: null,
+    alert_id: null,
+    event_type: 'test',
+    status: 'delivered',
+    created_at: now,
+    next_attempt_at: now,
+    retry_until: now,
+    delivered_at: now,
+    last_attempt_at: now,
+    response_code: 200,
+    latency_ms: 12,
+    error: null,
+  });
+  return { webhookEndpoint, webhookDelivery };
 }

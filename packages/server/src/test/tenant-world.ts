@@ -219,6 +219,8 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
     backup_source: s(b.backupSource),
     alert: s(b.alert),
     alert_snooze: s(b.alertSnooze),
+    webhook_endpoint: s(b.webhookEndpoint),
+    webhook_delivery: s(b.webhookDelivery),
   });
   const own: Record<Who, Holdings> = {
     staff: {

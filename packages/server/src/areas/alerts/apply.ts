@@ -6,6 +6,7 @@ import { BATCH, type Observation, type RuleOf } from './observe';
 import { queueMails } from './outbox';
 import { markQuiet } from './quiet';
 import { loadRules } from './rules';
+import { queueWebhooks } from './webhooks/queue';
 
 // Applying an evaluation's observations (alertStep decides, these statements make it so). Every
 // write is fenced by the state it was decided on, so two evaluations at the same time (two
@@ -82,7 +83,7 @@ const event = (
   detail,
 });
 
-/** Record the transitions' timeline events and queue their e-mails, in the transition's transaction. */
+/** Record the transitions' timeline events and queue their e-mails and webhooks, in the transition's transaction. */
 async function addEvents(
   trx: Transaction<Database>,
   events: Event[],
@@ -95,14 +96,12 @@ async function addEvents(
   const rows = await unscoped(trx, why)
     .insertInto('alert_events')
     .values(events)
-    .returning(['id', 'alert_id', 'reseller_id', 'client_id'])
+    .returning(['id', 'alert_id', 'reseller_id', 'client_id', 'kind'])
     .execute();
-  await queueMails(
-    trx,
-    rows.filter((r) => !quiet.has(Number(r.alert_id))),
-    ruleOf,
-    now,
-  );
+  // A snoozed subject's transitions are recorded but told to no one: no mail, no webhook.
+  const told = rows.filter((r) => !quiet.has(Number(r.alert_id)));
+  await queueMails(trx, told, ruleOf, now);
+  await queueWebhooks(trx, told, now);
 }
 
 /** Open, update or reopen the alerts of conditions that hold (one batch of subjects). */

@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { usePageLinks } from '../../components/usePageLinks';
 import { useRight } from '../../session/session';
+import { WebhooksTab } from '../alerts/webhooks/WebhooksTab';
 import { AzureRestoreTab } from '../azure/AzureRestoreTab';
 import { FailoverApprovalTab } from './FailoverApprovalTab';
 import { OfficeNetworkTab } from './OfficeNetworkTab';
@@ -57,6 +58,7 @@ export function OrgSettingsPage({ level, id }: Props) {
             {level === 'client' && <Tabs.Tab value="office">Virtual office</Tabs.Tab>}
             {level === 'reseller' && <Tabs.Tab value="updates">Update schedules</Tabs.Tab>}
             {level === 'reseller' && <Tabs.Tab value="failover">Failover approval</Tabs.Tab>}
+            {level === 'reseller' && <Tabs.Tab value="webhooks">Webhooks</Tabs.Tab>}
             {staffSwitches && <Tabs.Tab value="azure">Azure direct restore</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="thresholds">
@@ -75,6 +77,11 @@ export function OrgSettingsPage({ level, id }: Props) {
           {level === 'reseller' && (
             <Tabs.Panel value="failover">
               <FailoverApprovalTab resellerId={id} />
+            </Tabs.Panel>
+          )}
+          {level === 'reseller' && (
+            <Tabs.Panel value="webhooks">
+              <WebhooksTab resellerId={id} />
             </Tabs.Panel>
           )}
           {staffSwitches && (
