@@ -2,7 +2,7 @@ import type { AlertListAnswer, AlertRow, AlertTimelineAnswer } from '@lifeboat/c
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import { DESKTOP, launchBrowser, openPage, screenshotsAtWidths, signIn } from '../support/browser';
+import { DESKTOP, launchBrowser, openPage, screenshotsAtWidths, settled, signIn } from '../support/browser';
 import { apiGet } from '../support/devices';
 
 // Issue 27.5 in the browser: a reseller follows the dashboard's open-alert count to the Alerts
@@ -52,6 +52,8 @@ describe('Alerts', { timeout: 240_000 }, () => {
     const drawer = page.getByRole('dialog');
     await drawer.locator('[data-event="opened"]').first().waitFor();
     await drawer.getByText('Still holding').waitFor();
+    // The drawer slides in over a fading overlay: axe reads colours once it has stopped.
+    await settled(page);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshotsAtWidths(page, 'alerts-timeline');
 
