@@ -1,4 +1,4 @@
-import { recoveryCalls } from '@lifeboat/contract';
+import { FabricError, recoveryCalls } from '@lifeboat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
@@ -94,9 +94,11 @@ export function recoveryBrowseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return reply.send(file.stream);
       } catch (err) {
         // A person who opens an old link sees a sentence, not JSON.
-        if (err instanceof AppError && (req.headers.accept ?? '').includes('text/html')) {
+        // A source that cannot serve it (a snapshot forgotten since) says so the same way.
+        const known = err instanceof AppError || err instanceof FabricError;
+        if (known && (req.headers.accept ?? '').includes('text/html')) {
           return reply
-            .status(err.status)
+            .status(err instanceof AppError ? err.status : 409)
             .type('text/html; charset=utf-8')
             .send(
               `<!doctype html><meta charset="utf-8"><title>Lifeboat download</title><p>${escapeHtml(err.message)}</p><p><a href="/">Back to Lifeboat</a></p>`,
