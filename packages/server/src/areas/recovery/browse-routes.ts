@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { FabricError, recoveryCalls } from '@lifeboat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../../audit/audit';
@@ -79,6 +80,9 @@ export function recoveryBrowseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(app, c.download, async ({ params, actor, req, reply }) => {
       try {
         const file = await openDownload(ctx, actor, params.token);
+        // Its first bytes (or its failure: a snapshot forgotten since) before the answer starts,
+        // so a source that cannot serve the link answers a sentence, not a cut-off download.
+        await firstBytes(file.stream);
         await audit(db, ctx.clock.now(), {
           actor,
           action: 'recovery.download',
@@ -108,6 +112,21 @@ export function recoveryBrowseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }
     });
   };
+}
+
+/** Resolves once the stream has data or has ended; rejects with its error before either. */
+function firstBytes(stream: Readable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (err?: Error) => {
+      stream.off('readable', ready);
+      stream.off('error', done);
+      if (err) reject(err);
+      else resolve();
+    };
+    const ready = () => done();
+    stream.once('readable', ready);
+    stream.once('error', done);
+  });
 }
 
 function escapeHtml(s: string): string {
