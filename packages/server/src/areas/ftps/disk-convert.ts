@@ -2,7 +2,13 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { FilesPort, FtpsExportType, FtpsFormat, PointDiskImage, RestorePointRef } from '@lifeboat/contract';
+import type {
+  FilesPort,
+  FtpsExportType,
+  FtpsFormat,
+  PointDiskImage,
+  RestorePointRef,
+} from '@lifeboat/contract';
 import { PRIVATE_FILE, PRIVATE_FOLDER } from '../../data-folder';
 import { DISK_EXT } from './materialize';
 

@@ -120,9 +120,20 @@ export function ftpsExportHandler(
         // A source with real disk images (restic) has them converted; the simulator's are written.
         const images = await ctx.ports.files.diskImages?.(point);
         if (images && images.length === 0)
-          throw new DiskConvertError('This restore point holds no disk image: export its files and folders instead.');
+          throw new DiskConvertError(
+            'This restore point holds no disk image: export its files and folders instead.',
+          );
         size = images?.[0]
-          ? await convertDiskImage(ctx.ports.files, point, images[0], staging, name, format, exportType, signal)
+          ? await convertDiskImage(
+              ctx.ports.files,
+              point,
+              images[0],
+              staging,
+              name,
+              format,
+              exportType,
+              signal,
+            )
           : await writeDisk(staging, name, format, outcome.sizeBytes, exportType);
       } else {
         const paths = JSON.parse(e.paths) as string[];
@@ -136,7 +147,8 @@ export function ftpsExportHandler(
       }
     } catch (err) {
       await removeHome(staging);
-      if (err instanceof ExportTooLargeError || err instanceof DiskConvertError) return fail(err.message, false);
+      if (err instanceof ExportTooLargeError || err instanceof DiskConvertError)
+        return fail(err.message, false);
       // The source could not be read meanwhile (a snapshot forgotten halfway): its sentence.
       if (err instanceof FabricError) return fail(err.message, false);
       throw err;

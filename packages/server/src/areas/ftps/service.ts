@@ -1,7 +1,7 @@
 import {
-  FabricError,
   dayKeyIn,
   dayStartIn,
+  FabricError,
   type RbDeviceRow,
   type RbRestorePointsAnswer,
   type RecoveryOptionsAnswer,
@@ -39,7 +39,11 @@ const MAX_SOURCE_SYSTEMS = 20;
  * disk images through the files port; null where the source makes its disks itself (simulated).
  * A source that cannot be read now offers no disk (its files say why when browsed).
  */
-async function sourceDisks(ctx: Pick<AppContext, 'ports'>, system: SystemRow, point: { id: unknown; taken_at: unknown }) {
+async function sourceDisks(
+  ctx: Pick<AppContext, 'ports'>,
+  system: SystemRow,
+  point: { id: unknown; taken_at: unknown },
+) {
   try {
     const images = await ctx.ports.files.diskImages?.(pointRef(system, point));
     return images === undefined ? null : images;

@@ -1,7 +1,7 @@
 import {
-  type PointDiskImage,
   FabricError,
   type FilesPort,
+  type PointDiskImage,
   type RecoveryEntry,
   type RestorePointRef,
 } from '@lifeboat/contract';
@@ -64,13 +64,18 @@ export function treeOf(lines: readonly unknown[]): Tree {
     if (type === 'file' && IMAGE.test(e.name) && e.size > 0) images.push({ path: e.path, size: e.size });
   }
   for (const list of folders.values())
-    list.sort((a, b) => Number(b.type === 'folder') - Number(a.type === 'folder') || a.name.localeCompare(b.name));
+    list.sort(
+      (a, b) => Number(b.type === 'folder') - Number(a.type === 'folder') || a.name.localeCompare(b.name),
+    );
   return { folders, images };
 }
 
 /** "" and "/x/" as the tree's keys ("/", "/x"); Windows-style separators as restic's. */
 export function folderKey(path: string): string {
-  const p = path.replace(/\\/g, '/').replace(/\/{2,}/g, '/').replace(/\/+$/, '');
+  const p = path
+    .replace(/\\/g, '/')
+    .replace(/\/{2,}/g, '/')
+    .replace(/\/+$/, '');
   if (p === '') return '/';
   return p.startsWith('/') ? p : `/${p}`;
 }

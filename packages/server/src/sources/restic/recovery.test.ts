@@ -1,13 +1,13 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { promisify } from 'node:util';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportDir, type RunningFtps, startFtpsServer } from '../../areas/ftps/ftps-server';
 import { type FtpsFixture, ftpsFixture } from '../../areas/ftps/test-fixture';
-import { zipStream } from '../../areas/recovery/archive';
 import { pointRef } from '../../areas/recovery/access';
+import { zipStream } from '../../areas/recovery/archive';
 import { call } from '../../test/harness';
 import { sealSourceSecret } from '../secret';
 import { syncSource } from '../sync-service';
