@@ -191,7 +191,7 @@ describe('files and folders of a restic snapshot', () => {
     const size = 256 * MB;
     // Random blocks repeated: restic cannot shrink them to nothing, and the test stays quick.
     const block = randomBytes(MB);
-    const fd = fs.openSync(path.join(big, 'scan.raw'), 'w');
+    const fd = fs.openSync(path.join(big, 'scan.bin'), 'w');
     for (let i = 0; i < size / MB; i++) fs.writeSync(fd, block);
     fs.closeSync(fd);
     restic(['backup', '--quiet', '--host', 'RECEPTION-PC', big]);
@@ -208,14 +208,14 @@ describe('files and folders of a restic snapshot', () => {
       .where('id', '=', systemId)
       .executeTakeFirstOrThrow();
     const ref = pointRef({ system, point: latest, applianceId: null });
-    const entry = await f.t.ctx.ports.files.statFile(ref, `${big}/scan.raw`);
+    const entry = await f.t.ctx.ports.files.statFile(ref, `${big}/scan.bin`);
     expect(entry?.size).toBe(size);
     global.gc?.();
     const before = process.memoryUsage().rss;
     let peak = before;
     let bytes = 0;
     const stream = await zipStream(f.t.ctx.ports.files, ref, [
-      { path: `${big}/scan.raw`, entry: entry as NonNullable<typeof entry> },
+      { path: `${big}/scan.bin`, entry: entry as NonNullable<typeof entry> },
     ]);
     for await (const chunk of stream) {
       bytes += (chunk as Buffer).length;
