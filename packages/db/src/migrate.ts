@@ -27,6 +27,7 @@ import * as m065 from './migrations/065_backup_sources';
 import * as m070 from './migrations/070_alerts';
 import * as m071 from './migrations/071_alert_rules';
 import * as m072 from './migrations/072_alert_mails';
+import * as m080 from './migrations/080_restic_trees';
 import * as m090 from './migrations/090_alert_actions';
 import * as m095 from './migrations/095_webhooks';
 import type { Database } from './schema';
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '070_alerts': m070,
   '071_alert_rules': m071,
   '072_alert_mails': m072,
+  '080_restic_trees': m080,
   '090_alert_actions': m090,
   '095_webhooks': m095,
 };

@@ -855,6 +855,29 @@ export interface JobHistoryTable {
 
 export interface Database {
   backup_sources: BackupSourceTable;
+  restic_trees: ResticTreeTable;
+  restic_tree_folders: ResticTreeFolderTable;
+}
+
+// --- restic snapshot trees (migration 080_restic_trees; issue 25.5) ---
+
+/** A restic snapshot whose tree the console has read (one row: its folders are all below). */
+export interface ResticTreeTable {
+  restore_point_id: number;
+  system_id: number;
+  /** JSON array of the disk images it holds: [{ path, size }]. */
+  images: string;
+  read_at: number;
+}
+
+/** One folder of a read restic snapshot. */
+export interface ResticTreeFolderTable {
+  restore_point_id: number;
+  system_id: number;
+  /** The folder's path in the snapshot, "/" for its root. */
+  folder: string;
+  /** JSON array of { name, type, size, modifiedAt }, folders first, then by name. */
+  entries: string;
 }
 
 // --- alerts area (migration 070_alerts) ---

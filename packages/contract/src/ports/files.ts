@@ -20,6 +20,24 @@ export interface FilesPort {
   waitShareActive(req: ShareRequest, progress: FabricProgress): Promise<void>;
   /** Unmount a share (expiry or suppression); harmless when it is already gone. */
   removeShare(req: ShareRequest): Promise<void>;
+  /**
+   * A file's bytes from start to end as one stream, for sources where a read costs a call of its
+   * own (restic dump): the archive and the FTPS export use it instead of readFile's chunks.
+   * Null when the path is not a file there.
+   */
+  readStream?(point: RestorePointRef, path: string): Promise<AsyncIterable<Uint8Array> | null>;
+  /**
+   * The raw disk images the point holds, for a virtual disk export converted from real bytes:
+   * [] where it holds none; null (or absent) where the source makes its disk exports itself (the
+   * simulator).
+   */
+  diskImages?(point: RestorePointRef): Promise<PointDiskImage[] | null>;
+}
+
+/** A raw disk image inside a restore point (a restic `--stdin` image, an *.img or *.raw file). */
+export interface PointDiskImage {
+  path: string;
+  size: number;
 }
 
 /** A restore point of a system, with what the fabric needs to find its data. */
@@ -33,6 +51,8 @@ export interface RestorePointRef {
   osType: string;
   deviceType: string;
   hostname: string;
+  /** The backup source the system is read from (its kind picks the port); null: the simulator. */
+  sourceId?: number | null;
 }
 
 export interface RecoveryEntry {

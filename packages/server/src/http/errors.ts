@@ -1,3 +1,4 @@
+import { FabricError } from '@lifeboat/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -68,6 +69,11 @@ export function errorHandler(err: FastifyError | AppError, req: FastifyRequest, 
   if (err instanceof AppError) {
     if (err instanceof TooManyRequestsError) reply.header('retry-after', String(err.retryAfterSeconds));
     return reply.status(err.status).send({ code: err.code, message: err.message, fields: err.fields });
+  }
+  // A backup source that cannot serve the call (a snapshot forgotten, a repository moved, a wrong
+  // password): its sentence, as a conflict with the state of the source, never a 500.
+  if (err instanceof FabricError) {
+    return reply.status(409).send({ code: 'SOURCE_FAILED', message: err.message });
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const fields = zodFields(err);

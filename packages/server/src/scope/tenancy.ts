@@ -65,6 +65,8 @@ export const TENANT_TABLES = {
   failovers: { by: 'reseller_client' },
   failover_systems: { by: 'reseller_client' },
   backup_sources: { by: 'reseller_client' },
+  restic_trees: { by: 'system', column: 'system_id' },
+  restic_tree_folders: { by: 'system', column: 'system_id' },
   alerts: { by: 'reseller_client' },
   alert_events: { by: 'reseller_client' },
   // client_id 0 is the reseller's own rule: its clients' users never read it through scoped().

@@ -261,11 +261,13 @@ async function writeContents(
     const storedIds = new Set(stored.map((r) => r.external_id));
     const wanted = new Set(points.map((p) => p.externalId));
     const gone = stored.filter((r) => !wanted.has(r.external_id ?? '')).map((r) => Number(r.id));
-    for (let i = 0; i < gone.length; i += 500)
-      await db
-        .deleteFrom('restore_points')
-        .where('id', 'in', gone.slice(i, i + 500))
-        .execute();
+    for (let i = 0; i < gone.length; i += 500) {
+      const ids = gone.slice(i, i + 500);
+      await db.deleteFrom('restore_points').where('id', 'in', ids).execute();
+      // The snapshot's file tree kept for browsing (sources/restic/files.ts) goes with it.
+      await db.deleteFrom('restic_tree_folders').where('restore_point_id', 'in', ids).execute();
+      await db.deleteFrom('restic_trees').where('restore_point_id', 'in', ids).execute();
+    }
     pointsRemoved += gone.length;
     const fresh = points.filter((p) => !storedIds.has(p.externalId));
     const jobId = Number(sys.job_id);
@@ -309,7 +311,9 @@ async function insertPoints(db: Db, systemId: number, jobId: number, points: Sou
     job_id: jobId,
     taken_at: p.takenAt,
     is_local: remote ? 0 : 1,
-    is_cloud: remote,
+    // Every source's point is one the console itself reads (no appliance holds it): the second
+    // tool's recovery reaches it as its cloud copy (docs/decisions.md, restic recovery).
+    is_cloud: 1,
     vault_id: null,
     scheduled: 1,
     in_use: 0,

@@ -47,6 +47,12 @@ export async function startExport(ctx: AppContext, actor: Actor, r: StartRequest
   const why = rbIneligibility({ systemOsType: system.os_type, ftpsAllowed: latest !== null }, disk);
   if (why) throw new BadRequestError(RB_INELIGIBLE_TEXT[why]);
   const paths = [...new Set(r.paths)];
+  // A point of a real source (restic) exports a disk only from a disk image it holds.
+  const images = disk ? await ctx.ports.files.diskImages?.(pointRef(system, point)) : null;
+  if (images && images.length === 0)
+    throw new BadRequestError(
+      'This restore point holds no disk image: export its files and folders instead.',
+    );
   if (!disk) {
     if (paths.length === 0)
       throw new BadRequestError('Choose at least one folder or file to export.', { paths: 'Required.' });

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { HandlerFor } from '../../operations/types';
 import { unscoped } from '../../scope';
+import { convertDiskImage, DiskConvertError } from './disk-convert';
 import { exportDir } from './ftps-server';
 import { copyPaths, ExportTooLargeError, publish, removeHome, writeDisk } from './materialize';
 
@@ -42,6 +43,7 @@ async function loadExport(db: Kysely<Database>, id: number) {
       's.os_type',
       's.device_type',
       's.hostname',
+      's.source_id',
       'p.taken_at',
       'p.in_use',
     ])
@@ -65,6 +67,7 @@ export function ftpsExportHandler(
       osType: e.os_type,
       deviceType: e.device_type,
       hostname: e.hostname,
+      sourceId: e.source_id === null ? null : Number(e.source_id),
     };
     const format = (e.format ?? 'VHDX') as FtpsFormat;
     const fail = (message: string, rpInUse: boolean) =>
@@ -112,13 +115,26 @@ export function ftpsExportHandler(
     try {
       if (e.type === 'disk') {
         await progress(85, `Writing the ${format} image`);
-        size = await writeDisk(
-          staging,
-          e.system_name.replace(/[^A-Za-z0-9._-]/g, '_'),
-          format,
-          outcome.sizeBytes,
-          (e.export_type ?? 'fixed') as FtpsExportType,
-        );
+        const name = e.system_name.replace(/[^A-Za-z0-9._-]/g, '_');
+        const exportType = (e.export_type ?? 'fixed') as FtpsExportType;
+        // A source with real disk images (restic) has them converted; the simulator's are written.
+        const images = await ctx.ports.files.diskImages?.(point);
+        if (images && images.length === 0)
+          throw new DiskConvertError(
+            'This restore point holds no disk image: export its files and folders instead.',
+          );
+        size = images?.[0]
+          ? await convertDiskImage(
+              ctx.ports.files,
+              point,
+              images[0],
+              staging,
+              name,
+              format,
+              exportType,
+              signal,
+            )
+          : await writeDisk(staging, name, format, outcome.sizeBytes, exportType);
       } else {
         const paths = JSON.parse(e.paths) as string[];
         let last = 0;
@@ -131,7 +147,10 @@ export function ftpsExportHandler(
       }
     } catch (err) {
       await removeHome(staging);
-      if (err instanceof ExportTooLargeError) return fail(err.message, false);
+      if (err instanceof ExportTooLargeError || err instanceof DiskConvertError)
+        return fail(err.message, false);
+      // The source could not be read meanwhile (a snapshot forgotten halfway): its sentence.
+      if (err instanceof FabricError) return fail(err.message, false);
       throw err;
     }
     await publish(staging, home);

@@ -76,7 +76,15 @@ export async function copyPaths(
     await fs.mkdir(path.dirname(to), { recursive: true, mode: PRIVATE_FOLDER });
     const fh = await fs.open(to, 'w', PRIVATE_FILE);
     try {
-      for (let at = 0; at < size; at += CHUNK) {
+      // The source's own stream where it has one (restic dump): one read per file, not per chunk.
+      const own = await files.readStream?.(point, src);
+      if (own) {
+        for await (const chunk of own) {
+          if (signal.aborted) throw new Error('stopped');
+          await fh.write(chunk);
+        }
+      }
+      for (let at = 0; !own && at < size; at += CHUNK) {
         if (signal.aborted) throw new Error('stopped');
         const chunk = await files.readFile(point, src, at, Math.min(size, at + CHUNK));
         if (!chunk) break;

@@ -55,6 +55,7 @@ export function pointRef(system: SystemRow, point: { id: unknown; taken_at: unkn
     osType: system.os_type,
     deviceType: system.device_type,
     hostname: system.hostname,
+    sourceId: system.source_id === null ? null : Number(system.source_id),
   };
 }
 

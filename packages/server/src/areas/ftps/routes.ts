@@ -35,14 +35,14 @@ export function ftpsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const c = ftpsCalls;
   return async (app) => {
     route(app, c.recoveryOptions, ({ params: p, actor }) =>
-      recoveryOptions(db, actor, {
+      recoveryOptions(ctx, actor, {
         clientId: parseId(p.clientId, 'This client'),
         applianceId: applianceSegment(p.applianceId),
         deviceId: null,
       }),
     );
     route(app, c.recoveryOptionsForDevice, ({ params: p, actor }) =>
-      recoveryOptions(db, actor, {
+      recoveryOptions(ctx, actor, {
         clientId: parseId(p.clientId, 'This client'),
         applianceId: applianceSegment(p.applianceId),
         deviceId: parseId(p.deviceId, 'This device'),

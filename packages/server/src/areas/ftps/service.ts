@@ -1,6 +1,7 @@
 import {
   dayKeyIn,
   dayStartIn,
+  FabricError,
   type RbDeviceRow,
   type RbRestorePointsAnswer,
   type RecoveryOptionsAnswer,
@@ -21,6 +22,7 @@ import {
   loadRbSystem,
   pointRef,
   SECOND_TOOL,
+  type SystemRow,
 } from './rb-access';
 
 // The second tool's way to an FTPS export, up to the start (spec: recovery-flow 2 typeRB and the
@@ -29,16 +31,39 @@ import {
 
 // --- typeRB ----------------------------------------------------------------------------------
 
+/** How many systems of a backup source the options look into for a disk image (a restic read each, once). */
+const MAX_SOURCE_SYSTEMS = 20;
+
+/**
+ * What a system read from a backup source can be recovered as (issue 25.5): its latest point's
+ * disk images through the files port; null where the source makes its disks itself (simulated).
+ * A source that cannot be read now offers no disk (its files say why when browsed).
+ */
+async function sourceDisks(
+  ctx: Pick<AppContext, 'ports'>,
+  system: SystemRow,
+  point: { id: unknown; taken_at: unknown },
+) {
+  try {
+    const images = await ctx.ports.files.diskImages?.(pointRef(system, point));
+    return images === undefined ? null : images;
+  } catch (err) {
+    if (err instanceof FabricError) return [];
+    throw err;
+  }
+}
+
 export async function recoveryOptions(
-  db: Db,
+  ctx: AppContext,
   actor: Actor,
   q: { clientId: number; applianceId: number; deviceId: number | null },
 ): Promise<RecoveryOptionsAnswer> {
+  const db = ctx.dbh.db;
   const client = await loadClient(db, actor, q.clientId);
   await checkAppliance(db, actor, Number(client.id), q.applianceId);
   let systems = scoped(db, actor)
     .selectFrom('protected_systems')
-    .select(['id', 'os_type'])
+    .selectAll()
     .where('client_id', '=', client.id)
     .where('service_gen', '=', SECOND_TOOL);
   if (q.applianceId > 0) systems = systems.where('appliance_id', '=', q.applianceId);
@@ -48,7 +73,29 @@ export async function recoveryOptions(
   }
   const rows = await systems.execute();
   const any = rows.length > 0;
-  const diskable = rows.some((r) => r.os_type !== 'MAC_OS_X' && r.os_type !== 'NAS');
+  const osDiskable = (r: SystemRow) => r.os_type !== 'MAC_OS_X' && r.os_type !== 'NAS';
+  // The simulator's systems: by their OS, as the spec says. Systems of a real source (restic):
+  // a virtual disk only where the latest point holds a disk image, and never a virtual office or
+  // Azure (there is no bootable system to start, only an image to convert).
+  const simulated = rows.filter((r) => r.source_id === null && osDiskable(r));
+  let sourceImage = false;
+  let sourceSimulated = false;
+  for (const r of rows.filter((s) => s.source_id !== null).slice(0, MAX_SOURCE_SYSTEMS)) {
+    if (sourceImage && sourceSimulated) break;
+    const latest = await scoped(db, actor)
+      .selectFrom('restore_points')
+      .select(['id', 'taken_at'])
+      .where('system_id', '=', r.id)
+      .where('is_cloud', '=', 1)
+      .orderBy('taken_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!latest) continue;
+    const disks = await sourceDisks(ctx, r, latest);
+    if (disks === null) sourceSimulated ||= osDiskable(r);
+    else sourceImage ||= disks.length > 0;
+  }
+  const diskable = simulated.length > 0 || sourceSimulated;
   // recovery-flow 2, 6: Azure direct restore only for a reseller with azure_restore_enabled (never
   // the provider's staff), and only where a system could be restored as disks.
   const azure =
@@ -61,7 +108,7 @@ export async function recoveryOptions(
     // The cloud virtual office (issue 16) starts what can run as a virtual machine.
     cloud_vo: diskable,
     ftps_export_ffr: any,
-    ftps_export_virtual_disk: diskable,
+    ftps_export_virtual_disk: diskable || sourceImage,
     azure_direct_restore: azure,
   };
 }

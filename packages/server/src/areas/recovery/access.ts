@@ -131,7 +131,7 @@ export function pointColumns(
 }
 
 export function pointRef(ctx: {
-  system: Pick<SystemRow, 'id' | 'seed' | 'os_type' | 'device_type' | 'hostname'>;
+  system: Pick<SystemRow, 'id' | 'seed' | 'os_type' | 'device_type' | 'hostname' | 'source_id'>;
   point: Pick<PointRow, 'id' | 'taken_at'>;
   applianceId: number | null;
 }): RestorePointRef {
@@ -144,6 +144,7 @@ export function pointRef(ctx: {
     osType: ctx.system.os_type,
     deviceType: ctx.system.device_type,
     hostname: ctx.system.hostname,
+    sourceId: ctx.system.source_id === null ? null : Number(ctx.system.source_id),
   };
 }
 

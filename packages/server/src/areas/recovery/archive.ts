@@ -64,11 +64,22 @@ export async function collectFiles(
   return { files, folders, truncated: false };
 }
 
-/** A file's bytes as a stream of 1 MiB chunks. */
+/**
+ * A file's bytes as a stream: the source's own stream where it has one (restic dump), else
+ * 1 MiB chunks of readFile. Either way only a chunk at a time is in memory (backpressure).
+ */
 export function fileStream(port: FilesPort, point: RestorePointRef, path: string, size: number): Readable {
   const out = new PassThrough();
   void (async () => {
     try {
+      const own = await port.readStream?.(point, path);
+      if (own) {
+        for await (const chunk of own) {
+          if (out.destroyed) return;
+          if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+        }
+        return void out.end();
+      }
       for (let at = 0; at < size; at += CHUNK) {
         const chunk = await port.readFile(point, path, at, Math.min(size, at + CHUNK));
         if (!chunk) throw new Error(`The file ${path} is no longer in this restore point.`);

@@ -1,4 +1,5 @@
-import { recoveryCalls } from '@lifeboat/contract';
+import type { Readable } from 'node:stream';
+import { FabricError, recoveryCalls } from '@lifeboat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
@@ -79,6 +80,9 @@ export function recoveryBrowseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(app, c.download, async ({ params, actor, req, reply }) => {
       try {
         const file = await openDownload(ctx, actor, params.token);
+        // Its first bytes (or its failure: a snapshot forgotten since) before the answer starts,
+        // so a source that cannot serve the link answers a sentence, not a cut-off download.
+        await firstBytes(file.stream);
         await audit(db, ctx.clock.now(), {
           actor,
           action: 'recovery.download',
@@ -94,9 +98,11 @@ export function recoveryBrowseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return reply.send(file.stream);
       } catch (err) {
         // A person who opens an old link sees a sentence, not JSON.
-        if (err instanceof AppError && (req.headers.accept ?? '').includes('text/html')) {
+        // A source that cannot serve it (a snapshot forgotten since) says so the same way.
+        const known = err instanceof AppError || err instanceof FabricError;
+        if (known && (req.headers.accept ?? '').includes('text/html')) {
           return reply
-            .status(err.status)
+            .status(err instanceof AppError ? err.status : 409)
             .type('text/html; charset=utf-8')
             .send(
               `<!doctype html><meta charset="utf-8"><title>Lifeboat download</title><p>${escapeHtml(err.message)}</p><p><a href="/">Back to Lifeboat</a></p>`,
@@ -106,6 +112,21 @@ export function recoveryBrowseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }
     });
   };
+}
+
+/** Resolves once the stream has data or has ended; rejects with its error before either. */
+function firstBytes(stream: Readable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (err?: Error) => {
+      stream.off('readable', ready);
+      stream.off('error', done);
+      if (err) reject(err);
+      else resolve();
+    };
+    const ready = () => done();
+    stream.once('readable', ready);
+    stream.once('error', done);
+  });
 }
 
 function escapeHtml(s: string): string {

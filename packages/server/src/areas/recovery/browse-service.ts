@@ -150,7 +150,10 @@ function checkMountIds(mount: MountRow, ids: MountIds) {
 
 /** The folders a mount may show: its drive, or every drive of the job. */
 export function mountRoots(mount: Pick<MountRow, 'drive'>, job: { drives: string }): string[] {
-  return mount.drive ? [mount.drive] : jobDrives(job);
+  if (mount.drive) return [mount.drive];
+  const drives = jobDrives(job);
+  // A job of a backup source (a restic snapshot) names no drives: its point is one tree from "/".
+  return drives.length > 0 ? drives : ['/'];
 }
 
 /** A path inside the mount, '' for its root; throws 400 for anything outside it. */

@@ -1,4 +1,4 @@
-import type { CloudLinkAnswer, CloudShare } from '@lifeboat/contract';
+import { type CloudLinkAnswer, type CloudShare, FabricError } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely, Updateable } from 'kysely';
 import { audit } from '../../audit/audit';
@@ -40,6 +40,7 @@ async function list(ctx: AppContext, actor: Actor, by: { resellerId?: number; cl
       'ps.os_type',
       'ps.device_type',
       'ps.hostname',
+      'ps.source_id',
       'ps.name as device_name',
       'c.name as client_name',
       'u.name as user_name',
@@ -61,13 +62,18 @@ async function list(ctx: AppContext, actor: Actor, by: { resellerId?: number; cl
           os_type: r.os_type,
           device_type: r.device_type,
           hostname: r.hostname,
+          source_id: r.source_id,
         },
         point: { id: r.restore_point_id, taken_at: r.rp_taken_at },
         applianceId: r.appliance_id === null ? null : Number(r.appliance_id),
       });
+      // A link whose point its source no longer holds (a forgotten snapshot) still shows, sizeless.
       const size = await cachedSelectionSize(db, now, Number(r.id), () =>
         selectionSize(ctx.ports.files, ref, paths),
-      );
+      ).catch((err: unknown) => {
+        if (err instanceof FabricError) return { bytes: 0, atLeast: false };
+        throw err;
+      });
       return {
         id: Number(r.id),
         name: r.name,

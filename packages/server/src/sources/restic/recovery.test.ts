@@ -1,0 +1,390 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportDir, type RunningFtps, startFtpsServer } from '../../areas/ftps/ftps-server';
+import { type FtpsFixture, ftpsFixture } from '../../areas/ftps/test-fixture';
+import { pointRef } from '../../areas/recovery/access';
+import { zipStream } from '../../areas/recovery/archive';
+import { call } from '../../test/harness';
+import { sealSourceSecret } from '../secret';
+import { syncSource } from '../sync-service';
+import { SNAPSHOT_GONE } from './files';
+import { makeTestRepo, type TestRepo } from './test-repo';
+
+// Recovery from restic through the wizard's calls (issue 25.5), on real repositories made by the
+// restic command: browse, zip and tar downloads read back by python's zipfile and tarfile, an
+// FTPS export fetched by python's ftplib, virtual disks checked by qemu-img, bounded memory while
+// streaming a large file, and a snapshot forgotten under an open download.
+
+const MB = 1024 * 1024;
+const IMAGE_SIZE = 8 * MB;
+
+let repo: TestRepo;
+let f: FtpsFixture;
+let sourceId: number;
+let systemId: number;
+let imageSystemId: number;
+let jobId: number;
+let pointId: number;
+let imagePointId: number;
+let tree: string;
+const docs: Record<string, Buffer> = {
+  'Documents/invoice.txt': Buffer.from('Invoice 2026-114, paid.\n'),
+  'Documents/scans/x-ray.bin': randomBytes(300_000),
+  'Pictures/dog.bin': randomBytes(70_000),
+};
+const imageBytes = Buffer.alloc(IMAGE_SIZE);
+randomBytes(64 * 1024).copy(imageBytes, 0);
+randomBytes(64 * 1024).copy(imageBytes, 5 * MB);
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const restic = (args: string[], input?: Buffer) =>
+  execFileSync('restic', ['--repo', repo.location, ...args], {
+    env: { ...process.env, RESTIC_PASSWORD: repo.password, RESTIC_CACHE_DIR: path.join(repo.root, 'cache') },
+    input,
+    maxBuffer: 64 * MB,
+  });
+
+beforeAll(async () => {
+  repo = makeTestRepo('lifeboat-recover-');
+  tree = path.join(repo.root, 'clinic');
+  for (const [rel, bytes] of Object.entries(docs)) {
+    fs.mkdirSync(path.dirname(path.join(tree, rel)), { recursive: true });
+    fs.writeFileSync(path.join(tree, rel), bytes);
+  }
+  restic(['backup', '--quiet', '--host', 'RECEPTION-PC', tree]);
+  restic(
+    ['backup', '--quiet', '--host', 'XRAY-SERVER', '--stdin', '--stdin-filename', 'disk.img'],
+    imageBytes,
+  );
+  f = await ftpsFixture({ resticRoots: [repo.root] });
+  const now = f.t.clock.now();
+  const row = await f.t.dbh.db
+    .insertInto('backup_sources')
+    .values({
+      reseller_id: f.w.resellerA,
+      client_id: f.w.clientA1,
+      kind: 'restic',
+      name: 'Clinic',
+      location: repo.location,
+      secret_sealed: sealSourceSecret(f.t.ctx.config.secretKey, { password: repo.password, env: {} }),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  sourceId = Number(row.id);
+  const outcome = await syncSource(f.t.ctx, sourceId);
+  expect(outcome?.ok).toBe(true);
+  const find = async (name: string) => {
+    const s = await f.t.dbh.db
+      .selectFrom('protected_systems as s')
+      .innerJoin('restore_points as p', 'p.system_id', 's.id')
+      .select(['s.id', 'p.id as point', 'p.job_id'])
+      .where('s.source_id', '=', sourceId)
+      .where('s.name', '=', name)
+      .executeTakeFirstOrThrow();
+    return { id: Number(s.id), point: Number(s.point), job: Number(s.job_id) };
+  };
+  const reception = await find('RECEPTION-PC');
+  const xray = await find('XRAY-SERVER');
+  systemId = reception.id;
+  pointId = reception.point;
+  jobId = reception.job;
+  imageSystemId = xray.id;
+  imagePointId = xray.point;
+}, 120_000);
+
+afterAll(async () => {
+  await f?.t.close();
+  repo?.remove();
+});
+
+const mountUrl = () => `/api/filebrowsing/mount/0/${systemId}/${jobId}/null`;
+
+async function mount(who: 'resa' | 'resb' = 'resa') {
+  return f.post(who, mountUrl(), { recoveryPoint: pointId });
+}
+
+/** Runs python3 on a downloaded file: the sha256 of each member, by its name. */
+function membersOf(kind: 'zip' | 'tar', bytes: Buffer): Record<string, string> {
+  const file = path.join(repo.root, `download.${kind}`);
+  fs.writeFileSync(file, bytes);
+  const script =
+    kind === 'zip'
+      ? 'import zipfile,hashlib,json,sys\nz=zipfile.ZipFile(sys.argv[1])\nprint(json.dumps({i.filename:hashlib.sha256(z.read(i)).hexdigest() for i in z.infolist() if not i.is_dir()}))'
+      : 'import tarfile,hashlib,json,sys\nt=tarfile.open(sys.argv[1])\nprint(json.dumps({m.name:hashlib.sha256(t.extractfile(m).read()).hexdigest() for m in t.getmembers() if m.isfile()}))';
+  return JSON.parse(execFileSync('python3', ['-c', script, file], { encoding: 'utf8' }));
+}
+
+describe('files and folders of a restic snapshot', () => {
+  it('browses the snapshot from the console’s cache after one restic read', async () => {
+    const m = await mount();
+    expect(m.statusCode).toBe(200);
+    const token = m.json().filemountUseId as string;
+    const list = (p: string) =>
+      f.post('resa', '/api/filebrowsing/files/0', { path: p, recoveryPoint: pointId, filemountUseId: token });
+    const root = await list('');
+    expect(root.json().files.map((e: { name: string }) => e.name)).toEqual(['/']);
+    const docsFolder = await list(`${tree}/Documents`);
+    expect(docsFolder.statusCode).toBe(200);
+    expect(docsFolder.json().files).toMatchObject([
+      { name: 'scans', type: 'folder', path: `${tree}/Documents/scans` },
+      { name: 'invoice.txt', type: 'file', size: docs['Documents/invoice.txt']?.length },
+    ]);
+    const folders = await f.t.dbh.db
+      .selectFrom('restic_tree_folders')
+      .select('folder')
+      .where('restore_point_id', '=', pointId)
+      .execute();
+    expect(folders.map((r) => r.folder)).toContain(`${tree}/Documents/scans`);
+    // The other reseller reaches neither the mount nor the point.
+    expect((await mount('resb')).statusCode).toBe(404);
+    const other = await f.post('resb', '/api/filebrowsing/files/0', {
+      path: tree,
+      recoveryPoint: pointId,
+      filemountUseId: token,
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('downloads a zip and a tar whose files are the backed-up bytes, sized before the download', async () => {
+    const token = (await mount()).json().filemountUseId as string;
+    for (const [type, kind] of [
+      [2, 'zip'],
+      [4, 'tar'],
+    ] as const) {
+      const ins = await f.post('resa', '/download/insert_download_session', {
+        filemountUseId: token,
+        appliance_id: 0,
+        device_id: systemId,
+        job_id: jobId,
+        restore_point: pointId,
+        drive: null,
+        path: [`${tree}/Documents`, `${tree}/Pictures/dog.bin`],
+        download_type: type,
+        files_count: 1,
+        folders_count: 1,
+      });
+      expect(ins.statusCode, ins.body).toBe(200);
+      const url = ins.json().download_url as string;
+      // The cloud share panel says how big the selection is before anyone downloads it.
+      const panel = await f.get('resa', `/client/get_client_cloud_shares/${f.w.clientA1}`);
+      const total = Object.values(docs).reduce((n, b) => n + b.length, 0);
+      expect(panel.json().cloud_shares.map((s: { size: number }) => s.size)).toContain(total);
+      const res = await call(f.t.app, f.s.resa, { method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(membersOf(kind, res.rawPayload)).toEqual({
+        'Documents/invoice.txt': sha(docs['Documents/invoice.txt'] as Buffer),
+        'Documents/scans/x-ray.bin': sha(docs['Documents/scans/x-ray.bin'] as Buffer),
+        'dog.bin': sha(docs['Pictures/dog.bin'] as Buffer),
+      });
+    }
+  });
+
+  it('streams a large file with the server’s memory bounded', async () => {
+    const big = path.join(repo.root, 'big');
+    fs.mkdirSync(big);
+    const size = 256 * MB;
+    // Random blocks repeated: restic cannot shrink them to nothing, and the test stays quick.
+    const block = randomBytes(MB);
+    const fd = fs.openSync(path.join(big, 'scan.bin'), 'w');
+    for (let i = 0; i < size / MB; i++) fs.writeSync(fd, block);
+    fs.closeSync(fd);
+    restic(['backup', '--quiet', '--host', 'RECEPTION-PC', big]);
+    await syncSource(f.t.ctx, sourceId);
+    const latest = await f.t.dbh.db
+      .selectFrom('restore_points')
+      .selectAll()
+      .where('system_id', '=', systemId)
+      .orderBy('taken_at', 'desc')
+      .executeTakeFirstOrThrow();
+    const system = await f.t.dbh.db
+      .selectFrom('protected_systems')
+      .selectAll()
+      .where('id', '=', systemId)
+      .executeTakeFirstOrThrow();
+    const ref = pointRef({ system, point: latest, applianceId: null });
+    const entry = await f.t.ctx.ports.files.statFile(ref, `${big}/scan.bin`);
+    expect(entry?.size).toBe(size);
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    let bytes = 0;
+    const stream = await zipStream(f.t.ctx.ports.files, ref, [
+      { path: `${big}/scan.bin`, entry: entry as NonNullable<typeof entry> },
+    ]);
+    for await (const chunk of stream) {
+      bytes += (chunk as Buffer).length;
+      peak = Math.max(peak, process.memoryUsage().rss);
+      // A slow reader, as a download over a network is: restic must wait, not fill memory.
+      if (bytes % (32 * MB) < 65_536) await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(bytes).toBeGreaterThan(size);
+    expect(peak - before).toBeLessThan(100 * MB);
+  }, 300_000);
+});
+
+describe('FTPS export of a restic snapshot', () => {
+  let ftps: RunningFtps;
+  beforeAll(async () => {
+    ftps = await startFtpsServer(f.t.ctx, { port: 0 });
+  });
+  afterAll(() => ftps?.close());
+
+  const run = async () => {
+    for (let i = 0; i < 6; i++) await f.t.ctx.operations.runOnce();
+  };
+
+  async function exportOf(url: string, body: Record<string, unknown>) {
+    const r = await f.post('clia1', url, body);
+    expect(r.statusCode, r.body).toBe(200);
+    await run();
+    const status = (await f.get('clia1', `/ftps_export/get_status/${r.json().export_uuid}`)).json();
+    return status;
+  }
+
+  it('offers files for every restic system and a virtual disk only where a snapshot holds an image', async () => {
+    const opts = (id: number) =>
+      f.get('clia1', `/api/recover_flow/get_available_recovery_options/${f.w.clientA1}/0/${id}`);
+    const files = await opts(systemId);
+    expect(files.statusCode, files.body).toBe(200);
+    expect(files.json()).toEqual({
+      cloud_vo: false,
+      ftps_export_ffr: true,
+      ftps_export_virtual_disk: false,
+      azure_direct_restore: false,
+    });
+    expect((await opts(imageSystemId)).json()).toMatchObject({
+      ftps_export_virtual_disk: true,
+      cloud_vo: false,
+    });
+    const refused = await f.post('clia1', `/ftps_export/start/${systemId}/${pointId}/disk/vhdx`, {
+      paths: [],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      'This restore point holds no disk image: export its files and folders instead.',
+    );
+  });
+
+  it('exports files that python’s ftplib downloads byte for byte', async () => {
+    const status = await exportOf(`/ftps_export/start/${systemId}/${pointId}/ffr/none`, {
+      paths: [`${tree}/Documents`],
+    });
+    expect(status.status).toBe('COMPLETED');
+    const cred = (
+      await f.post('clia1', '/ftps_export/ftps_credentials', { export_id: status.export_id })
+    ).json().credentials as { login: string; password: string };
+    const script = [
+      'import ftplib,ssl,hashlib,json,sys',
+      'c=ftplib.FTP_TLS(context=ssl._create_unverified_context())',
+      'c.connect("127.0.0.1",int(sys.argv[1]))',
+      'c.login(sys.argv[2],sys.argv[3])',
+      'c.prot_p()',
+      'out={}',
+      'for p in sys.argv[4:]:',
+      '  h=hashlib.sha256()',
+      '  c.retrbinary("RETR "+p,h.update)',
+      '  out[p]=h.hexdigest()',
+      'print(json.dumps(out))',
+    ].join('\n');
+    const rel = (p: string) => `${tree.replace(/^\//, '')}/${p}`;
+    // Not execFileSync: the FTPS server answering python runs in this process.
+    const { stdout } = await promisify(execFile)(
+      'python3',
+      [
+        '-c',
+        script,
+        String(ftps.port),
+        cred.login,
+        cred.password,
+        rel('Documents/invoice.txt'),
+        rel('Documents/scans/x-ray.bin'),
+      ],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(JSON.parse(stdout)).toEqual({
+      [rel('Documents/invoice.txt')]: sha(docs['Documents/invoice.txt'] as Buffer),
+      [rel('Documents/scans/x-ray.bin')]: sha(docs['Documents/scans/x-ray.bin'] as Buffer),
+    });
+  });
+
+  it.each(['VHDX', 'VMDK'] as const)(
+    'exports the disk image as %s that qemu-img checks with its size',
+    async (format) => {
+      const status = await exportOf(
+        `/ftps_export/start/${imageSystemId}/${imagePointId}/disk/${format.toLowerCase()}/dynamic`,
+        { paths: [] },
+      );
+      expect(status.status, status.error).toBe('COMPLETED');
+      const home = exportDir(f.t.ctx, status.export_id);
+      const file = path.join(home, `XRAY-SERVER.${format.toLowerCase()}`);
+      const info = JSON.parse(
+        execFileSync('qemu-img', ['info', '--output=json', file], { encoding: 'utf8' }),
+      );
+      expect(info.format).toBe(format.toLowerCase());
+      expect(info['virtual-size']).toBe(IMAGE_SIZE);
+      execFileSync('qemu-img', ['check', file]);
+      // The converted disk holds the image's bytes.
+      const back = path.join(repo.root, `back-${format}.raw`);
+      execFileSync('qemu-img', ['convert', '-O', 'raw', file, back]);
+      expect(sha(fs.readFileSync(back))).toBe(sha(imageBytes));
+    },
+  );
+});
+
+describe('a snapshot forgotten with restic forget --prune', () => {
+  it('ends an open download link and browsing with a clear sentence, and leaves at the next sync', async () => {
+    const token = (await mount()).json().filemountUseId as string;
+    const ins = await f.post('resa', '/download/insert_download_session', {
+      filemountUseId: token,
+      appliance_id: 0,
+      device_id: systemId,
+      job_id: jobId,
+      restore_point: pointId,
+      drive: null,
+      path: `${tree}/Documents/invoice.txt`,
+      download_type: 1,
+      files_count: 1,
+      folders_count: 0,
+    });
+    expect(ins.statusCode, ins.body).toBe(200);
+    const snapshot = await f.t.dbh.db
+      .selectFrom('restore_points')
+      .select('external_id')
+      .where('id', '=', pointId)
+      .executeTakeFirstOrThrow();
+    repo.forget(String(snapshot.external_id));
+    // Before the next sync: restic says the snapshot is gone, the console says so in a sentence.
+    const res = await call(f.t.app, f.s.resa, { method: 'GET', url: ins.json().download_url });
+    expect(res.body).toContain('no longer in the restic repository');
+    const outcome = await syncSource(f.t.ctx, sourceId);
+    expect(outcome?.pointsRemoved).toBe(1);
+    const list = await f.post('resa', '/api/filebrowsing/files/0', {
+      path: tree,
+      recoveryPoint: pointId,
+      filemountUseId: token,
+    });
+    expect(list.statusCode).toBe(409);
+    expect(list.json().message).toBe(SNAPSHOT_GONE);
+    // The kept tree went with the point; nothing else of the source was lost.
+    const kept = await f.t.dbh.db
+      .selectFrom('restic_tree_folders')
+      .select('folder')
+      .where('restore_point_id', '=', pointId)
+      .execute();
+    expect(kept).toEqual([]);
+    const points = await f.t.dbh.db
+      .selectFrom('restore_points')
+      .select('id')
+      .where('system_id', 'in', [systemId, imageSystemId])
+      .execute();
+    const ids = points.map((p) => Number(p.id));
+    expect(ids).toContain(imagePointId);
+    expect(ids).not.toContain(pointId);
+  });
+});
