@@ -32,7 +32,7 @@ const USAGE = `Usage: npm run mixed -w @lifeboat/bench -- [options]
   --duration <s>       measured seconds (default 30)   --warmup <s>   (default 5)
   --mix-seed <n>       seed of the random mix (default 1)
   --sample <n>         random systems of the whole fleet to draw from (default 2000)
-  --processes <n|auto> LIFEBOAT_PROCESSES of the server (default 1)
+  --processes <n|auto> LIFEBOAT_PROCESSES of the server (default auto, as npm start)
   --rates <list>       open-loop rates, requests a second (default 250,500,1000,2000; 0: none)
   --rate-seconds <s>   measured seconds per rate (default 8, after 2 s at that rate unrecorded)
   --floor-seconds <s>  seconds of the mix whose queries are replayed for the floor (default 5; 0: none)
@@ -70,7 +70,7 @@ function parse(argv: string[]): MixedArgs | 'help' {
       'mix-seed': { type: 'string', default: '1' },
       sample: { type: 'string', default: '2000' },
       profile: { type: 'string' },
-      processes: { type: 'string', default: '1' },
+      processes: { type: 'string', default: 'auto' },
       rates: { type: 'string', default: '250,500,1000,2000' },
       'rate-seconds': { type: 'string', default: '8' },
       'floor-seconds': { type: 'string', default: '5' },
