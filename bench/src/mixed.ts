@@ -10,7 +10,7 @@ import { type Floor, readQueryLogs, replay } from './floor';
 import { type CallResult, measure } from './load';
 import { cpuMeter, otherCpuShare, processCpuSeconds, processTree } from './machine';
 import { MIX, type MixSession, nextRequest, type SessionName, seeded } from './mix';
-import { f2, type PerCall, summarise, table } from './mix-table';
+import { f2, type PerCall, recordAnswer, summarise, table } from './mix-table';
 import { type OpenLoopResult, openLoop } from './open-loop';
 import { REPO_ROOT } from './paths';
 import { ensurePgFleet } from './pg-fleet';
@@ -150,16 +150,7 @@ function runMix(
     instance.on('response', (client, status, bytes, ms) => {
       const ctx = (client as { requestIterator: { context: { label?: string; session?: SessionName } } })
         .requestIterator.context;
-      const label = ctx.label ?? '?';
-      let c = perCall.get(label);
-      if (!c) {
-        c = { latencies: [], bytes: 0, statuses: new Map(), sessions: new Set() };
-        perCall.set(label, c);
-      }
-      c.statuses.set(status, (c.statuses.get(status) ?? 0) + 1);
-      c.bytes += bytes;
-      if (ctx.session) c.sessions.add(ctx.session);
-      if (status >= 200 && status < 300) c.latencies.push(ms);
+      recordAnswer(perCall, ctx.label ?? '?', ctx.session, status, bytes, ms);
     });
   });
 }

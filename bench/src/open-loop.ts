@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { type MixSession, nextRequest, type SessionName, seeded } from './mix';
-import type { PerCall } from './mix-table';
+import { type PerCall, recordAnswer } from './mix-table';
 
 // Open loop (mixed.ts --rates): requests of the mix arrive at a fixed rate whatever the answers'
 // speed, as people's clicks do. Each request's time runs from when it was due, not from when it
@@ -34,16 +34,7 @@ export function openLoop(
   const intervalMs = 1000 / opts.rate;
   const out: OpenLoopResult = { perCall, sent: 0, answered: 0, errors: 0, unanswered: 0, maxLagMs: 0 };
   const record = (label: string, session: SessionName, status: number, bytes: number, ms: number) => {
-    if (!opts.record) return;
-    let c = perCall.get(label);
-    if (!c) {
-      c = { latencies: [], bytes: 0, statuses: new Map(), sessions: new Set() };
-      perCall.set(label, c);
-    }
-    c.statuses.set(status, (c.statuses.get(status) ?? 0) + 1);
-    c.bytes += bytes;
-    c.sessions.add(session);
-    if (status >= 200 && status < 300) c.latencies.push(ms);
+    if (opts.record) recordAnswer(perCall, label, session, status, bytes, ms);
   };
 
   return new Promise((resolve) => {
@@ -74,6 +65,7 @@ export function openLoop(
             bytes += d.length;
           });
           res.on('end', () => {
+            if (finished) return;
             inFlight--;
             out.answered++;
             record(next.label, next.session, res.statusCode ?? 0, bytes, performance.now() - dueAt);
@@ -82,6 +74,8 @@ export function openLoop(
         },
       );
       req.on('error', () => {
+        // Requests given up at the end are counted there, and then destroyed with the agent.
+        if (finished) return;
         inFlight--;
         out.errors++;
         if (out.sent === total && inFlight === 0) done();
