@@ -14,6 +14,8 @@ export default defineConfig({
         },
       },
       'packages/web',
+      // The benchmark harness's helpers and its dashboard paint, once on the demo fleet.
+      'bench',
     ],
   },
 });

@@ -25,17 +25,52 @@ export async function otherCpuShare(ms = 1000): Promise<number> {
   return all > 0 ? 1 - (b.idle - a.idle) / all : 0;
 }
 
-/** CPU seconds a process has used so far (user + system, from /proc/<pid>/stat; Linux only). */
-export function processCpuSeconds(pid: number): number | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces) start after the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return ticks / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return null;
+/** user + system ticks and parent of every process, from /proc/<pid>/stat (Linux only). */
+function allStats(): Map<number, { ppid: number; ticks: number }> {
+  const out = new Map<number, { ppid: number; ticks: number }>();
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces) start after the last ')'.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(name), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // Gone meanwhile.
+    }
   }
+  return out;
+}
+
+/**
+ * CPU seconds a process and every process below it have used so far: the server with several
+ * processes (docs/processes.md) is its supervisor and their children. Null when it is gone.
+ */
+export function processCpuSeconds(pid: number): number | null {
+  const stats = allStats();
+  if (!stats.has(pid)) return null;
+  let ticks = 0;
+  for (const p of treeOf(pid, stats)) ticks += stats.get(p)?.ticks ?? 0;
+  return ticks / 100; // USER_HZ is 100 on Linux
+}
+
+/** A process and every process below it. */
+export function processTree(pid: number): number[] {
+  return [...treeOf(pid, allStats())];
+}
+
+function treeOf(pid: number, stats: Map<number, { ppid: number; ticks: number }>): Set<number> {
+  const tree = new Set([pid]);
+  // Parents before children is not guaranteed: repeat until nothing joins.
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [p, st] of stats)
+      if (!tree.has(p) && tree.has(st.ppid)) {
+        tree.add(p);
+        grew = true;
+      }
+  }
+  return tree;
 }
 
 /** Where the cores' time went during a run: the server, this harness, everything else. */

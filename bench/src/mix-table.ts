@@ -12,6 +12,26 @@ export interface PerCall {
   sessions: Set<SessionName>;
 }
 
+/** One answer of the mix, added to its call's figures (only 2xx answers count in the times). */
+export function recordAnswer(
+  perCall: Map<string, PerCall>,
+  label: string,
+  session: SessionName | undefined,
+  status: number,
+  bytes: number,
+  ms: number,
+): void {
+  let c = perCall.get(label);
+  if (!c) {
+    c = { latencies: [], bytes: 0, statuses: new Map(), sessions: new Set() };
+    perCall.set(label, c);
+  }
+  c.statuses.set(status, (c.statuses.get(status) ?? 0) + 1);
+  c.bytes += bytes;
+  if (session) c.sessions.add(session);
+  if (status >= 200 && status < 300) c.latencies.push(ms);
+}
+
 export interface MixRow {
   label: string;
   requests: number;

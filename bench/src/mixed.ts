@@ -6,10 +6,12 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
 import { onCleanup, runMain } from './cleanup';
 import { ensureSqliteFleet, type FleetMarker } from './fleet';
+import { type Floor, readQueryLogs, replay } from './floor';
 import { type CallResult, measure } from './load';
-import { cpuMeter, otherCpuShare } from './machine';
+import { cpuMeter, otherCpuShare, processCpuSeconds, processTree } from './machine';
 import { MIX, type MixSession, nextRequest, type SessionName, seeded } from './mix';
-import { f2, type PerCall, summarise, table } from './mix-table';
+import { f2, type PerCall, recordAnswer, summarise, table } from './mix-table';
+import { type OpenLoopResult, openLoop } from './open-loop';
 import { REPO_ROOT } from './paths';
 import { ensurePgFleet } from './pg-fleet';
 import { resolveIds } from './placeholders';
@@ -30,6 +32,10 @@ const USAGE = `Usage: npm run mixed -w @lifeboat/bench -- [options]
   --duration <s>       measured seconds (default 30)   --warmup <s>   (default 5)
   --mix-seed <n>       seed of the random mix (default 1)
   --sample <n>         random systems of the whole fleet to draw from (default 2000)
+  --processes <n|auto> LIFEBOAT_PROCESSES of the server (default auto, as npm start)
+  --rates <list>       open-loop rates, requests a second (default 250,500,1000,2000; 0: none)
+  --rate-seconds <s>   measured seconds per rate (default 8, after 2 s at that rate unrecorded)
+  --floor-seconds <s>  seconds of the mix whose queries are replayed for the floor (default 5; 0: none)
   --profile <dir>      write the server's CPU profile (node --cpu-prof) and its time per SQL
                        text (LIFEBOAT_QUERY_STATS) into <dir>
 `;
@@ -45,6 +51,10 @@ interface MixedArgs {
   sample: number;
   /** A folder for the server's CPU profile (node --cpu-prof), written when it stops. */
   profile: string | null;
+  processes: string;
+  rates: number[];
+  rateSeconds: number;
+  floorSeconds: number;
 }
 
 function parse(argv: string[]): MixedArgs | 'help' {
@@ -60,6 +70,10 @@ function parse(argv: string[]): MixedArgs | 'help' {
       'mix-seed': { type: 'string', default: '1' },
       sample: { type: 'string', default: '2000' },
       profile: { type: 'string' },
+      processes: { type: 'string', default: 'auto' },
+      rates: { type: 'string', default: '250,500,1000,2000' },
+      'rate-seconds': { type: 'string', default: '8' },
+      'floor-seconds': { type: 'string', default: '5' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -79,6 +93,10 @@ function parse(argv: string[]): MixedArgs | 'help' {
     mixSeed: n('mix-seed', values['mix-seed'], 0),
     sample: n('sample', values.sample),
     profile: values.profile ?? null,
+    processes: values.processes === 'auto' ? 'auto' : String(n('processes', values.processes)),
+    rates: values.rates === '0' ? [] : values.rates.split(',').map((r) => n('rates', r.trim())),
+    rateSeconds: n('rate-seconds', values['rate-seconds']),
+    floorSeconds: n('floor-seconds', values['floor-seconds'], 0),
   };
 }
 
@@ -132,18 +150,35 @@ function runMix(
     instance.on('response', (client, status, bytes, ms) => {
       const ctx = (client as { requestIterator: { context: { label?: string; session?: SessionName } } })
         .requestIterator.context;
-      const label = ctx.label ?? '?';
-      let c = perCall.get(label);
-      if (!c) {
-        c = { latencies: [], bytes: 0, statuses: new Map(), sessions: new Set() };
-        perCall.set(label, c);
-      }
-      c.statuses.set(status, (c.statuses.get(status) ?? 0) + 1);
-      c.bytes += bytes;
-      if (ctx.session) c.sessions.add(ctx.session);
-      if (status >= 200 && status < 300) c.latencies.push(ms);
+      recordAnswer(perCall, ctx.label ?? '?', ctx.session, status, bytes, ms);
     });
   });
+}
+
+/** The p95 under which every call must stay for a rate to count as served. */
+const CAPACITY_P95 = 25;
+
+/** Per call, p50/p95/p99 at each rate, one column group per rate. */
+function openLoopTable(
+  rates: { rate: number; rows: ReturnType<typeof summarise>; res: OpenLoopResult }[],
+): string {
+  const labels = [...new Set(rates.flatMap((r) => r.rows.map((c) => c.label)))];
+  const header = ['call (open loop, p50/p95/p99 ms)', ...rates.map((r) => `${r.rate}/s`)];
+  const body = labels.map((label) => [
+    label,
+    ...rates.map((r) => {
+      const c = r.rows.find((x) => x.label === label);
+      return c ? `${f2(c.p50)}/${f2(c.p95)}${c.p95 >= CAPACITY_P95 ? '>' : ''}/${f2(c.p99)}` : '-';
+    }),
+  ]);
+  body.push([
+    'sent / errors / harness lag ms',
+    ...rates.map((r) => `${r.res.sent} / ${r.res.errors} / ${r.res.maxLagMs.toFixed(0)}`),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -160,14 +195,16 @@ async function main(argv: string[]): Promise<number> {
   const { database, marker } = await prepare(args);
   process.stderr.write('Starting the server...\n');
   if (args.profile) fs.mkdirSync(path.resolve(args.profile), { recursive: true });
+  const queryLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lifeboat-queries-')), 'log');
+  onCleanup(() => fs.rmSync(path.dirname(queryLog), { recursive: true, force: true }));
   const server = await startServer({
     database,
-    ...(args.profile
-      ? {
-          nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`],
-          env: { LIFEBOAT_QUERY_STATS: path.resolve(args.profile, 'queries.tsv') },
-        }
-      : {}),
+    ...(args.profile ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] } : {}),
+    env: {
+      LIFEBOAT_PROCESSES: args.processes,
+      ...(args.floorSeconds > 0 ? { LIFEBOAT_QUERY_LOG: queryLog } : {}),
+      ...(args.profile ? { LIFEBOAT_QUERY_STATS: path.resolve(args.profile, 'queries.tsv') } : {}),
+    },
   });
 
   const signed: Partial<Record<SessionName, SignedIn>> = {};
@@ -216,8 +253,9 @@ async function main(argv: string[]): Promise<number> {
       false,
     );
   }
-  process.stderr.write(`Mixed load: ${args.duration} s measured...\n`);
+  process.stderr.write(`Mixed load, closed loop (saturation): ${args.duration} s measured...\n`);
   const meter = cpuMeter(server.pid);
+  const cpu0 = processCpuSeconds(server.pid) ?? 0;
   const { result, perCall } = await runMix(
     server.url,
     sessions,
@@ -226,6 +264,54 @@ async function main(argv: string[]): Promise<number> {
     true,
   );
   const cpu = meter();
+  const serverCpuPerRequest =
+    ((processCpuSeconds(server.pid) ?? 0) - cpu0) / Math.max(1, result.requests.total);
+
+  // The database floor: a shorter run of the same mix with every query logged, replayed alone.
+  let floor: (Floor & { requests: number }) | null = null;
+  if (args.floorSeconds > 0) {
+    process.stderr.write(
+      `Mixed load with its queries logged: ${args.floorSeconds} s, then their replay...\n`,
+    );
+    const signalAll = () => {
+      for (const pid of processTree(server.pid)) process.kill(pid, 'SIGUSR2');
+    };
+    signalAll();
+    const logged = await runMix(
+      server.url,
+      sessions,
+      sample.orgNames,
+      { ...args, duration: args.floorSeconds, seed: args.mixSeed },
+      false,
+    );
+    signalAll();
+    await new Promise((r) => setTimeout(r, 1000));
+    floor = {
+      ...(await replay(server.database, readQueryLogs(queryLog))),
+      requests: logged.result.requests.total,
+    };
+  }
+
+  // Open loop: each rate in turn, until one is far past what the server can answer.
+  const rates: { rate: number; rows: ReturnType<typeof summarise>; res: OpenLoopResult }[] = [];
+  for (const rate of args.rates) {
+    process.stderr.write(`Open loop at ${rate}/s: 2 s unrecorded, ${args.rateSeconds} s measured...\n`);
+    await openLoop(server.url, sessions, sample.orgNames, {
+      rate,
+      seconds: 2,
+      seed: args.mixSeed + rate,
+      record: false,
+    });
+    const res = await openLoop(server.url, sessions, sample.orgNames, {
+      rate,
+      seconds: args.rateSeconds,
+      seed: args.mixSeed,
+      record: true,
+    });
+    const rows = summarise(res.perCall, res.sent);
+    rates.push({ rate, rows, res });
+    if (res.unanswered > 0 || Math.max(...rows.map((r) => r.p95)) > 2000) break;
+  }
   const log = server.takeLog();
   await server.stop();
 
@@ -277,6 +363,10 @@ async function main(argv: string[]): Promise<number> {
       shareOfBare: share,
     },
     calls: rows,
+    processes: args.processes,
+    serverCpuPerRequestMs: serverCpuPerRequest * 1000,
+    floor,
+    openLoop: rates.map((r) => ({ rate: r.rate, ...r.res, perCall: undefined, calls: r.rows })),
   });
 
   const out = process.stdout;
@@ -295,8 +385,34 @@ async function main(argv: string[]): Promise<number> {
   out.write(
     `CPU during the mix (100% = one core of ${os.cpus().length}): server ${core(cpu.server)}, this harness ${core(cpu.harness)}, everything else ${core(cpu.rest)}\n\n`,
   );
-  out.write(`${table(rows, P95_TARGET)}\n\n`);
-  out.write(`${slow.length} of ${rows.length} calls have p95 over ${P95_TARGET} ms.\n`);
+  out.write(`Saturation (closed loop, ${args.connections} connections):\n${table(rows, P95_TARGET)}\n\n`);
+  out.write(`${slow.length} of ${rows.length} calls have p95 over ${P95_TARGET} ms at saturation.\n\n`);
+  out.write(
+    `server CPU per mixed request: ${(serverCpuPerRequest * 1000).toFixed(3)} ms (all its processes' CPU time over the closed-loop run)\n`,
+  );
+  if (floor) {
+    const per = (sec: number) => (sec * 1000) / Math.max(1, floor.requests);
+    // SQLite runs in the driver's process: its CPU time is the database's work (the wall time
+    // also holds waits for a core on a busy machine). PostgreSQL works in its own processes and
+    // each query is a round trip: the replay's wall time is the floor.
+    const floorMs = per(database.kind === 'sqlite' ? floor.cpuSeconds : floor.wallSeconds);
+    out.write(
+      `database floor: ${floor.queries} queries of ${floor.requests} requests replayed alone through the driver: ` +
+        `${floorMs.toFixed(3)} ms a request (driver CPU ${per(floor.cpuSeconds).toFixed(3)} ms, wall ${per(floor.wallSeconds).toFixed(3)} ms)` +
+        `${floor.failed ? `, ${floor.failed} queries failed on replay` : ''}; ` +
+        `server CPU / floor = ${((serverCpuPerRequest * 1000) / floorMs).toFixed(2)}x\n`,
+    );
+  }
+  if (rates.length > 0) {
+    out.write(`\n${openLoopTable(rates)}\n`);
+    const ok = rates.filter(
+      (r) => r.res.errors === 0 && r.rows.every((c) => c.non2xx === 0 && c.p95 < CAPACITY_P95),
+    );
+    const capacity = ok.length ? Math.max(...ok.map((r) => r.rate)) : null;
+    out.write(
+      `capacity (highest rate with every call's p95 under ${CAPACITY_P95} ms): ${capacity === null ? `below ${args.rates[0]}/s` : `${capacity}/s`}\n`,
+    );
+  }
   out.write(`Raw results: ${path.relative(process.cwd(), file)}\n`);
   if (log.lines > 0) process.stderr.write(`The server logged ${log.lines} lines:\n${log.tail}\n`);
   if (missing.length) process.stderr.write(`!! Calls never made: ${missing.join(', ')}\n`);

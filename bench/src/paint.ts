@@ -1,45 +1,25 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { runCleanups } from './cleanup';
 import { ensureSqliteFleet } from './fleet';
 import { percentile } from './load';
+import { CHROMIUM, CHROMIUM_FLAGS, formatCalls, type Paint, paintOnce } from './paint-core';
 import { REPO_ROOT } from './paths';
 import { startServer } from './server';
 
 // `npm run paint -w @lifeboat/bench [-- runs]`: the reseller dashboard's first complete paint in
-// Chromium, on the production build and the large fleet. Each run is a fresh browser context
-// (empty HTTP cache) signed in through the API; the time is from navigation start to the first
-// frame in which every block shows its data: the four cards, the chart, the feeds and the three
-// tables with rows.
+// Chromium, on the production build and the large fleet, from the press of Sign in to the frame
+// that shows every block with its data (paint-core.ts). Prints each run, the median, and the
+// calls of the median run in the order they started.
 
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-dev-shm-usage',
-];
-
-// Runs in the page. This package is built without the DOM types, hence the small shape below;
-// a function (not a string) because the console's CSP forbids eval.
-interface El {
-  querySelector(s: string): El | null;
-}
-function complete(): boolean {
-  const doc = (globalThis as unknown as { document: El & { querySelectorAll(s: string): ArrayLike<El> } })
-    .document;
-  const tables = Array.from(doc.querySelectorAll('[data-table]'));
-  return (
-    doc.querySelector('[data-glance="clients"]') !== null &&
-    doc.querySelector('[data-chart-line]') !== null &&
-    doc.querySelector('details[data-feed]') !== null &&
-    doc.querySelector('[aria-label$="clients are SLA-compliant"]') !== null &&
-    tables.length === 3 &&
-    tables.every((t) => t.querySelector('[data-row-id]') !== null)
-  );
-}
+/** The load average (1, 5, 15 minutes), as `uptime` shows it. */
+const machineLoad = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
 
 async function main(): Promise<void> {
   const runs = Number(process.argv[2] ?? 7);
@@ -48,91 +28,32 @@ async function main(): Promise<void> {
   }
   const fleet = await ensureSqliteFleet('large', 42);
   const server = await startServer({ database: { kind: 'sqlite', file: fleet.file } });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
-  const times: number[] = [];
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+  const paints: Paint[] = [];
+  process.stdout.write(`load before: ${machineLoad()}\n`);
   try {
     for (let i = 0; i < runs; i++) {
-      const context = await browser.newContext({
-        baseURL: server.url,
-        viewport: { width: 1440, height: 900 },
-      });
-      const login = await context.request.post('/api/session', {
-        headers: { 'X-Requested-With': 'XMLHttpRequest' },
-        data: { username: 'reseller', password: 'demo' },
-      });
-      if (!login.ok()) throw new Error(`Sign-in failed: ${login.status()}`);
-      // tsx names the functions it compiles with a helper the page lacks; give it one.
-      await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
-      const page = await context.newPage();
-      await page.goto('/home/reseller-dashboard', { waitUntil: 'commit' });
-      if (process.env.PAINT_TRACE === '1') {
-        // When each part first showed, in ms from navigation start.
-        await page.evaluate(() => {
-          const g = globalThis as unknown as {
-            document: {
-              querySelector(s: string): unknown;
-              querySelectorAll(s: string): ArrayLike<{ querySelector(s: string): unknown }>;
-            };
-            performance: { now(): number };
-            requestAnimationFrame(f: () => void): void;
-            __parts: Record<string, number>;
-          };
-          g.__parts = {};
-          const parts: Record<string, () => boolean> = {
-            glance: () => g.document.querySelector('[data-glance="clients"]') !== null,
-            chart: () => g.document.querySelector('[data-chart-line]') !== null,
-            feeds: () => g.document.querySelector('details[data-feed]') !== null,
-            health: () => g.document.querySelector('[aria-label$="clients are SLA-compliant"]') !== null,
-            tables: () =>
-              Array.from(g.document.querySelectorAll('[data-table]')).filter((t) =>
-                t.querySelector('[data-row-id]'),
-              ).length === 3,
-          };
-          const tick = () => {
-            for (const [k, f] of Object.entries(parts))
-              if (!(k in g.__parts) && f()) g.__parts[k] = g.performance.now();
-            if (Object.keys(g.__parts).length < Object.keys(parts).length) g.requestAnimationFrame(tick);
-          };
-          tick();
-        });
-      }
-      await page.waitForFunction(complete, undefined, { polling: 'raf', timeout: 30_000 });
-      const ms = await page.evaluate(() =>
-        (globalThis as unknown as { performance: { now(): number } }).performance.now(),
-      );
-      times.push(ms);
-      if (process.env.PAINT_TRACE === '1' && i === runs - 1) {
-        // Where the time goes: each resource's start and end, in ms from navigation start.
-        const entries = await page.evaluate(() =>
-          (
-            globalThis as unknown as {
-              performance: {
-                getEntriesByType(t: string): { name: string; startTime: number; responseEnd: number }[];
-              };
-            }
-          ).performance
-            .getEntriesByType('resource')
-            .map(
-              (e) =>
-                `${e.startTime.toFixed(0).padStart(5)} ${e.responseEnd.toFixed(0).padStart(5)} ${e.name}`,
-            ),
-        );
-        process.stdout.write(`${entries.join('\n')}\n`);
-        const parts = await page.evaluate(
-          () => (globalThis as unknown as { __parts: Record<string, number> }).__parts,
-        );
-        process.stdout.write(`parts: ${JSON.stringify(parts)}\n`);
-      }
-      process.stdout.write(`run ${i + 1}: ${ms.toFixed(0)} ms\n`);
-      await context.close();
+      const p = await paintOnce(browser, { baseUrl: server.url, username: 'reseller', password: 'demo' });
+      paints.push(p);
+      const parts = Object.entries(p.parts)
+        .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+        .join(', ');
+      process.stdout.write(`run ${i + 1}: ${p.ms.toFixed(0)} ms  (${parts})\n`);
     }
   } finally {
     await browser.close();
     await server.stop();
   }
-  const sorted = Float64Array.from(times).sort();
+  process.stdout.write(`load after: ${machineLoad()}\n`);
+  const sorted = Float64Array.from(paints.map((p) => p.ms)).sort();
+  const median = percentile(sorted, 50);
+  const closest = [...paints].sort((a, b) => Math.abs(a.ms - median) - Math.abs(b.ms - median))[0];
+  if (closest) {
+    process.stdout.write(`\ncalls of the run closest to the median (start, end in ms from Sign in):\n`);
+    process.stdout.write(`${formatCalls(closest.calls)}\n`);
+  }
   process.stdout.write(
-    `first complete paint over ${runs} runs: median ${percentile(sorted, 50).toFixed(0)} ms, ` +
+    `\nfirst complete paint from sign-in over ${runs} runs: median ${median.toFixed(0)} ms, ` +
       `min ${sorted[0]?.toFixed(0)} ms, max ${sorted[sorted.length - 1]?.toFixed(0)} ms\n`,
   );
 }

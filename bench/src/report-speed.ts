@@ -140,7 +140,7 @@ async function main(): Promise<void> {
     database: { kind: 'sqlite', file: fleet.file },
     // Workers on: the report is rendered by the operation worker. At SIM_SPEED 1 the living
     // fleet ticks once a minute, not every second as in the demo.
-    env: { LIFEBOAT_WORKERS: '1', SIM_SPEED: '1' },
+    env: { LIFEBOAT_WORKERS: '1', SIM_SPEED: '1', LIFEBOAT_PROCESSES: '1' },
   });
   const results: RunResult[] = [];
   try {

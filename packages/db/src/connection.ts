@@ -153,20 +153,40 @@ function withStatementCache(sqlite: SQLite.Database) {
 /**
  * LIFEBOAT_QUERY_STATS=<file> (benchmarks only): time spent per SQL text, written to <file> when
  * the process exits, slowest total first. Off by default: then Kysely logs nothing.
+ * LIFEBOAT_QUERY_LOG=<file> (benchmarks only): every query's text and parameters between two
+ * SIGUSR2, written to <file>.<pid> (one JSON line each) at the second, so a benchmark can replay
+ * exactly the queries of its measured run through the driver alone (bench/src/floor.ts).
  */
 const queryStats = new Map<string, { n: number; ms: number }>();
+let queryLog: { sql: string; parameters: readonly unknown[] }[] | null = null;
+let queryLogWatched = false;
 function qlog(): { log?: (e: LogEvent) => void } {
   const file = process.env.LIFEBOAT_QUERY_STATS;
-  if (!file) return {};
-  if (queryStats.size === 0)
+  const logFile = process.env.LIFEBOAT_QUERY_LOG;
+  if (!file && !logFile) return {};
+  if (file && queryStats.size === 0)
     process.once('exit', () => {
       const rows = [...queryStats.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 80);
       const line = ([q, v]: [string, { n: number; ms: number }]) =>
         `${v.ms.toFixed(0)} ms\t${v.n}\t${(v.ms / v.n).toFixed(3)} ms\t${q.slice(0, 600)}`;
       fs.writeFileSync(file, `total\tcalls\tmean\tsql\n${rows.map(line).join('\n')}\n`);
     });
+  if (logFile && !queryLogWatched) {
+    queryLogWatched = true;
+    process.on('SIGUSR2', () => {
+      if (queryLog === null) {
+        queryLog = [];
+        return;
+      }
+      const lines = queryLog.map((q) => JSON.stringify(q)).join('\n');
+      queryLog = null;
+      fs.writeFileSync(`${logFile}.${process.pid}`, lines ? `${lines}\n` : '');
+    });
+  }
   return {
     log: (e) => {
+      if (queryLog) queryLog.push({ sql: e.query.sql, parameters: e.query.parameters });
+      if (!file) return;
       const s = queryStats.get(e.query.sql) ?? { n: 0, ms: 0 };
       s.n++;
       s.ms += e.queryDurationMillis;

@@ -81,6 +81,14 @@ const CASES: Record<keyof typeof ACCEPTS, Case> = {
     bad: ['yes', 'off'],
   },
   LIFEBOAT_LEASE_MS: { good: [['2000', { leaseMs: 2000 }]], bad: ['10', '30s', '99999999'] },
+  LIFEBOAT_PROCESSES: {
+    good: [
+      ['1', { processes: 1 }],
+      ['4', { processes: 4 }],
+      ['auto', { processes: os.availableParallelism() }],
+    ],
+    bad: ['0', 'all', '2.5', '1000'],
+  },
   SESSION_IDLE_MINUTES: { good: [['15', { sessionIdleMinutes: 15 }]], bad: ['abc', '-5', '0', '2.5'] },
   SESSION_ABSOLUTE_HOURS: {
     good: [['24', { sessionAbsoluteHours: 24 }]],

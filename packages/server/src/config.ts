@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { checkSimFaults } from './fabric/faults';
@@ -25,6 +26,8 @@ export interface Config {
   workers: boolean;
   /** How long a worker holds an operation before another may take it over. */
   leaseMs: number;
+  /** Processes that serve the console (LIFEBOAT_PROCESSES; `auto`: one per core). */
+  processes: number;
   fleetSeed: number;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
@@ -95,6 +98,7 @@ export const ACCEPTS = {
   FLEET_SEED: 'a whole number from 0 to 2147483647',
   LIFEBOAT_WORKERS: '1 (run the background workers) or 0 (API only)',
   LIFEBOAT_LEASE_MS: 'a whole number of milliseconds from 1000 to 3600000',
+  LIFEBOAT_PROCESSES: 'auto (one process per core) or a whole number from 1 to 256',
   SESSION_IDLE_MINUTES: 'a whole number of minutes from 1 to 10080 (a week)',
   SESSION_ABSOLUTE_HOURS: 'a whole number of hours from 1 to 720 (30 days)',
   LIFEBOAT_COOKIE_SECURE: '1 (the console is served over HTTPS) or 0',
@@ -244,6 +248,7 @@ export const envSchema = z
     FLEET_SEED: setting(whole(0, 2_147_483_647)),
     LIFEBOAT_WORKERS: setting(flag),
     LIFEBOAT_LEASE_MS: setting(whole(1000, 3_600_000)),
+    LIFEBOAT_PROCESSES: setting(z.union([z.literal('auto'), whole(1, 256)])),
     SESSION_IDLE_MINUTES: setting(whole(1, 10_080)),
     SESSION_ABSOLUTE_HOURS: setting(whole(1, 720)),
     LIFEBOAT_COOKIE_SECURE: setting(flag),
@@ -325,6 +330,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simFaults: e.SIM_FAULTS ?? '',
     workers: e.LIFEBOAT_WORKERS ?? true,
     leaseMs: e.LIFEBOAT_LEASE_MS ?? 30_000,
+    processes:
+      e.LIFEBOAT_PROCESSES === undefined || e.LIFEBOAT_PROCESSES === 'auto'
+        ? os.availableParallelism()
+        : e.LIFEBOAT_PROCESSES,
     fleetSeed: e.FLEET_SEED ?? 42,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES ?? 30,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS ?? 12,

@@ -1,30 +1,41 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { systemClock } from '@lifeboat/contract';
-import { migrateToLatest, openDb } from '@lifeboat/db';
+import { type DbHandle, migrateToLatest, openDb } from '@lifeboat/db';
 import { buildApp } from './app';
 import { startFtpsServer } from './areas/ftps/ftps-server';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import type { AppContext } from './context';
 import { prepareDataFolder } from './data-folder';
 import { createPorts, demoLogins, firstStartDemoFleet } from './fabric';
 import { OperationsEngine } from './operations/engine';
 import { startOperations } from './operations/handlers';
+import { type ProcessRole, processRole, supervise, tellSupervisor } from './processes';
 import { resolveSecretKey } from './secret';
 
 // `npm start`: open (or create) the database, migrate, build the demo fleet on first start,
-// then serve the API and the app on one port and run the operation workers in process.
+// then serve the API and the app on one port and run the operation workers. With more than one
+// process (LIFEBOAT_PROCESSES, processes.ts) this process supervises: web processes serve the
+// port, one background process runs the workers and the FTPS server.
+
+/** What a process runs: everything (one process), or its part of the work. */
+type Part = 'all' | ProcessRole;
 
 async function main(): Promise<void> {
   const loaded = loadConfig();
   // What the console writes is its owner's only (data-folder.ts).
   process.umask(0o077);
-  prepareDataFolder(loaded);
+  const role = processRole();
+  if (role === null) prepareDataFolder(loaded);
   const config = { ...loaded, secretKey: resolveSecretKey(loaded) };
   const clock = systemClock;
-  const logger = { level: config.logLevel ?? (config.production ? 'warn' : 'info') };
-  const isPg = /^postgres/.test(config.databaseUrl);
   const dbh = await openDb({ url: config.databaseUrl });
+  if (role !== null) {
+    // The supervisor prepared the database; a supervisor that dies takes its children along.
+    if (role === 'background') process.on('disconnect', () => process.exit(0));
+    await serve(config, role, dbh);
+    return;
+  }
   await migrateToLatest(dbh.db);
 
   const started = Date.now();
@@ -34,7 +45,25 @@ async function main(): Promise<void> {
   if (generated) {
     process.stdout.write(`Demo fleet ready in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
   }
+  if (config.processes <= 1) {
+    await serve(config, 'all', dbh);
+    return;
+  }
+  await dbh.close();
+  supervise({
+    web: config.processes,
+    background: config.workers || config.ftpsEnabled,
+    onReady: (ftpsPort) => process.stdout.write(banner(config, ftpsPort)),
+    onStartFailed: (message) => {
+      process.stderr.write(`Lifeboat could not start: ${message}\n`);
+      process.exit(1);
+    },
+  });
+}
 
+async function serve(config: Config, part: Part, dbh: DbHandle): Promise<void> {
+  const clock = systemClock;
+  const logger = { level: config.logLevel ?? (config.production ? 'warn' : 'info') };
   const ports = createPorts(config, clock, dbh);
   const operations = new OperationsEngine({
     dbh,
@@ -46,45 +75,34 @@ async function main(): Promise<void> {
     },
   });
   const ctx: AppContext = { config, dbh, clock, ports, operations };
-  const app = await buildApp(ctx, { logger });
-  await listening(app.listen({ host: config.host, port: config.port }), {
-    what: 'the console',
-    port: config.port,
-    setting: 'PORT',
-  });
-  const ftps = config.ftpsEnabled
-    ? await listening(startFtpsServer(ctx), {
-        what: 'the FTPS export server',
-        port: config.ftpsPort,
-        setting: 'LIFEBOAT_FTPS_PORT',
-        off: 'or turn the FTPS export server off with LIFEBOAT_FTPS=0',
-      })
-    : null;
-  if (config.workers) await startOperations(ctx);
+  const app = part === 'background' ? null : await buildApp(ctx, { logger });
+  if (app)
+    await listening(app.listen({ host: config.host, port: config.port }), {
+      what: 'the console',
+      port: config.port,
+      setting: 'PORT',
+    });
+  const ftps =
+    config.ftpsEnabled && part !== 'web'
+      ? await listening(startFtpsServer(ctx), {
+          what: 'the FTPS export server',
+          port: config.ftpsPort,
+          setting: 'LIFEBOAT_FTPS_PORT',
+          off: 'or turn the FTPS export server off with LIFEBOAT_FTPS=0',
+        })
+      : null;
+  if (config.workers && part !== 'web') await startOperations(ctx);
 
-  const demo = demoLogins();
-  const url = `http://${config.host}:${config.port}`;
-  const rel = path.relative(process.cwd(), config.databaseUrl);
-  const where = isPg ? 'PostgreSQL' : `SQLite at ${rel.startsWith('..') ? config.databaseUrl : rel}`;
-  const webMissing = !fs.existsSync(path.join(config.webDist, 'index.html'));
-  process.stdout.write(
-    [
-      '',
-      `Lifeboat is running at ${url}  (${where})`,
-      ftps ? `FTPS exports on ${config.ftpsPublicHost}:${ftps.port} (explicit TLS)` : '',
-      webMissing ? '  The web app is not built: run `npm run build:web`.' : '',
-      `Demo logins (password "${demo.password}"):`,
-      ...demo.accounts.map((a) => `  ${a.username.padEnd(12)} ${a.role}`),
-      '',
-    ].join('\n'),
-  );
+  if (part === 'all') process.stdout.write(banner(config, ftps?.port ?? null));
+  else await tellSupervisor({ lifeboat: 'ready', ftpsPort: ftps?.port ?? null });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    process.stdout.write(`\n${signal}: stopping...\n`);
-    await app.close();
+    // The supervisor says it once for all its processes.
+    if (part === 'all') process.stdout.write(`\n${signal}: stopping...\n`);
+    await app?.close();
     await ftps?.close();
     await operations.stop();
     await dbh.close();
@@ -92,6 +110,26 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** What `npm start` prints once the console answers. */
+function banner(config: Config, ftpsPort: number | null): string {
+  const isPg = /^postgres/.test(config.databaseUrl);
+  const demo = demoLogins();
+  const url = `http://${config.host}:${config.port}`;
+  const rel = path.relative(process.cwd(), config.databaseUrl);
+  const where = isPg ? 'PostgreSQL' : `SQLite at ${rel.startsWith('..') ? config.databaseUrl : rel}`;
+  const webMissing = !fs.existsSync(path.join(config.webDist, 'index.html'));
+  const processes = config.processes > 1 ? `, ${config.processes} processes` : '';
+  return [
+    '',
+    `Lifeboat is running at ${url}  (${where}${processes})`,
+    ftpsPort !== null ? `FTPS exports on ${config.ftpsPublicHost}:${ftpsPort} (explicit TLS)` : '',
+    webMissing ? '  The web app is not built: run `npm run build:web`.' : '',
+    `Demo logins (password "${demo.password}"):`,
+    ...demo.accounts.map((a) => `  ${a.username.padEnd(12)} ${a.role}`),
+    '',
+  ].join('\n');
 }
 
 /** A start that cannot listen: the operator's to fix, so a sentence naming the port and the setting. */
@@ -116,7 +154,7 @@ async function listening<T>(
   }
 }
 
-main().catch((err: unknown) => {
+main().catch(async (err: unknown) => {
   // A bad setting is the operator's to fix: its sentences alone, no stack trace.
   const why =
     err instanceof PortError
@@ -128,6 +166,8 @@ main().catch((err: unknown) => {
         : err instanceof Error
           ? (err.stack ?? err.message)
           : String(err);
-  process.stderr.write(`Lifeboat could not start: ${why}\n`);
+  // A supervised process's sentence is the supervisor's to print, once for all of them.
+  if (processRole() !== null) await tellSupervisor({ lifeboat: 'failed', message: why });
+  else process.stderr.write(`Lifeboat could not start: ${why}\n`);
   process.exit(1);
 });

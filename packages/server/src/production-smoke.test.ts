@@ -13,6 +13,7 @@ import {
   reportCalls,
   virtualizationCalls,
 } from '@lifeboat/contract';
+import { openDb } from '@lifeboat/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort, type ProductionServer, startProduction } from '../../../scripts/production-start.mjs';
 import {
@@ -48,6 +49,12 @@ let base = '';
 let session: ApiSession;
 let clientId: number;
 
+/** The part a process of the console was given (processes.ts), from its environment. */
+function roleOf(pid: number): string {
+  const env = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+  return env.find((e) => e.startsWith('LIFEBOAT_PROCESS_ROLE='))?.split('=')[1] ?? 'none';
+}
+
 const send = <C extends Call>(decl: C, input: CallInput<C>) => call(base, session, decl, input);
 /** A download the browser opens, written to a file of the test's folder. */
 async function download(url: string, name: string): Promise<{ file: string; res: Response }> {
@@ -70,6 +77,8 @@ beforeAll(async () => {
       SIM_SPEED,
       SIM_FAULTS: '',
       LIFEBOAT_WORKERS: '1',
+      // Two web processes and the background one (docs/processes.md), whatever the machine's cores.
+      LIFEBOAT_PROCESSES: '2',
       LIFEBOAT_FTPS_PASV_MIN: String(Math.min(pasv, 65_525)),
       LIFEBOAT_FTPS_PASV_MAX: String(Math.min(pasv, 65_525) + 10),
     },
@@ -201,6 +210,17 @@ describe('the built console, each long operation once', { timeout: 180_000 }, ()
     const listed = fs.readFileSync(listing, 'utf8').split(/\r?\n/).filter(Boolean);
     expect(listed.sort()).toEqual(entries.map((e) => e.name).sort());
     for (const e of wanted) expect(fs.statSync(path.join(got, e.name)).size, e.name).toBe(e.size);
+
+    // Login after login, each with its own passive data connection: every one reaches the process
+    // that announced it (the FTPS server runs in one process of several).
+    const first = wanted[0] as (typeof wanted)[number];
+    for (let i = 0; i < 12; i++) {
+      const out = path.join(got, `again-${i}`);
+      execFileSync('curl', [...login, `${remote}/${encodeURIComponent(first.name)}`, '-o', out], {
+        timeout: STEP_MS,
+      });
+      expect(fs.statSync(out).size, `download ${i + 1}`).toBe(first.size);
+    }
   });
 
   it('exports a disk as a VMDK share; the downloaded image is one qemu-img reads', async () => {
@@ -330,6 +350,81 @@ describe('the built console, each long operation once', { timeout: 180_000 }, ()
       { encoding: 'utf8' },
     );
     expect(JSON.parse(read)).toEqual(Object.fromEntries(chosen.map((e) => [e.name, e.size])));
+  });
+
+  it('keeps answering when a web process is killed, starts another, and runs the background work in one process', async () => {
+    const primary = server?.child.pid as number;
+    // The supervisor's live children (a zombie, already gone, has no environment to read).
+    const children = () =>
+      execFileSync('ps', ['-o', 'pid=,stat=', '--ppid', String(primary)], { encoding: 'utf8' })
+        .split('\n')
+        .map((l) => l.trim().split(/\s+/))
+        .filter(([pid, stat]) => Number(pid) > 0 && !stat?.startsWith('Z'))
+        .map(([pid]) => ({ pid: Number(pid), role: roleOf(Number(pid)) }));
+    const before = children();
+    expect(before.map((c) => c.role).sort()).toEqual(['background', 'web', 'web']);
+    const victim = before.find((c) => c.role === 'web')?.pid as number;
+    process.kill(victim, 'SIGKILL');
+    // Fresh connections (curl, no keep-alive) while the process is gone and after: all answered.
+    const codes: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      codes.push(
+        execFileSync(
+          'curl',
+          ['-s', '--max-time', '10', '-o', '/dev/null', '-w', '%{http_code}', `${base}/api/health`],
+          {
+            encoding: 'utf8',
+          },
+        ),
+      );
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(new Set(codes)).toEqual(new Set(['200']));
+    const after = await until(
+      'a new web process',
+      async () => {
+        const now = children();
+        return now.filter((c) => c.role === 'web').length === 2 ? now : null;
+      },
+      STEP_MS,
+    );
+    expect(after.map((c) => c.pid)).not.toContain(victim);
+    expect(server?.output()).toContain(`The web process ${victim} stopped (SIGKILL); starting another.`);
+    // The session made before the kill still holds on whichever process answers.
+    await send(recoveryCalls.resellerClients, {
+      params: { resellerId: session.user.organisationId },
+      query: {},
+    });
+
+    // Every operation (the fleet's tick each second, the exports, reports) was leased by the one
+    // background process, and no scheduled slot ran twice.
+    const background = before.find((c) => c.role === 'background')?.pid as number;
+    const dbh = await openDb({ url: database?.url as string });
+    try {
+      // A lease is cleared when its run ends: sample the running ones while the fleet ticks.
+      const owners = new Set<string>();
+      for (let i = 0; i < 100 && owners.size === 0; i++) {
+        const running = await dbh.db
+          .selectFrom('operations')
+          .select('lease_owner')
+          .where('lease_owner', 'is not', null)
+          .execute();
+        for (const o of running) owners.add(o.lease_owner as string);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(owners.size).toBeGreaterThan(0);
+      for (const o of owners) expect(o).toMatch(new RegExp(`^worker-${background}-`));
+      const slots = await dbh.db
+        .selectFrom('operations')
+        .select(['schedule_slot', (eb) => eb.fn.countAll<number>().as('runs')])
+        .where('schedule_slot', 'is not', null)
+        .groupBy('schedule_slot')
+        .having((eb) => eb.fn.countAll(), '>', 1)
+        .execute();
+      expect(slots).toEqual([]);
+    } finally {
+      await dbh.close();
+    }
   });
 
   it('starts a test failover, sees the office run, and stops it', async () => {
