@@ -39,7 +39,8 @@ export async function deviceActions(
     showRecover: !noRp,
     showGeoPlus: geoAvailable(d, actor),
     showAlertSettings: canManageDevice(actor),
-    showAutoverify: !isNas(d),
+    // A system read from a backup source is verified by its repository check (issue 25.6).
+    showAutoverify: !isNas(d) && d.source_id === null,
     geoPlusEnabled: geoOn,
     geoPlusTooltip: geoOn
       ? 'Geo-plus keeps a second copy of this system’s cloud backups in another region.'
