@@ -11,6 +11,7 @@ import { createPorts, demoLogins, firstStartDemoFleet } from './fabric';
 import { OperationsEngine } from './operations/engine';
 import { startOperations } from './operations/handlers';
 import { resolveSecretKey } from './secret';
+import { addResticDemo, buildResticDemo, RESTIC_MISSING, resticInstalled } from './sources/demo';
 
 // `npm start`: open (or create) the database, migrate, build the demo fleet on first start,
 // then serve the API and the app on one port and run the operation workers in process.
@@ -46,6 +47,10 @@ async function main(): Promise<void> {
     },
   });
   const ctx: AppContext = { config, dbh, clock, ports, operations };
+  // restic reads the backup sources: without it the console still starts, and says so once.
+  const restic = await resticInstalled();
+  if (!restic) process.stderr.write(`${RESTIC_MISSING}\n`);
+  const resticDemo = generated && restic ? await addResticDemo(ctx) : null;
   const app = await buildApp(ctx, { logger });
   await listening(app.listen({ host: config.host, port: config.port }), {
     what: 'the console',
@@ -61,6 +66,8 @@ async function main(): Promise<void> {
       })
     : null;
   if (config.workers) await startOperations(ctx);
+  // The demo's real repository is built after the console answers; its first sync waits for it.
+  if (resticDemo) void buildResticDemo(ctx, resticDemo, (line) => process.stdout.write(`${line}\n`));
 
   const demo = demoLogins();
   const url = `http://${config.host}:${config.port}`;

@@ -86,7 +86,12 @@ export async function readSource(
 ): Promise<SourceRead> {
   const secret = openSourceSecret(ctx.config.secretKey, source.secret_sealed);
   const port = ctx.ports.sync[source.kind];
-  const access = { id: Number(source.id), location: source.location, password: secret.password, env: secret.env };
+  const access = {
+    id: Number(source.id),
+    location: source.location,
+    password: secret.password,
+    env: secret.env,
+  };
   let contents: SourceContents;
   try {
     contents = await port.read(access);
@@ -391,15 +396,15 @@ async function writeContents(
     pointsAdded += fresh.length;
     healthChanged =
       (await judge(
-      db,
-      sys,
-      points,
-      resolveThreshold(
-        { ...sys, id: systemId, client_id: Number(sys.client_id), reseller_id: Number(sys.reseller_id) },
-        thresholds,
-      ),
-      now,
-    )) || healthChanged;
+        db,
+        sys,
+        points,
+        resolveThreshold(
+          { ...sys, id: systemId, client_id: Number(sys.client_id), reseller_id: Number(sys.reseller_id) },
+          thresholds,
+        ),
+        now,
+      )) || healthChanged;
   }
   return {
     ok: true,
