@@ -343,10 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ftpsExpirationDays: e.LIFEBOAT_FTPS_EXPIRATION_DAYS ?? 7,
     reportHistoryDays: e.LIFEBOAT_REPORT_HISTORY_DAYS ?? 90,
     // The demo's repository (sources/demo.ts) is always allowed besides the operator's roots.
-    resticRoots: [
-      ...(e.LIFEBOAT_RESTIC_ROOTS ?? [path.join(dataDir, 'restic')]),
-      demoFolder(dataDir),
-    ],
+    resticRoots: [...(e.LIFEBOAT_RESTIC_ROOTS ?? [path.join(dataDir, 'restic')]), demoFolder(dataDir)],
     resticAllowRemote: e.LIFEBOAT_RESTIC_ALLOW_REMOTE ?? false,
     publicUrl:
       e.LIFEBOAT_PUBLIC_URL ??

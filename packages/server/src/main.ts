@@ -11,7 +11,8 @@ import { createPorts, demoLogins, firstStartDemoFleet } from './fabric';
 import { OperationsEngine } from './operations/engine';
 import { startOperations } from './operations/handlers';
 import { resolveSecretKey } from './secret';
-import { addResticDemo, buildResticDemo, RESTIC_MISSING, resticInstalled } from './sources/demo';
+import { addResticDemo, buildResticDemo, RESTIC_MISSING } from './sources/demo';
+import { resticInstalled } from './sources/restic/installed';
 
 // `npm start`: open (or create) the database, migrate, build the demo fleet on first start,
 // then serve the API and the app on one port and run the operation workers in process.

@@ -1,10 +1,10 @@
-import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { scheduleSync, syncScheduleKey } from '../areas/sources/sync-handler';
 import type { AppContext } from '../context';
 import { unscoped } from '../scope';
 import { buildDemoRepository, demoFolder } from './restic/demo-repo';
+import { INSTALL_COMMAND } from './restic/installed';
 import { sealSourceSecret } from './secret';
 
 // The demo's real backups (`npm start` on a fresh machine): one more client of the demo reseller,
@@ -20,15 +20,7 @@ export const demoLocation = (dataDir: string) => path.join(demoFolder(dataDir), 
 /** How long the first sync waits for the repository at most: it then runs and says what it found. */
 const HOLD_MS = 10 * 60_000;
 
-export const RESTIC_MISSING =
-  'restic is not installed: restic backup sources cannot be read and the demo client with real backups is left out. Install it with: apt-get install restic';
-
-/** Whether the `restic` command runs here (its version, in well under a second). */
-export function resticInstalled(): Promise<boolean> {
-  return new Promise((resolve) => {
-    execFile('restic', ['version'], { timeout: 10_000 }, (err) => resolve(!err));
-  });
-}
+export const RESTIC_MISSING = `restic is not installed: restic backup sources cannot be read and the demo client with real backups is left out. Install it with: ${INSTALL_COMMAND}`;
 
 export interface PendingDemo {
   sourceId: number;

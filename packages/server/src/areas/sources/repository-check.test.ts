@@ -161,7 +161,11 @@ describe('the repository check of a restic source', () => {
     const fd = fs.openSync(biggest, 'r+');
     fs.writeSync(fd, Buffer.alloc(4000, 0x5a), 0, 4000, 200);
     fs.closeSync(fd);
-    await t.dbh.db.updateTable('backup_sources').set({ check_percent: 100 }).where('id', '=', sourceId).execute();
+    await t.dbh.db
+      .updateTable('backup_sources')
+      .set({ check_percent: 100 })
+      .where('id', '=', sourceId)
+      .execute();
 
     t.clock.advance(24 * HOUR);
     await t.ctx.operations.runOnce();

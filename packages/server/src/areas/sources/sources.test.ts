@@ -98,7 +98,7 @@ describe('Test connection', () => {
       expect((await test({})).json()).toEqual({
         ok: false,
         sentence:
-          'restic is not installed on the console’s server: its operator installs the restic package.',
+          'restic is not installed on the console’s server: its operator installs it with apt-get install restic.',
       });
     } finally {
       process.env.PATH = saved;

@@ -51,7 +51,12 @@ export function sourceSyncHandler(
             points_added: o.pointsAdded,
             points_removed: o.pointsRemoved,
             ...(o.check
-              ? { check: { status: o.check.ok ? ('ok' as const) : ('failed' as const), sentence: o.check.sentence } }
+              ? {
+                  check: {
+                    status: o.check.ok ? ('ok' as const) : ('failed' as const),
+                    sentence: o.check.sentence,
+                  },
+                }
               : {}),
           };
         }),
