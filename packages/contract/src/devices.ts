@@ -35,7 +35,7 @@ export const infoItem = z.object({
 });
 
 /**
- * What verifies a system's backups (issue 25.6): the first tool's AutoVerify boots it from a
+ * What verifies a system's backups: the first tool's AutoVerify boots it from a
  * restore point (a screen to show); a backup source's repository check reads its repository back.
  */
 export const VERIFICATIONS = ['autoverify', 'repository_check'] as const;

@@ -242,7 +242,7 @@ export const operationKinds = {
         systems_added: z.number().int(),
         points_added: z.number().int(),
         points_removed: z.number().int(),
-        // The repository check that ran with this sync, when one was due (issue 25.6).
+        // The repository check that ran with this sync, when one was due.
         check: z.object({ status: z.enum(['ok', 'failed']), sentence: z.string() }).optional(),
       }),
       skipped,

@@ -3,7 +3,7 @@ import type { Database } from './schema';
 
 // Today's row of the 7-day healthy-systems chart (spec: dashboard 2.2 block 4), recounted for
 // the resellers a batch touched: by the simulator's living fleet and by the sync of a backup
-// source (issue 25.2), so a reseller's restic systems are in the chart the day they arrive.
+// source, so a reseller's restic systems are in the chart the day they arrive.
 // Parked systems are left out of both counts.
 
 const DAY = 86_400_000;

@@ -43,7 +43,7 @@ export interface SourceContents {
   systems: SourceSystem[];
 }
 
-/** What a repository check found (issue 25.6), in a sentence for the device page and reports. */
+/** What a repository check found, in a sentence for the device page and reports. */
 export interface SourceCheck {
   ok: boolean;
   sentence: string;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 25.6: the repository check of a backup source (`restic check --read-data-subset`), run on
+// The repository check of a backup source (`restic check --read-data-subset`), run on
 // a schedule per source, is stored where AutoVerify results are, so the device page, the
 // dashboard's feed, the reports' evidence and the alerts show it with no second table; `kind`
 // names what ran ('boot': the first tool's AutoVerify, 'repository_check': a source's check).
@@ -28,7 +28,13 @@ export async function up(db: Db): Promise<void> {
 }
 
 export async function down(db: Db): Promise<void> {
-  for (const c of ['last_check_sentence', 'last_check_outcome', 'last_check_at', 'check_interval_hours', 'check_percent'])
+  for (const c of [
+    'last_check_sentence',
+    'last_check_outcome',
+    'last_check_at',
+    'check_interval_hours',
+    'check_percent',
+  ])
     await db.schema.alterTable('backup_sources').dropColumn(c).execute();
   await db.schema.alterTable('autoverify_results').dropColumn('kind').execute();
 }

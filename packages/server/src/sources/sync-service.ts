@@ -47,7 +47,7 @@ function loadSource(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-/** A repository check that ran during the sync (issue 25.6). */
+/** A repository check that ran during the sync. */
 export interface CheckRun {
   ok: boolean;
   sentence: string;

@@ -94,7 +94,7 @@ export async function collapsibleFeeds(ctx: AppContext, owner: Owner): Promise<s
     ),
     feed(
       'autoverify',
-      // A backup source's repository check is stored with the AutoVerify runs (issue 25.6).
+      // A backup source's repository check is stored with the AutoVerify runs.
       'AutoVerify and repository check failures this week',
       failedVerifies.map(
         (v) =>

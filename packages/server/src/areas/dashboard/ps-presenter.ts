@@ -128,7 +128,7 @@ export function presentSystem(r: SystemPageRow, x: SystemExtras, now: number): D
   };
 }
 
-/** "Verified 2 hours ago"; a backup source's repository check says so (issue 25.6). */
+/** "Verified 2 hours ago"; a backup source's repository check says so. */
 function verifyWord(ok: boolean, repositoryCheck: boolean): string {
   if (repositoryCheck) return ok ? 'Repository checked' : 'Repository check failed';
   return ok ? 'Verified' : 'Failed';

@@ -39,7 +39,7 @@ export async function deviceActions(
     showRecover: !noRp,
     showGeoPlus: geoAvailable(d, actor),
     showAlertSettings: canManageDevice(actor),
-    // A system read from a backup source is verified by its repository check (issue 25.6).
+    // A system read from a backup source is verified by its repository check.
     showAutoverify: !isNas(d) && d.source_id === null,
     geoPlusEnabled: geoOn,
     geoPlusTooltip: geoOn

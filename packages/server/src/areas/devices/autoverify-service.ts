@@ -52,7 +52,7 @@ export async function startCloudAutoVerify(
     const sys = await findInScope(trx, actor, 'protected_systems', systemId, 'This protected system');
     // spec: dashboard-device-azure 5, AutoVerify is hidden for NAS devices.
     if (sys.device_type === 'nas') return { success: false, message: AUTOVERIFY_NOT_FOR_NAS };
-    // Issue 25.6: a system read from a backup source has no virtual machine to boot.
+    // A system read from a backup source has no virtual machine to boot.
     if (sys.source_id !== null) return { success: false, message: AUTOVERIFY_NOT_FOR_SOURCES };
     if (sys.last_rp_at === null) return { success: false, message: AUTOVERIFY_NO_RESTORE_POINT };
     await lockSubject(trx, `${AUTOVERIFY_RUN}:${systemId}`);

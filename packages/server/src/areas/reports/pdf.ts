@@ -103,7 +103,7 @@ function keyFigures(doc: PDFKit.PDFDocument, data: ReportData) {
     ['Storage used', formatBytes(s.reduce((a, x) => a + x.usedBytes, 0))],
     ['Storage growth in the period', formatBytes(s.reduce((a, x) => a + x.growthBytes, 0))],
     ['AutoVerify recovery tests passed', runs === 0 ? 'none ran in the period' : `${passed} of ${runs}`],
-    // Systems read from a backup source are verified by their repository's check (issue 25.6).
+    // Systems read from a backup source are verified by their repository's check.
     ...(checked.length > 0
       ? ([['Repository checks passed', `${checksPassed} of ${checks}`]] as [string, string][])
       : []),

@@ -8,7 +8,7 @@ import { syncSource } from '../../sources/sync-service';
 // While a run of a source is queued or running its schedule starts no other (scheduler.ts), and
 // "Sync now" answers the run in flight instead of starting a second one (service.ts). Its write is
 // the operation's fenced completion, so a worker that dies after reading writes nothing and the
-// next run completes the sync. The repository check (issue 25.6) runs inside the same run when
+// next run completes the sync. The repository check runs inside the same run when
 // it is due (every check_interval_hours), so it shares the one-run-at-a-time rule: the console
 // never runs two restic commands against one repository at once.
 
