@@ -134,6 +134,7 @@ describe('adding, listing and syncing a source', () => {
     const answer = await list();
     expect(answer).toEqual({
       can_manage: true,
+      restic_installed: true,
       sources: [
         {
           id,
@@ -148,6 +149,11 @@ describe('adding, listing and syncing a source', () => {
           last_sync_outcome: 'ok',
           last_sync_sentence: '2 systems, 2 restore points: 2 new.',
           sync_operation_id: null,
+          // A new source's repository is checked with its first sync.
+          last_check_at: TEST_NOW,
+          last_check_outcome: 'ok',
+          last_check_sentence:
+            'The repository is sound: its structure and 5% of its data were read back without error.',
         },
       ],
     });
