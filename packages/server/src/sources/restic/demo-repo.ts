@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -27,18 +28,6 @@ export interface DemoRepoSpec {
   now: number;
 }
 
-/** A small deterministic generator (mulberry32): the same seed, the same files. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const PETS = [
   'Bella',
   'Max',
@@ -56,10 +45,11 @@ const PETS = [
 const KINDS = ['Labrador', 'Tabby cat', 'Beagle', 'Rabbit', 'Border collie', 'Siamese cat', 'Cockatiel'];
 const day = (t: number) => new Date(t).toISOString().slice(0, 10);
 
-function bytes(rnd: () => number, n: number): Buffer {
-  const b = Buffer.alloc(n);
-  for (let i = 0; i < n; i += 4) b.writeUInt32LE(Math.floor(rnd() * 4_294_967_296), Math.min(i, n - 4));
-  return b;
+/** `n` bytes that look random and are the same for the same seed: SHA-256 blocks of a counter. */
+function bytes(seed: string, n: number): Buffer {
+  const blocks: Buffer[] = [];
+  for (let i = 0; i * 32 < n; i++) blocks.push(crypto.createHash('sha256').update(`${seed}:${i}`).digest());
+  return Buffer.concat(blocks).subarray(0, n);
 }
 
 /** The files of one host as of its `version`-th backup (each backup changes a few). */
@@ -68,7 +58,6 @@ export function demoFiles(
   version: number,
   at: number,
 ): Record<string, Buffer> {
-  const rnd = random(DEMO_HOSTS.indexOf(host) * 1000 + 17);
   const files: Record<string, Buffer> = {};
   const text = (s: string) => Buffer.from(s.endsWith('\n') ? s : `${s}\n`);
   if (host === 'RECEPTION-PC') {
@@ -99,10 +88,11 @@ export function demoFiles(
         `Patient ${pet} (${KINDS[i % KINDS.length]}), file ${100 + i}\n${visits.join('\n')}`,
       );
     }
-    files['records/practice.db'] = bytes(rnd, 256 * 1024 + version * 4096);
+    files['records/practice.db'] = bytes(`${host}:db:${version}`, 256 * 1024 + version * 4096);
     files['config/backup-policy.txt'] = text('Nightly restic backup at 22:00; disk image weekly.');
   } else {
-    for (let i = 0; i < 3 + version; i++) files[`Images/XR-${2200 + i}.dcm`] = bytes(rnd, 120 * 1024);
+    for (let i = 0; i < 3 + version; i++)
+      files[`Images/XR-${2200 + i}.dcm`] = bytes(`${host}:XR-${2200 + i}`, 120 * 1024);
     files['Images/index.txt'] = text(
       Array.from(
         { length: 3 + version },
