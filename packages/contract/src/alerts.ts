@@ -148,7 +148,7 @@ export function conditionSummary(condition: AlertCondition, rule: AlertRule): st
     case 'appliance_offline':
       return `appliance offline for more than ${rule.offline_minutes} minutes`;
     case 'autoverify_failed':
-      return 'AutoVerify failed';
+      return 'AutoVerify or repository check failed';
   }
 }
 

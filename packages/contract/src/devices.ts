@@ -34,6 +34,13 @@ export const infoItem = z.object({
   with_link: z.string().nullable(),
 });
 
+/**
+ * What verifies a system's backups: the first tool's AutoVerify boots it from a
+ * restore point (a screen to show); a backup source's repository check reads its repository back.
+ */
+export const VERIFICATIONS = ['autoverify', 'repository_check'] as const;
+export type Verification = (typeof VERIFICATIONS)[number];
+
 /** GET /device/get_device_details_info/{deviceId} */
 export const deviceInfoAnswer = z.object({
   ok: z.literal(true),
@@ -50,6 +57,7 @@ export const deviceInfoAnswer = z.object({
   image_placeholder: z.string(),
   is_nas: z.boolean(),
   is_d2c: z.boolean(),
+  verification: z.enum(VERIFICATIONS),
   client_id: z.number().int(),
   reseller_id: z.number().int(),
   appliance_id: z.number().int().nullable(),
@@ -76,12 +84,14 @@ export const deviceAutoVerifyInfoAnswer = z.union([
     has_thumbnail: z.boolean(),
     url_params: z.string().nullable(),
     is_d2c: z.boolean(),
+    verification: z.enum(VERIFICATIONS),
   }),
   notOk,
 ]);
 export type DeviceAutoVerifyInfoAnswer = z.infer<typeof deviceAutoVerifyInfoAnswer>;
 
 export const autoVerifyData = z.object({
+  verification: z.enum(VERIFICATIONS),
   autoverify_status: z.enum(['success', 'failure']),
   autoverify_result: z.string(),
   start_time: z.number(),

@@ -240,7 +240,7 @@ export const operationKinds = {
   }),
   'sources.sync': defineOperation({
     summary:
-      "Read a client's backup source and write its systems, restore points, jobs and health (a schedule per source, or on demand).",
+      "Read a client's backup source and write its systems, restore points, jobs and health, and check its repository when the check is due (a schedule per source, or on demand).",
     input: z.object({ sourceId: id }),
     result: z.union([
       z.object({
@@ -249,10 +249,12 @@ export const operationKinds = {
         systems_added: z.number().int(),
         points_added: z.number().int(),
         points_removed: z.number().int(),
+        // The repository check that ran with this sync, when one was due.
+        check: z.object({ status: z.enum(['ok', 'failed']), sentence: z.string() }).optional(),
       }),
       skipped,
     ]),
-    steps: ['Reading the repository'],
+    steps: ['Reading the repository', 'Checking the repository'],
   }),
 } satisfies OperationRegistry;
 

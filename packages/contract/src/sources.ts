@@ -91,6 +91,10 @@ export const sourceRow = z.object({
   last_sync_sentence: z.string().nullable(),
   /** The sync queued or running now, if any. */
   sync_operation_id: z.number().int().nullable(),
+  /** The repository check (run with a sync once a day): when, its outcome and its sentence. */
+  last_check_at: z.number().nullable(),
+  last_check_outcome: z.enum(['ok', 'failed']).nullable(),
+  last_check_sentence: z.string().nullable(),
 });
 export type SourceRow = z.infer<typeof sourceRow>;
 
@@ -98,6 +102,8 @@ export const sourcesAnswer = z.object({
   sources: z.array(sourceRow),
   /** Whether the user may add, edit, pause, remove and sync (the reseller, the provider's staff). */
   can_manage: z.boolean(),
+  /** Whether the console's server can run restic (else the dialog says how to install it). */
+  restic_installed: z.boolean(),
 });
 
 export const testSourceAnswer = z.object({ ok: z.boolean(), sentence: z.string() });

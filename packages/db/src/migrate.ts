@@ -28,6 +28,7 @@ import * as m070 from './migrations/070_alerts';
 import * as m071 from './migrations/071_alert_rules';
 import * as m072 from './migrations/072_alert_mails';
 import * as m080 from './migrations/080_restic_trees';
+import * as m085 from './migrations/085_repository_checks';
 import * as m090 from './migrations/090_alert_actions';
 import * as m095 from './migrations/095_webhooks';
 import type { Database } from './schema';
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '071_alert_rules': m071,
   '072_alert_mails': m072,
   '080_restic_trees': m080,
+  '085_repository_checks': m085,
   '090_alert_actions': m090,
   '095_webhooks': m095,
 };

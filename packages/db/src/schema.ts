@@ -880,6 +880,23 @@ export interface ResticTreeFolderTable {
   entries: string;
 }
 
+// --- repository checks (migration 085_repository_checks) ---
+
+export interface AutoverifyResultTable {
+  /** What ran: 'boot' (the first tool's AutoVerify) or 'repository_check' (a source's check). */
+  kind: Generated<'boot' | 'repository_check'>;
+}
+
+export interface BackupSourceTable {
+  /** The share of the repository's data each check reads back, in percent (0: structure only). */
+  check_percent: Generated<number>;
+  check_interval_hours: Generated<number>;
+  last_check_at: number | null;
+  last_check_outcome: 'ok' | 'failed' | null;
+  /** What the last check found, in a sentence. */
+  last_check_sentence: string | null;
+}
+
 // --- alerts area (migration 070_alerts) ---
 
 /** One alert per condition per subject (issue 27.2): open while resolved_at is null. */

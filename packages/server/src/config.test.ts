@@ -125,7 +125,12 @@ const CASES: Record<keyof typeof ACCEPTS, Case> = {
   LIFEBOAT_FTPS_EXPIRATION_DAYS: { good: [['14', { ftpsExpirationDays: 14 }]], bad: ['0', '365'] },
   LIFEBOAT_REPORT_HISTORY_DAYS: { good: [['365', { reportHistoryDays: 365 }]], bad: ['0', '4000', 'a year'] },
   LIFEBOAT_RESTIC_ROOTS: {
-    good: [['/srv/restic, /mnt/backups/', { resticRoots: ['/srv/restic', '/mnt/backups'] }]],
+    good: [
+      [
+        '/srv/restic, /mnt/backups/',
+        { resticRoots: ['/srv/restic', '/mnt/backups', path.join(path.resolve('data'), 'restic-demo')] },
+      ],
+    ],
     bad: ['srv/restic', '/srv/../etc', '/srv/a\0b'],
   },
   LIFEBOAT_RESTIC_ALLOW_REMOTE: { good: [['1', { resticAllowRemote: true }]], bad: ['yes'] },
@@ -158,7 +163,10 @@ describe('loadConfig', () => {
       agentDir: path.join(path.resolve('data'), 'agents'),
       logLevel: null,
       reportHistoryDays: 90,
-      resticRoots: [path.join(path.resolve('data'), 'restic')],
+      resticRoots: [
+        path.join(path.resolve('data'), 'restic'),
+        path.join(path.resolve('data'), 'restic-demo'),
+      ],
       resticAllowRemote: false,
     });
   });

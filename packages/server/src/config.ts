@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { checkSimFaults } from './fabric/faults';
+import { demoFolder } from './sources/restic/demo-repo';
 
 // Configuration is checked at start (issue 18.4): every setting of the README's table is parsed
 // by one Zod schema, and a bad value stops the server with one sentence per setting saying what
@@ -354,7 +355,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ftpsDir: path.resolve(e.LIFEBOAT_FTPS_DIR ?? path.join(dataDir, 'ftps')),
     ftpsExpirationDays: e.LIFEBOAT_FTPS_EXPIRATION_DAYS ?? 7,
     reportHistoryDays: e.LIFEBOAT_REPORT_HISTORY_DAYS ?? 90,
-    resticRoots: e.LIFEBOAT_RESTIC_ROOTS ?? [path.join(dataDir, 'restic')],
+    // The demo's repository (sources/demo.ts) is always allowed besides the operator's roots.
+    resticRoots: [...(e.LIFEBOAT_RESTIC_ROOTS ?? [path.join(dataDir, 'restic')]), demoFolder(dataDir)],
     resticAllowRemote: e.LIFEBOAT_RESTIC_ALLOW_REMOTE ?? false,
     publicUrl:
       e.LIFEBOAT_PUBLIC_URL ??

@@ -10,8 +10,10 @@ import { prepareDataFolder } from './data-folder';
 import { createPorts, demoLogins, firstStartDemoFleet } from './fabric';
 import { OperationsEngine } from './operations/engine';
 import { startOperations } from './operations/handlers';
-import { type ProcessRole, processRole, supervise, tellSupervisor } from './processes';
+import { FIRST_START_SETTING, type ProcessRole, processRole, supervise, tellSupervisor } from './processes';
 import { resolveSecretKey } from './secret';
+import { addResticDemo, buildResticDemo, RESTIC_MISSING } from './sources/demo';
+import { resticInstalled } from './sources/restic/installed';
 
 // `npm start`: open (or create) the database, migrate, build the demo fleet on first start,
 // then serve the API and the app on one port and run the operation workers. With more than one
@@ -44,6 +46,8 @@ async function main(): Promise<void> {
   );
   if (generated) {
     process.stdout.write(`Demo fleet ready in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+    // Told to the process that runs the background work (this one, or the supervisor's child).
+    process.env[FIRST_START_SETTING] = '1';
   }
   if (config.processes <= 1) {
     await serve(config, 'all', dbh);
@@ -75,6 +79,14 @@ async function serve(config: Config, part: Part, dbh: DbHandle): Promise<void> {
     },
   });
   const ctx: AppContext = { config, dbh, clock, ports, operations };
+  // restic reads the backup sources: without it the console still starts, and says so once (by
+  // the process that runs the background work). On the first start that process also adds the
+  // demo client whose systems are a real restic repository.
+  const background = part !== 'web';
+  const restic = background ? await resticInstalled() : true;
+  if (!restic) process.stderr.write(`${RESTIC_MISSING}\n`);
+  const resticDemo =
+    background && restic && process.env[FIRST_START_SETTING] === '1' ? await addResticDemo(ctx) : null;
   const app = part === 'background' ? null : await buildApp(ctx, { logger });
   if (app)
     await listening(app.listen({ host: config.host, port: config.port }), {
@@ -92,6 +104,8 @@ async function serve(config: Config, part: Part, dbh: DbHandle): Promise<void> {
         })
       : null;
   if (config.workers && part !== 'web') await startOperations(ctx);
+  // The demo's real repository is built after the console answers; its first sync waits for it.
+  if (resticDemo) void buildResticDemo(ctx, resticDemo, (line) => process.stdout.write(`${line}\n`));
 
   if (part === 'all') process.stdout.write(banner(config, ftps?.port ?? null));
   else await tellSupervisor({ lifeboat: 'ready', ftpsPort: ftps?.port ?? null });

@@ -19,6 +19,12 @@ export type ProcessRole = 'web' | 'background';
 /** The role the supervisor gave this process, or null in the process `npm start` runs. */
 export const ROLE_SETTING = 'LIFEBOAT_PROCESS_ROLE';
 
+/**
+ * Set by the process `npm start` runs when it has just generated the demo fleet, so that the
+ * process running the background work (itself, or its child) adds the demo's restic client.
+ */
+export const FIRST_START_SETTING = 'LIFEBOAT_FIRST_START';
+
 export function processRole(): ProcessRole | null {
   const r = process.env[ROLE_SETTING];
   return r === 'web' || r === 'background' ? r : null;

@@ -43,10 +43,22 @@ export interface SourceContents {
   systems: SourceSystem[];
 }
 
+/** What a repository check found, in a sentence for the device page and reports. */
+export interface SourceCheck {
+  ok: boolean;
+  sentence: string;
+}
+
 export interface SyncPort {
   /**
    * Everything the source holds now. A source that cannot be read throws a FabricError('FAILED')
    * whose message says what is wrong in a sentence (wrong password, not found, unreachable...).
    */
   read(source: SourceAccess, signal?: AbortSignal): Promise<SourceContents>;
+  /**
+   * Checks the source's repository, reading back `readPercent` % of its data (0: its structure
+   * only); absent for kinds that have nothing to check. A check that could not run (locked,
+   * unreachable) throws a FabricError; damage found is `ok: false`.
+   */
+  check?(source: SourceAccess, readPercent: number): Promise<SourceCheck>;
 }

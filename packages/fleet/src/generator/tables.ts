@@ -22,9 +22,15 @@ export const LOAD_TABLES = [
 ] as const;
 
 export type LoadTable = (typeof LOAD_TABLES)[number];
-/** Columns the generator leaves empty: the generated fleet is the simulator's, read from no backup source. */
+/**
+ * Columns the generator leaves to their defaults: the generated fleet is the simulator's, read
+ * from no backup source, and its AutoVerify results are boots (kind 'boot').
+ */
 type SourceColumns = 'source_id' | 'external_id';
-export type Row<T extends LoadTable> = Omit<Selectable<Database[T]>, SourceColumns>;
+export type Row<T extends LoadTable> = Omit<
+  Selectable<Database[T]>,
+  SourceColumns | (T extends 'autoverify_results' ? 'kind' : never)
+>;
 type ColumnSpec<T extends LoadTable> = ReadonlyArray<readonly [keyof Row<T> & string, 'i' | 't']>;
 
 const i = 'i' as const;

@@ -1,6 +1,6 @@
-import { openTestDb, type TestDb } from '@lifeboat/db';
+import { dayStart, openTestDb, type TestDb } from '@lifeboat/db';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { advanceFleet, dayStart } from './advance';
+import { advanceFleet } from './advance';
 import { type BackupStatus, planBackup } from './backups';
 import { addSystem, type SystemOverrides, type TinyFleet, tinyFleet } from './test-fleet';
 

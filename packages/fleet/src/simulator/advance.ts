@@ -1,8 +1,7 @@
 import { type FleetAdvance, resolveThreshold } from '@lifeboat/contract';
-import { type Database, type DbHandle, loadThresholds } from '@lifeboat/db';
+import { type Database, type DbHandle, dayStart, loadThresholds, refreshResellerDaily } from '@lifeboat/db';
 import type { Insertable, Kysely } from 'kysely';
 import { grow, planBackup } from './backups';
-import { refreshResellerDaily } from './daily';
 import type { PortFaults } from './faults';
 import { evaluateHealth } from './health';
 import { nightlyAutoVerify } from './nightly';
@@ -27,7 +26,6 @@ export interface AdvanceOptions {
 /** What one call changed (the living fleet port's FleetAdvance). */
 export type AdvanceResult = FleetAdvance;
 
-const DAY = 86_400_000;
 const CHUNK = 200;
 
 type Db = Kysely<Database>;
@@ -242,9 +240,4 @@ export async function advanceFleet(
     faults: opts.faults,
   });
   return result;
-}
-
-/** Midnight UTC of the day `t` falls in: the key of reseller_health_daily. */
-export function dayStart(t: number): number {
-  return Math.floor(t / DAY) * DAY;
 }

@@ -1,6 +1,6 @@
 // The simulator: one module per capability port (ARCHITECTURE: 'The fabric is ports'), and the
 // living fleet that advances the demo fleet.
-export { type AdvanceOptions, type AdvanceResult, advanceFleet, dayStart } from './advance';
+export { type AdvanceOptions, type AdvanceResult, advanceFleet } from './advance';
 export {
   AUTOVERIFY_STAGES,
   autoVerifyVerdict,

@@ -6,7 +6,7 @@ import {
   type SourcePoint,
   type SourceSystem,
 } from '@lifeboat/contract';
-import { type Database, loadThresholds } from '@lifeboat/db';
+import { type Database, dayStart, loadThresholds, refreshResellerDaily } from '@lifeboat/db';
 import type { Insertable, Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import { lockRow, unscoped } from '../scope';
@@ -31,6 +31,10 @@ export interface SyncOutcome {
   systemsAdded: number;
   pointsAdded: number;
   pointsRemoved: number;
+  /** Whether systems, points or health changed (the daily health chart is recounted). */
+  changed?: boolean;
+  /** The repository check that ran with this sync, if one was due. */
+  check?: { ok: boolean; sentence: string };
 }
 
 type Source = Awaited<ReturnType<typeof loadSource>>;
@@ -43,22 +47,67 @@ function loadSource(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-/** What reading the source answered: its contents, or the sentence of what went wrong. */
-export type SourceRead = { contents: SourceContents } | { failure: string };
+/** A repository check that ran during the sync. */
+export interface CheckRun {
+  ok: boolean;
+  sentence: string;
+  startedAt: number;
+  endedAt: number;
+}
 
-/** Reads a source through its kind's sync port (no transaction is open meanwhile). */
-export async function readSource(ctx: Ctx, source: NonNullable<Source>): Promise<SourceRead> {
+/**
+ * What reading the source answered: its contents, or the sentence of what went wrong; and the
+ * repository check when one was due and could run.
+ */
+export type SourceRead = ({ contents: SourceContents } | { failure: string }) & { check?: CheckRun };
+
+/**
+ * Whether the source's repository check is due: never checked, or checked one interval ago.
+ * Half a sync interval of slack, so a daily check riding on 15-minute syncs does not drift later
+ * by a sync each day.
+ */
+export function checkDue(source: NonNullable<Source>, now: number): boolean {
+  if (source.last_check_at === null) return true;
+  const every = Number(source.check_interval_hours) * 3_600_000;
+  const slack = (Number(source.sync_interval_minutes) * 60_000) / 2;
+  return now - Number(source.last_check_at) >= every - slack;
+}
+
+/**
+ * Reads a source through its kind's sync port (no transaction is open meanwhile), then checks
+ * its repository when the check is due. Both run inside the source's one sync run, so the
+ * console never runs two restic commands against a repository at once (the sync's schedule
+ * starts no run while one is in flight, and "Sync now" answers the run in flight).
+ */
+export async function readSource(
+  ctx: Ctx,
+  source: NonNullable<Source>,
+  onCheck?: () => Promise<void>,
+): Promise<SourceRead> {
   const secret = openSourceSecret(ctx.config.secretKey, source.secret_sealed);
+  const port = ctx.ports.sync[source.kind];
+  const access = {
+    id: Number(source.id),
+    location: source.location,
+    password: secret.password,
+    env: secret.env,
+  };
+  let contents: SourceContents;
   try {
-    const contents = await ctx.ports.sync[source.kind].read({
-      id: Number(source.id),
-      location: source.location,
-      password: secret.password,
-      env: secret.env,
-    });
-    return { contents };
+    contents = await port.read(access);
   } catch (err) {
     if (err instanceof FabricError) return { failure: err.message };
+    throw err;
+  }
+  const startedAt = ctx.clock.now();
+  if (!port.check || !checkDue(source, startedAt)) return { contents };
+  await onCheck?.();
+  try {
+    const found = await port.check(access, Number(source.check_percent));
+    return { contents, check: { ...found, startedAt, endedAt: ctx.clock.now() } };
+  } catch (err) {
+    // Locked by a client's backup or unreachable for a moment: the next sync tries again.
+    if (err instanceof FabricError) return { contents };
     throw err;
   }
 }
@@ -73,10 +122,11 @@ export async function syncSource<R = SyncOutcome | null>(
   sourceId: number,
   transact: (work: (trx: Db) => Promise<SyncOutcome | null>) => Promise<R> = (work) =>
     ctx.dbh.db.transaction().execute(work) as Promise<R>,
+  onCheck?: () => Promise<void>,
 ): Promise<R | null> {
   const source = await loadSource(ctx.dbh.db, sourceId);
   if (!source) return null;
-  const read = await readSource(ctx, source);
+  const read = await readSource(ctx, source, onCheck);
   return transact((trx) => writeRead(trx, sourceId, read, ctx.clock.now()));
 }
 
@@ -91,17 +141,79 @@ export async function writeRead(trx: Db, sourceId: number, read: SourceRead, now
     'failure' in read
       ? await writeFailure(db, source, read.failure, now)
       : await writeContents(db, source, read.contents, now);
+  if (read.check) outcome.check = await writeCheck(db, sourceId, read.check);
   await db
     .updateTable('backup_sources')
     .set({
       last_sync_at: now,
       last_sync_outcome: outcome.ok ? 'ok' : 'failed',
       last_sync_sentence: outcome.sentence,
+      ...(read.check
+        ? {
+            last_check_at: read.check.startedAt,
+            last_check_outcome: read.check.ok ? 'ok' : 'failed',
+            last_check_sentence: read.check.sentence,
+          }
+        : {}),
       updated_at: now,
     })
     .where('id', '=', sourceId)
     .execute();
+  // The reseller's 7-day health chart counts the new systems and health today, not tomorrow.
+  if (outcome.changed) await refreshResellerDaily(db, [Number(source.reseller_id)], dayStart(now));
   return outcome;
+}
+
+/**
+ * One result per system of the source, stored with the first tool's AutoVerify results (kind
+ * 'repository_check'): the check covers the whole repository, so each of its systems' newest
+ * restore point is vouched for (or not) by it. Systems without a restore point get none.
+ */
+async function writeCheck(db: Db, sourceId: number, check: CheckRun): Promise<SyncOutcome['check']> {
+  const newest = await db
+    .selectFrom('protected_systems as ps')
+    .innerJoin('restore_points as rp', 'rp.system_id', 'ps.id')
+    .select(['ps.id as system_id', 'rp.id as rp_id', 'rp.taken_at'])
+    .where('ps.source_id', '=', sourceId)
+    .where((eb) =>
+      eb(
+        'rp.taken_at',
+        '=',
+        eb
+          .selectFrom('restore_points as r2')
+          .select((e) => e.fn.max('r2.taken_at').as('m'))
+          .whereRef('r2.system_id', '=', 'ps.id'),
+      ),
+    )
+    .execute();
+  const seen = new Set<number>();
+  const rows: Insertable<Database['autoverify_results']>[] = [];
+  for (const r of newest) {
+    if (seen.has(Number(r.system_id))) continue;
+    seen.add(Number(r.system_id));
+    rows.push({
+      kind: 'repository_check',
+      system_id: Number(r.system_id),
+      restore_point_id: Number(r.rp_id),
+      rp_taken_at: Number(r.taken_at),
+      started_at: check.startedAt,
+      ended_at: check.endedAt,
+      status: check.ok ? 'success' : 'failure',
+      result: check.sentence,
+      heartbeat: 0,
+      boot_check: '',
+      vss_status: '',
+      chkdsk_status: '',
+      advanced_mode: 0,
+      screenshot_seed: null,
+    });
+  }
+  for (let i = 0; i < rows.length; i += CHUNK)
+    await db
+      .insertInto('autoverify_results')
+      .values(rows.slice(i, i + CHUNK))
+      .execute();
+  return { ok: check.ok, sentence: check.sentence };
 }
 
 type SourceRow = NonNullable<Source>;
@@ -226,6 +338,7 @@ async function writeContents(
   let pointsAdded = 0;
   let pointsRemoved = 0;
   let pointsHeld = 0;
+  let healthChanged = false;
   // What is stored already, for every system of the source in two queries (not two per system).
   const ids = [...known.values()].map((s) => Number(s.id));
   const byId = <R extends { system_id: number }>(rows: R[]) => {
@@ -283,19 +396,21 @@ async function writeContents(
       !hadJobs,
     );
     pointsAdded += fresh.length;
-    await judge(
-      db,
-      sys,
-      points,
-      resolveThreshold(
-        { ...sys, id: systemId, client_id: Number(sys.client_id), reseller_id: Number(sys.reseller_id) },
-        thresholds,
-      ),
-      now,
-    );
+    healthChanged =
+      (await judge(
+        db,
+        sys,
+        points,
+        resolveThreshold(
+          { ...sys, id: systemId, client_id: Number(sys.client_id), reseller_id: Number(sys.reseller_id) },
+          thresholds,
+        ),
+        now,
+      )) || healthChanged;
   }
   return {
     ok: true,
+    changed: healthChanged || systemsAdded + pointsAdded + pointsRemoved > 0,
     sentence: contentSentence(known.size, pointsHeld, pointsAdded, pointsRemoved),
     systemsAdded,
     pointsAdded,
@@ -354,7 +469,13 @@ async function insertJobs(db: Db, systemId: number, jobId: number, points: Sourc
 type KnownSystem = Awaited<ReturnType<typeof systemsOf>>[number];
 
 /** Health by the console's one rule (contract health-rule.ts), with history on a change. */
-async function judge(db: Db, sys: KnownSystem, points: SourcePoint[], threshold: number | null, now: number) {
+async function judge(
+  db: Db,
+  sys: KnownSystem,
+  points: SourcePoint[],
+  threshold: number | null,
+  now: number,
+): Promise<boolean> {
   const lastRpAt = points.reduce<number | null>(
     (m, p) => (m === null || p.takenAt > m ? p.takenAt : m),
     null,
@@ -393,6 +514,7 @@ async function judge(db: Db, sys: KnownSystem, points: SourcePoint[], threshold:
         description: v.description,
       })
       .execute();
+  return changed;
 }
 
 const count = (n: number, one: string, many: string) =>

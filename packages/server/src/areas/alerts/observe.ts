@@ -109,7 +109,7 @@ async function recentStatuses(db: Kysely<Database>, ids: number[]): Promise<Map<
   return out;
 }
 
-/** Systems whose newest AutoVerify result failed. */
+/** Systems whose newest AutoVerify result or repository check (same table) failed. */
 async function autoVerifyFailed(db: Kysely<Database>, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const u = unscoped(db, why);

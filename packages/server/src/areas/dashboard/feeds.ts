@@ -44,7 +44,7 @@ export async function collapsibleFeeds(ctx: AppContext, owner: Owner): Promise<s
       .within(ofSystemsOwnedBy(owner.row, 'a', ctx.dbh.dialect))
       .selectFrom('autoverify_results as a')
       .innerJoin('protected_systems as ps', 'ps.id', 'a.system_id')
-      .select(['ps.id', 'ps.name', 'a.result', 'a.ended_at'])
+      .select(['ps.id', 'ps.name', 'a.kind', 'a.result', 'a.ended_at'])
       .where('a.status', '=', 'failure')
       .where('a.ended_at', '>=', now - WEEK)
       .orderBy('a.ended_at', 'desc')
@@ -94,12 +94,13 @@ export async function collapsibleFeeds(ctx: AppContext, owner: Owner): Promise<s
     ),
     feed(
       'autoverify',
-      'AutoVerify failures this week',
+      // A backup source's repository check is stored with the AutoVerify runs.
+      'AutoVerify and repository check failures this week',
       failedVerifies.map(
         (v) =>
-          `${device(Number(v.id), v.name)}: ${esc(v.result)} <small>${esc(timeAgo(Number(v.ended_at), now))}</small>`,
+          `${device(Number(v.id), v.name)}: ${v.kind === 'repository_check' ? 'repository check failed. ' : ''}${esc(v.result)} <small>${esc(timeAgo(Number(v.ended_at), now))}</small>`,
       ),
-      'Every AutoVerify of the last 7 days passed.',
+      'Every AutoVerify and repository check of the last 7 days passed.',
     ),
     feed(
       'appliances',

@@ -16,7 +16,10 @@ import { withinThreshold } from './rollup';
 export interface SystemExtras {
   firstJob: Map<number, { id: number; name: string }>;
   inUse: Map<number, number>;
-  verify: Map<number, { status: string; rpTakenAt: number; endedAt: number; hasShot: boolean }>;
+  verify: Map<
+    number,
+    { status: string; rpTakenAt: number; endedAt: number; hasShot: boolean; repositoryCheck: boolean }
+  >;
   vaults: Map<number, { vault_id: number; vault_name: string; type: string }[]>;
   appliances: Map<number, { name: string; type: string }>;
   thresholds: ThresholdRow[];
@@ -90,7 +93,7 @@ export function presentSystem(r: SystemPageRow, x: SystemExtras, now: number): D
       has_thumbnail: !isNas && verify?.hasShot === true,
       icon: verify ? (verify.status === 'success' ? 'success' : 'failure') : 'none',
       last_rp_text: verify
-        ? `${verify.status === 'success' ? 'Verified' : 'Failed'} ${timeAgo(verify.endedAt, now)}`
+        ? `${verifyWord(verify.status === 'success', verify.repositoryCheck)} ${timeAgo(verify.endedAt, now)}`
         : '',
       unavailable_text: isNas ? 'AutoVerify is not available for NAS devices.' : 'Not verified yet.',
       thumbnail_url:
@@ -123,4 +126,10 @@ export function presentSystem(r: SystemPageRow, x: SystemExtras, now: number): D
       extra_vaults_text: vaults.length > MAX_VAULTS_SHOWN ? `+${vaults.length - MAX_VAULTS_SHOWN} more` : '',
     },
   };
+}
+
+/** "Verified 2 hours ago"; a backup source's repository check says so. */
+function verifyWord(ok: boolean, repositoryCheck: boolean): string {
+  if (repositoryCheck) return ok ? 'Repository checked' : 'Repository check failed';
+  return ok ? 'Verified' : 'Failed';
 }

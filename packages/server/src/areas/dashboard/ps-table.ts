@@ -155,7 +155,7 @@ async function loadExtras(s: Scoped, rows: SystemPageRow[]): Promise<SystemExtra
     s
       .within(ofSystems(rows, 'a'))
       .selectFrom('autoverify_results as a')
-      .select(['a.system_id', 'a.status', 'a.rp_taken_at', 'a.ended_at', 'a.screenshot_seed'])
+      .select(['a.system_id', 'a.kind', 'a.status', 'a.rp_taken_at', 'a.ended_at', 'a.screenshot_seed'])
       .where(
         'a.ended_at',
         '=',
@@ -198,6 +198,7 @@ async function loadExtras(s: Scoped, rows: SystemPageRow[]): Promise<SystemExtra
       rpTakenAt: Number(v.rp_taken_at),
       endedAt: Number(v.ended_at),
       hasShot: v.screenshot_seed !== null,
+      repositoryCheck: v.kind === 'repository_check',
     });
   }
   for (const v of vaults) {

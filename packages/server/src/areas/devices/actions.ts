@@ -40,7 +40,8 @@ export async function deviceActions(
     showRecover: !noRp && actor.rights.has('recover'),
     showGeoPlus: geoAvailable(d, actor),
     showAlertSettings: actor.rights.has('edit_protection'),
-    showAutoverify: !isNas(d) && actor.rights.has('run_autoverify'),
+    // A system read from a backup source is verified by its repository check.
+    showAutoverify: !isNas(d) && d.source_id === null && actor.rights.has('run_autoverify'),
     geoPlusEnabled: geoOn,
     geoPlusTooltip: geoOn
       ? 'Geo-plus keeps a second copy of this system’s cloud backups in another region.'

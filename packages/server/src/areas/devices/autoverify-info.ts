@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import { NotFoundError } from '../../http/errors';
 import { type Actor, ofSystem, parentOf, scoped } from '../../scope';
-import { type Device, isD2C, isNas, loadDevice } from './device';
+import { type Device, isD2C, isNas, loadDevice, verificationOf } from './device';
 
 // AutoVerify results of a device (spec: dashboard-device-azure 3 'AutoVerify data', 7 calls
 // get_device_autoverify_info, get_last_autoverify_data and the screenshot images).
@@ -60,6 +60,7 @@ export async function presentAutoVerifyInfo(
     has_thumbnail: hasThumbnail,
     url_params: latest && hasThumbnail ? urlParams(d, Number(latest.id)) : null,
     is_d2c: isD2C(d),
+    verification: verificationOf(d),
   };
 }
 
@@ -70,7 +71,16 @@ export async function lastAutoVerifyData(
 ): Promise<LastAutoVerifyAnswer> {
   if (isNas(d)) return { ok: false, data: null, message: 'AutoVerify is not available for NAS devices.' };
   const r = await latestAutoVerify(db, actor, d);
-  if (!r) return { ok: false, data: null, message: 'This system has not been verified yet.' };
+  const verification = verificationOf(d);
+  if (!r)
+    return {
+      ok: false,
+      data: null,
+      message:
+        verification === 'repository_check'
+          ? 'The repository of this system has not been checked yet.'
+          : 'This system has not been verified yet.',
+    };
   const appliance =
     d.appliance_id === null
       ? undefined
@@ -81,6 +91,7 @@ export async function lastAutoVerifyData(
           .executeTakeFirst();
   const hasThumbnail = r.screenshot_seed !== null;
   const data: AutoVerifyData = {
+    verification,
     autoverify_status: r.status,
     autoverify_result: r.result,
     start_time: Number(r.started_at),
@@ -93,15 +104,32 @@ export async function lastAutoVerifyData(
     has_thumbnail: hasThumbnail,
     autoverify_last_rp: Number(r.rp_taken_at),
     autoverify_url_params: hasThumbnail ? urlParams(d, Number(r.id)) : null,
-    target_info: appliance
-      ? {
-          target_type: 'appliance',
-          target_link: `/appliance/details/${appliance.id}`,
-          target_link_text: appliance.name,
-        }
-      : { target_type: 'cloud', target_link: '', target_link_text: 'Lifeboat cloud' },
+    target_info:
+      verification === 'repository_check'
+        ? await checkedRepository(db, actor, d)
+        : appliance
+          ? {
+              target_type: 'appliance',
+              target_link: `/appliance/details/${appliance.id}`,
+              target_link_text: appliance.name,
+            }
+          : { target_type: 'cloud', target_link: '', target_link_text: 'Lifeboat cloud' },
   };
   return { ok: true, data, message: null };
+}
+
+/** Where a repository check ran: the backup source of the system, named, on its client's page. */
+async function checkedRepository(db: Kysely<Database>, actor: Actor, d: Device) {
+  const source = await scoped(db, actor)
+    .selectFrom('backup_sources')
+    .select(['backup_sources.name'])
+    .where('backup_sources.id', '=', Number(d.source_id))
+    .executeTakeFirst();
+  return {
+    target_type: 'repository',
+    target_link: `/client/details/${d.client_id}`,
+    target_link_text: source?.name ?? 'Its backup source',
+  };
 }
 
 export const IMAGE_SIZES = {

@@ -7,6 +7,8 @@ import { type Actor, findInScope, scoped } from '../../scope';
 import { AUTOVERIFY_RUN } from './autoverify-handler';
 
 export const AUTOVERIFY_ALREADY_QUEUED = 'AutoVerify is already queued for this system.';
+export const AUTOVERIFY_NOT_FOR_SOURCES =
+  'This system is verified by the check of its backup repository, which the console runs on a schedule.';
 export const AUTOVERIFY_NOT_FOR_NAS = 'AutoVerify is not available for NAS devices.';
 export const AUTOVERIFY_NO_RESTORE_POINT = 'This system has no restore point to verify yet.';
 
@@ -50,6 +52,8 @@ export async function startCloudAutoVerify(
     const sys = await findInScope(trx, actor, 'protected_systems', systemId, 'This protected system');
     // spec: dashboard-device-azure 5, AutoVerify is hidden for NAS devices.
     if (sys.device_type === 'nas') return { success: false, message: AUTOVERIFY_NOT_FOR_NAS };
+    // A system read from a backup source has no virtual machine to boot.
+    if (sys.source_id !== null) return { success: false, message: AUTOVERIFY_NOT_FOR_SOURCES };
     if (sys.last_rp_at === null) return { success: false, message: AUTOVERIFY_NO_RESTORE_POINT };
     await lockSubject(trx, `${AUTOVERIFY_RUN}:${systemId}`);
     if (await activeAutoVerify(trx, actor, systemId))

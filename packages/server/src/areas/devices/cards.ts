@@ -12,7 +12,7 @@ import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
 import { type Actor, parentOf, scoped } from '../../scope';
 import { latestAutoVerify, urlParams } from './autoverify-info';
-import { type Device, isD2C, isNas, isoOrNull } from './device';
+import { type Device, isD2C, isNas, isoOrNull, verificationOf } from './device';
 
 // The device page's small cards (spec: dashboard-device-azure 2.4 'Cards', 3 'Device info' to
 // 'Storage summaries'). Each presenter lists every field that leaves the server.
@@ -69,6 +69,7 @@ export async function presentInfo(db: Kysely<Database>, actor: Actor, d: Device)
     image_placeholder: 'No image',
     is_nas: isNas(d),
     is_d2c: isD2C(d),
+    verification: verificationOf(d),
     client_id: Number(d.client_id),
     reseller_id: Number(d.reseller_id),
     appliance_id: d.appliance_id === null ? null : Number(d.appliance_id),

@@ -29,6 +29,8 @@ export interface SystemFacts {
   overdueMinutes: number;
   rpoMet: boolean | null;
   autoVerify: {
+    /** 'boot': AutoVerify booted the system; 'repository_check': its repository was read back. */
+    kind: 'boot' | 'repository_check';
     at: number;
     status: 'success' | 'failure';
     result: string;
@@ -119,7 +121,7 @@ export async function gatherReportData(
       .execute(),
     db
       .selectFrom('autoverify_results')
-      .select(['system_id', 'ended_at', 'status', 'result', 'screenshot_seed'])
+      .select(['system_id', 'kind', 'ended_at', 'status', 'result', 'screenshot_seed'])
       .where('system_id', 'in', inIds)
       .where('ended_at', '>=', start)
       .where('ended_at', '<', end)
@@ -236,6 +238,7 @@ export async function gatherReportData(
       rpoMet: rpo === null ? null : overdue === 0,
       autoVerify: lastAv
         ? {
+            kind: lastAv.kind,
             at: Number(lastAv.ended_at),
             status: lastAv.status,
             result: lastAv.result,

@@ -80,8 +80,12 @@ function keyFigures(doc: PDFKit.PDFDocument, data: ReportData) {
     .join(', ');
   const healthy = s.filter((x) => x.health === 'NORMAL').length;
   const rpoKnown = s.filter((x) => x.rpoMet !== null);
-  const runs = s.reduce((a, x) => a + x.autoVerifyRuns, 0);
-  const passed = s.reduce((a, x) => a + x.autoVerifyPassed, 0);
+  const booted = s.filter((x) => x.autoVerify?.kind !== 'repository_check');
+  const checked = s.filter((x) => x.autoVerify?.kind === 'repository_check');
+  const runs = booted.reduce((a, x) => a + x.autoVerifyRuns, 0);
+  const passed = booted.reduce((a, x) => a + x.autoVerifyPassed, 0);
+  const checks = checked.reduce((a, x) => a + x.autoVerifyRuns, 0);
+  const checksPassed = checked.reduce((a, x) => a + x.autoVerifyPassed, 0);
   const rows: [string, string][] = [
     ['Protected systems', `${s.length}${byType ? ` (${byType})` : ''}`],
     ['Healthy at the end of the period', `${healthy} of ${s.length}`],
@@ -99,6 +103,10 @@ function keyFigures(doc: PDFKit.PDFDocument, data: ReportData) {
     ['Storage used', formatBytes(s.reduce((a, x) => a + x.usedBytes, 0))],
     ['Storage growth in the period', formatBytes(s.reduce((a, x) => a + x.growthBytes, 0))],
     ['AutoVerify recovery tests passed', runs === 0 ? 'none ran in the period' : `${passed} of ${runs}`],
+    // Systems read from a backup source are verified by their repository's check.
+    ...(checked.length > 0
+      ? ([['Repository checks passed', `${checksPassed} of ${checks}`]] as [string, string][])
+      : []),
     ['Restores, shares and exports', String(data.activity.length)],
   ];
   let y = doc.y;
@@ -222,7 +230,9 @@ function evidence(doc: PDFKit.PDFDocument, data: ReportData, opts: RenderOptions
     return;
   }
   doc.text(
-    'AutoVerify boots each server from its latest restore point in an isolated virtual machine and checks it. The screen it saw is shown as evidence that the server can be recovered.',
+    verified.some((s) => s.autoVerify?.kind === 'repository_check')
+      ? 'AutoVerify boots each server from its latest restore point in an isolated virtual machine and checks it; the screen it saw is shown as evidence that the server can be recovered. Systems backed up with restic are verified by a repository check instead: the console reads the repository back and confirms its backups are intact.'
+      : 'AutoVerify boots each server from its latest restore point in an isolated virtual machine and checks it. The screen it saw is shown as evidence that the server can be recovered.',
   );
   doc.moveDown(0.5);
   for (const s of verified) {
@@ -236,14 +246,15 @@ function evidence(doc: PDFKit.PDFDocument, data: ReportData, opts: RenderOptions
     doc
       .font('Helvetica')
       .fillColor(av.status === 'success' ? GREEN : RED)
-      .text(
-        `${av.status === 'success' ? 'Recovery verified' : 'Verification failed'} on ${fmtDay(av.at)} UTC`,
-      );
+      .text(`${verdict(av.kind, av.status === 'success')} on ${fmtDay(av.at)} UTC`);
     doc
       .fillColor(MUTED)
-      .text(`${av.result} (${s.autoVerifyPassed} of ${s.autoVerifyRuns} tests passed in the period)`, {
-        width: shot ? 290 : 495,
-      });
+      .text(
+        `${av.result} (${s.autoVerifyPassed} of ${s.autoVerifyRuns} ${av.kind === 'repository_check' ? 'checks' : 'tests'} passed in the period)`,
+        {
+          width: shot ? 290 : 495,
+        },
+      );
     if (shot) {
       doc.image(shot, M + 305, y, { fit: [190, 130] });
       doc.y = Math.max(doc.y, y + 135);
@@ -251,6 +262,12 @@ function evidence(doc: PDFKit.PDFDocument, data: ReportData, opts: RenderOptions
     doc.x = M;
     doc.moveDown(0.6);
   }
+}
+
+/** The evidence's heading for one system: what ran and whether it passed. */
+function verdict(kind: 'boot' | 'repository_check', ok: boolean): string {
+  if (kind === 'repository_check') return ok ? 'Repository check passed' : 'Repository check failed';
+  return ok ? 'Recovery verified' : 'Verification failed';
 }
 
 function activity(doc: PDFKit.PDFDocument, data: ReportData) {
@@ -287,7 +304,7 @@ function systemPage(doc: PDFKit.PDFDocument, s: SystemFacts, mbps: number) {
     ['Storage growth in the period', formatBytes(s.growthBytes)],
     [`Estimated time to restore at ${mbps} Mbit/s`, restoreTime(s.usedBytes, mbps)],
     [
-      'Latest AutoVerify',
+      s.autoVerify?.kind === 'repository_check' ? 'Latest repository check' : 'Latest AutoVerify',
       s.autoVerify
         ? `${s.autoVerify.status} on ${fmtDay(s.autoVerify.at)} UTC: ${s.autoVerify.result}`
         : 'none in the period',
@@ -339,7 +356,12 @@ export function renderReportPdf(data: ReportData, opts: RenderOptions): Promise<
   doc.font('Helvetica-Bold').fontSize(14).fillColor(INK).text('Protected systems', M, M);
   doc.moveDown(0.5);
   systemsTable(doc, data, opts.bandwidthMbps);
-  heading(doc, 'Recovery evidence: AutoVerify');
+  heading(
+    doc,
+    data.systems.some((s) => s.autoVerify?.kind === 'repository_check')
+      ? 'Recovery evidence: AutoVerify and repository checks'
+      : 'Recovery evidence: AutoVerify',
+  );
   evidence(doc, data, opts);
   heading(doc, 'Restores, shares and exports in the period');
   activity(doc, data);

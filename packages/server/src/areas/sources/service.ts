@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import { BadRequestError, NotFoundError } from '../../http/errors';
 import { dropSchedule } from '../../operations/scheduler';
 import { type Actor, lockRow, parseId, scoped, unscoped } from '../../scope';
+import { resticInstalled } from '../../sources/restic/installed';
 import { checkLocation, LocationError } from '../../sources/restic/location';
 import { openSourceSecret, sealSourceSecret } from '../../sources/secret';
 import { loadOrg, type Org } from '../settings/thresholds';
@@ -156,9 +157,12 @@ export async function listSources(ctx: AppContext, actor: Actor, rawClientId: st
       last_sync_outcome: r.last_sync_outcome,
       last_sync_sentence: r.last_sync_sentence,
       sync_operation_id: await syncInFlight(db, id),
+      last_check_at: r.last_check_at === null ? null : Number(r.last_check_at),
+      last_check_outcome: r.last_check_outcome,
+      last_check_sentence: r.last_check_sentence,
     });
   }
-  return { sources, can_manage: actor.rights.has('manage_sources') };
+  return { sources, can_manage: actor.rights.has('manage_sources'), restic_installed: await resticInstalled() };
 }
 
 const count = (n: number, one: string, many: string) =>

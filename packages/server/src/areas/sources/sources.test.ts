@@ -98,7 +98,7 @@ describe('Test connection', () => {
       expect((await test({})).json()).toEqual({
         ok: false,
         sentence:
-          'restic is not installed on the console’s server: its operator installs the restic package.',
+          'restic is not installed on the console’s server: its operator installs it with apt-get install restic.',
       });
     } finally {
       process.env.PATH = saved;
@@ -134,6 +134,7 @@ describe('adding, listing and syncing a source', () => {
     const answer = await list();
     expect(answer).toEqual({
       can_manage: true,
+      restic_installed: true,
       sources: [
         {
           id,
@@ -148,6 +149,11 @@ describe('adding, listing and syncing a source', () => {
           last_sync_outcome: 'ok',
           last_sync_sentence: '2 systems, 2 restore points: 2 new.',
           sync_operation_id: null,
+          // A new source's repository is checked with its first sync.
+          last_check_at: TEST_NOW,
+          last_check_outcome: 'ok',
+          last_check_sentence:
+            'The repository is sound: its structure and 5% of its data were read back without error.',
         },
       ],
     });

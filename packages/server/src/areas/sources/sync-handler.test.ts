@@ -74,6 +74,11 @@ describe('the sources.sync schedule', () => {
       systems_added: 1,
       points_added: 1,
       points_removed: 0,
+      // A new source's repository is checked with its first sync, then once a day.
+      check: {
+        status: 'ok',
+        sentence: 'The repository is sound: its structure and 5% of its data were read back without error.',
+      },
     });
     expect(await systems(id)).toEqual([{ name: 'RECEPTION-PC' }]);
     // A second pass finds nothing due; the next interval's run adds nothing.

@@ -8,7 +8,9 @@ import { syncSource } from '../../sources/sync-service';
 // While a run of a source is queued or running its schedule starts no other (scheduler.ts), and
 // "Sync now" answers the run in flight instead of starting a second one (service.ts). Its write is
 // the operation's fenced completion, so a worker that dies after reading writes nothing and the
-// next run completes the sync.
+// next run completes the sync. The repository check runs inside the same run when
+// it is due (every check_interval_hours), so it shares the one-run-at-a-time rule: the console
+// never runs two restic commands against one repository at once.
 
 export const SOURCE_SYNC = 'sources.sync';
 const PREFIX = 'source-sync:';
@@ -35,18 +37,30 @@ export function sourceSyncHandler(
 ): HandlerFor<typeof SOURCE_SYNC> {
   return async ({ input, progress, complete }) => {
     await progress(10, 'Reading the repository');
-    const result = await syncSource(ctx, input.sourceId, (work) =>
-      complete(async (trx) => {
-        const o = await work(trx);
-        if (!o) return { skipped: 'The source was removed.' };
-        return {
-          status: o.ok ? ('ok' as const) : ('failed' as const),
-          sentence: o.sentence,
-          systems_added: o.systemsAdded,
-          points_added: o.pointsAdded,
-          points_removed: o.pointsRemoved,
-        };
-      }),
+    const result = await syncSource(
+      ctx,
+      input.sourceId,
+      (work) =>
+        complete(async (trx) => {
+          const o = await work(trx);
+          if (!o) return { skipped: 'The source was removed.' };
+          return {
+            status: o.ok ? ('ok' as const) : ('failed' as const),
+            sentence: o.sentence,
+            systems_added: o.systemsAdded,
+            points_added: o.pointsAdded,
+            points_removed: o.pointsRemoved,
+            ...(o.check
+              ? {
+                  check: {
+                    status: o.check.ok ? ('ok' as const) : ('failed' as const),
+                    sentence: o.check.sentence,
+                  },
+                }
+              : {}),
+          };
+        }),
+      () => progress(50, 'Checking the repository'),
     );
     return result ?? complete(async () => ({ skipped: 'The source was removed.' }));
   };

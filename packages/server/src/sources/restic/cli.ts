@@ -38,7 +38,8 @@ export class ResticError extends Error {
 }
 
 export const SENTENCES: Record<ResticFailure, string> = {
-  not_installed: 'restic is not installed on the console’s server: its operator installs the restic package.',
+  not_installed:
+    'restic is not installed on the console’s server: its operator installs it with apt-get install restic.',
   wrong_password: 'The repository refused the password: check it and try again.',
   not_found: 'There is no repository at this location.',
   not_a_repository: 'This folder is not a restic repository.',

@@ -174,7 +174,7 @@ describe('failures say what is wrong', () => {
     try {
       expect((await failure(repo)) as string[]).toEqual([
         'not_installed',
-        'restic is not installed on the console’s server: its operator installs the restic package.',
+        'restic is not installed on the console’s server: its operator installs it with apt-get install restic.',
       ]);
     } finally {
       process.env.PATH = saved;

@@ -1,5 +1,12 @@
-import { FabricError, type SourceContents, type SourceSystem, type SyncPort } from '@lifeboat/contract';
-import { ResticError } from './cli';
+import {
+  FabricError,
+  type SourceAccess,
+  type SourceContents,
+  type SourceSystem,
+  type SyncPort,
+} from '@lifeboat/contract';
+import { checkRepository } from './check';
+import { type Repository, ResticError } from './cli';
 import { checkLocation, LocationError, type LocationPolicy } from './location';
 import { bySystem, openRepository, type ResticSnapshot } from './snapshots';
 
@@ -39,23 +46,23 @@ export function contentsOf(snapshots: readonly ResticSnapshot[]): SourceContents
 }
 
 export function createResticSync(opts: ResticSyncOptions): SyncPort {
+  // The sentence is what the source's page and its failed job say; the next run retries.
+  const sentenced = async <T>(source: SourceAccess, work: (repo: Repository) => Promise<T>): Promise<T> => {
+    try {
+      const location = checkLocation(source.location, opts.policy);
+      return await work({ location, password: source.password, env: source.env, cacheDir: opts.cacheDir });
+    } catch (err) {
+      if (err instanceof ResticError || err instanceof LocationError)
+        throw new FabricError('FAILED', err.message);
+      throw err;
+    }
+  };
   return {
-    read: async (source) => {
-      try {
-        const location = checkLocation(source.location, opts.policy);
-        const snapshots = await openRepository({
-          location,
-          password: source.password,
-          env: source.env,
-          cacheDir: opts.cacheDir,
-        });
-        return contentsOf(snapshots);
-      } catch (err) {
-        // The sentence is what the source's page and its failed job say; the next sync retries.
-        if (err instanceof ResticError || err instanceof LocationError)
-          throw new FabricError('FAILED', err.message);
-        throw err;
-      }
-    },
+    read: (source) => sentenced(source, async (repo) => contentsOf(await openRepository(repo))),
+    check: (source, readPercent) =>
+      sentenced(source, async (repo) => {
+        const r = await checkRepository(repo, readPercent);
+        return { ok: r.ok, sentence: r.summary };
+      }),
   };
 }

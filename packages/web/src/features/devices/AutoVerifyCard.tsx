@@ -6,10 +6,14 @@ import { IconShield } from './deviceIcons';
 import { formatDateTime } from './format';
 import { ToneBadge } from './ToneBadge';
 
-/** AutoVerify block (spec 2.4): recent results and the 250x156 screenshot; hidden for NAS. */
+/**
+ * AutoVerify block (spec 2.4): recent results and the 250x156 screenshot; hidden for NAS. A
+ * system read from a backup source shows its repository checks instead, with no screen.
+ */
 export function AutoVerifyCard({ deviceId, onOpen }: { deviceId: number; onOpen: () => void }) {
   const { card } = useDeviceCard(deviceId, 'get_device_autoverify_info');
-  const title = card?.is_d2c ? 'Cloud AutoVerify' : 'AutoVerify';
+  const repository = card?.verification === 'repository_check';
+  const title = repository ? 'Repository check' : card?.is_d2c ? 'Cloud AutoVerify' : 'AutoVerify';
   return (
     <DeviceCard
       title={title}
@@ -26,16 +30,20 @@ export function AutoVerifyCard({ deviceId, onOpen }: { deviceId: number; onOpen:
     >
       {card && (
         <Group align="flex-start" gap="md" wrap="wrap">
-          <AutoVerifyThumbnail
-            params={card.url_params}
-            width={250}
-            height={156}
-            onClick={card.tableData.length > 0 ? onOpen : undefined}
-          />
+          {!repository && (
+            <AutoVerifyThumbnail
+              params={card.url_params}
+              width={250}
+              height={156}
+              onClick={card.tableData.length > 0 ? onOpen : undefined}
+            />
+          )}
           <Stack gap={4} style={{ flex: '1 1 260px' }} miw={0}>
             {card.tableData.length === 0 ? (
               <Text size="sm" c="dimmed">
-                No AutoVerify has run for this system yet. Run one from the actions.
+                {repository
+                  ? 'The repository of this system has not been checked yet. The console checks it on a schedule, with its syncs.'
+                  : 'No AutoVerify has run for this system yet. Run one from the actions.'}
               </Text>
             ) : (
               <Table.ScrollContainer minWidth={300}>
@@ -54,7 +62,7 @@ export function AutoVerifyCard({ deviceId, onOpen }: { deviceId: number; onOpen:
                         <Table.Td>{formatDateTime(r.ended_at)}</Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>
                           <ToneBadge colour={r.status === 'success' ? 'green' : 'red'}>
-                            {r.status === 'success' ? 'Success' : 'Failure'}
+                            {r.status === 'success' ? (repository ? 'Passed' : 'Success') : 'Failure'}
                           </ToneBadge>
                         </Table.Td>
                       </Table.Tr>

@@ -1,3 +1,4 @@
+import type { AutoVerifyData } from '@lifeboat/contract';
 import { Alert, Anchor, Group, Loader, Modal, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -30,6 +31,8 @@ export function AutoVerifyModal({
       ? errorText(q.data.message ?? '')
       : null;
   const ok = d?.autoverify_status === 'success';
+  const repository = d?.verification === 'repository_check';
+  const name = repository ? 'Repository check' : 'AutoVerify';
   const title = d ? (
     <Group gap="xs">
       <ThemeIcon
@@ -42,25 +45,26 @@ export function AutoVerifyModal({
         {ok ? <IconCheck size={16} /> : <IconCross size={16} />}
       </ThemeIcon>
       {/* The icon carries the colour: green 9 text is 4.4:1 on white, under AA (issue 18.20). */}
-      <Text fw={650}>{ok ? 'AutoVerify succeeded' : 'AutoVerify failed'}</Text>
+      <Text fw={650}>{ok ? `${name} ${repository ? 'passed' : 'succeeded'}` : `${name} failed`}</Text>
     </Group>
   ) : (
-    'AutoVerify result'
+    'Verification result'
   );
   const check = (v: string) => (v === 'Passed' ? 'Passed' : 'Failed');
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="lg">
       {q.isPending && (
         <Group justify="center" py="lg">
-          <Loader aria-label="Loading the AutoVerify result" />
+          <Loader aria-label="Loading the verification result" />
         </Group>
       )}
       {failedText && (
-        <Alert color="red" title="Could not load the AutoVerify result">
+        <Alert color="red" title="Could not load the verification result">
           {failedText}
         </Alert>
       )}
-      {d && (
+      {d && repository && <RepositoryCheckFacts d={d} onClose={onClose} />}
+      {d && !repository && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <AutoVerifyThumbnail params={d.autoverify_url_params} width={250} height={156} />
           <Stack gap={6}>
@@ -85,5 +89,22 @@ export function AutoVerifyModal({
         </SimpleGrid>
       )}
     </Modal>
+  );
+}
+
+/** A repository check has no screen: what it found, when, and which source it read. */
+function RepositoryCheckFacts({ d, onClose }: { d: AutoVerifyData; onClose: () => void }) {
+  return (
+    <Stack gap={6}>
+      <Text size="sm">{d.autoverify_result}</Text>
+      <Fact label="Newest restore point">{formatDateTime(d.autoverify_last_rp)}</Fact>
+      <Fact label="Started">{formatDateTime(d.start_time)}</Fact>
+      <Fact label="Ended">{formatDateTime(d.end_time)}</Fact>
+      <Fact label="Backup source">
+        <Anchor component={Link} to={d.target_info.target_link} onClick={onClose} size="sm">
+          {d.target_info.target_link_text}
+        </Anchor>
+      </Fact>
+    </Stack>
   );
 }

@@ -21,7 +21,7 @@ export function DeviceInfoCard({
     <DeviceCard title="Device information" ready={!!info} testId="device-info">
       {info && (
         <Group align="flex-start" gap="md" wrap="wrap">
-          {!info.is_nas && (
+          {!info.is_nas && info.verification === 'autoverify' && (
             <AutoVerifyThumbnail
               params={info.autoverify_url_params}
               width={160}

@@ -22,6 +22,7 @@ export const info = (over: Partial<DeviceInfoAnswer> = {}): DeviceInfoAnswer => 
   image_placeholder: 'No image',
   is_nas: false,
   is_d2c: false,
+  verification: 'autoverify',
   client_id: 2,
   reseller_id: 1,
   appliance_id: 3,

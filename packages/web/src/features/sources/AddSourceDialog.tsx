@@ -1,9 +1,10 @@
 import { sourceCalls, sourceForm, toAddSourceBody } from '@lifeboat/contract';
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call } from '../../api/call';
 import { ApiError } from '../../api/client';
+import { CopyAction } from '../../components/CopyAction';
 import { FormPasswordInput } from '../../forms/FormPasswordInput';
 import { FormTextInput } from '../../forms/FormTextInput';
 import { useSchemaForm } from '../../forms/useSchemaForm';
@@ -20,9 +21,13 @@ interface Props {
   clientId: number;
   opened: boolean;
   onClose: () => void;
+  /** False when the console's server cannot run restic: the dialog says how to install it. */
+  resticInstalled: boolean;
 }
 
-export function AddSourceDialog({ clientId, opened, onClose }: Props) {
+const INSTALL = 'apt-get install restic';
+
+export function AddSourceDialog({ clientId, opened, onClose, resticInstalled }: Props) {
   const qc = useQueryClient();
   const [tested, setTested] = useState<{ ok: boolean; sentence: string } | null>(null);
   const [testing, setTesting] = useState(false);
@@ -66,6 +71,20 @@ export function AddSourceDialog({ clientId, opened, onClose }: Props) {
             A restic repository of this client. Its systems, restore points and health appear on this page
             after the first sync, then every 15 minutes.
           </Text>
+          {!resticInstalled && (
+            <Alert color="yellow" title="restic is not installed on the console’s server">
+              <Stack gap="xs">
+                <Text size="sm">
+                  The console reads repositories with restic. Its operator installs it on the server with this
+                  command, then repositories can be tested and added:
+                </Text>
+                <Group gap="xs" wrap="nowrap">
+                  <Code>{INSTALL}</Code>
+                  <CopyAction value={INSTALL} what="the install command" look="icon" />
+                </Group>
+              </Stack>
+            </Alert>
+          )}
           <FormErrorAlert title="The source was not added" message={formError} />
           <FormTextInput control={form.control} name="name" label="Name" required maxLength={100} />
           <FormTextInput

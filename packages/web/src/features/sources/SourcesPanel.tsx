@@ -13,7 +13,7 @@ import { sourceKeys, useClientSources } from './sourcesQueries';
 // went wrong, Sync now, and Remove (confirmed); "Add source" for the reseller and the provider.
 
 function lastSync(s: SourceRow): string {
-  if (s.sync_operation_id !== null) return 'Syncing now…';
+  if (s.sync_operation_id !== null) return s.last_sync_at === null ? 'First sync running…' : 'Syncing now…';
   if (s.last_sync_at === null) return 'Not synced yet.';
   return `Last sync ${formatDateTime(s.last_sync_at)}. ${s.last_sync_sentence ?? ''}`;
 }
@@ -57,6 +57,11 @@ function SourceCard({
           <Text size="sm" c={failed ? 'red' : undefined} aria-live="polite">
             {lastSync(source)}
           </Text>
+          {source.last_check_at !== null && (
+            <Text size="sm" c={source.last_check_outcome === 'failed' ? 'red' : undefined}>
+              Repository check {formatDateTime(source.last_check_at)}: {source.last_check_sentence}
+            </Text>
+          )}
         </Stack>
         {canManage && (
           <Group gap="xs">
@@ -122,7 +127,12 @@ export function SourcesPanel({ clientId }: { clientId: number }) {
           ))
         )}
       </Stack>
-      <AddSourceDialog clientId={clientId} opened={adding} onClose={() => setAdding(false)} />
+      <AddSourceDialog
+        clientId={clientId}
+        opened={adding}
+        onClose={() => setAdding(false)}
+        resticInstalled={data.restic_installed}
+      />
       <ConfirmDialog
         opened={removing !== null}
         title="Remove backup source"

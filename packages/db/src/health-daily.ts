@@ -1,8 +1,17 @@
-import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
+import type { Database } from './schema';
 
 // Today's row of the 7-day healthy-systems chart (spec: dashboard 2.2 block 4), recounted for
-// the resellers a batch touched. Parked systems are left out of both counts.
+// the resellers a batch touched: by the simulator's living fleet and by the sync of a backup
+// source, so a reseller's restic systems are in the chart the day they arrive.
+// Parked systems are left out of both counts.
+
+const DAY = 86_400_000;
+
+/** Midnight UTC of the day `t` falls in: the key of reseller_health_daily. */
+export function dayStart(t: number): number {
+  return Math.floor(t / DAY) * DAY;
+}
 
 export async function refreshResellerDaily(
   db: Kysely<Database>,
