@@ -26,6 +26,7 @@ export * from './recovery';
 export * from './reports';
 export * from './rights';
 export * from './runbooks';
+export * from './api-keys';
 export * from './security';
 export * from './security-rules';
 export * from './session';

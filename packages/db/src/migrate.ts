@@ -27,6 +27,7 @@ import * as m065 from './migrations/065_backup_sources';
 import * as m070 from './migrations/070_alerts';
 import * as m071 from './migrations/071_alert_rules';
 import * as m072 from './migrations/072_alert_mails';
+import * as m110 from './migrations/110_api_keys';
 import type { Database } from './schema';
 
 // Migrations are listed here (not read from disk) so they work the same under tsx, vitest and
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '070_alerts': m070,
   '071_alert_rules': m071,
   '072_alert_mails': m072,
+  '110_api_keys': m110,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

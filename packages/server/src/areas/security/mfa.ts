@@ -7,6 +7,7 @@ import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
 import { type Actor, canRequireMfa, canResetMfa, parseId, scoped, unscoped } from '../../scope';
+import { revokeKeysOf } from './api-keys';
 import {
   hashRecoveryCode,
   matchStep,
@@ -299,6 +300,8 @@ export async function resetMfa(ctx: AppContext, actor: Actor, rawId: string, ip:
   if (!canResetMfa(actor)) throw new ForbiddenError("Only the provider's staff can reset a user's MFA.");
   await db.transaction().execute(async (trx) => {
     await clearMfa(trx, actor, id, now);
+    // A reset means the account may be in someone else's hands: its API keys stop too.
+    await revokeKeysOf(trx, id, now);
     await audit(trx, now, {
       actor,
       action: 'mfa.reset',
