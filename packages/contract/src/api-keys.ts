@@ -15,22 +15,28 @@ export const API_KEY_PREFIX_LENGTH = 11;
 /** The header a script sends: `Authorization: Bearer <key>`. */
 export const BEARER_SCHEME = 'Bearer';
 
-export const apiKeyCreateBody = z.object({
-  name: nameRule('key name').refine((v) => v.length > 0, 'Give the key a name.'),
-  /** How many days the key works, from 1 to a year. */
-  days: z
-    .number({ error: 'Choose how many days the key works.' })
-    .int('Choose a whole number of days.')
-    .min(1, 'A key works at least a day.')
-    .max(API_KEY_MAX_DAYS, 'A key works at most a year (365 days).'),
-  /** Read-only: the `read` right alone; otherwise the rights chosen, each one the user holds. */
-  readOnly: z.boolean(),
-  rights: z
-    .array(z.string().max(32))
-    .max(Object.keys(RIGHTS).length)
-    .refine((a) => a.every(isRight), 'Choose rights from the list.')
-    .optional(),
-});
+export const apiKeyCreateBody = z
+  .object({
+    name: nameRule('key name').refine((v) => v.length > 0, 'Give the key a name.'),
+    /** How many days the key works, from 1 to a year. */
+    days: z
+      .number({ error: 'Choose how many days the key works.' })
+      .int('Choose a whole number of days.')
+      .min(1, 'A key works at least a day.')
+      .max(API_KEY_MAX_DAYS, 'A key works at most a year (365 days).'),
+    /** Read-only: the `read` right alone; otherwise the rights chosen, each one the user holds. */
+    readOnly: z.boolean(),
+    rights: z
+      .array(z.string().max(32))
+      .min(1, 'Choose at least one thing the key may do, or make it read-only.')
+      .max(Object.keys(RIGHTS).length)
+      .refine((a) => a.every(isRight), 'Choose rights from the list.')
+      .optional(),
+  })
+  .refine((b) => b.readOnly || b.rights !== undefined, {
+    path: ['rights'],
+    message: 'Choose at least one thing the key may do, or make it read-only.',
+  });
 export type ApiKeyCreateBody = z.infer<typeof apiKeyCreateBody>;
 
 export const apiKeyRow = z.object({

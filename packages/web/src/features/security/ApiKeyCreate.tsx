@@ -46,11 +46,11 @@ export function ApiKeyCreate() {
   const client = useQueryClient();
   const [made, setMade] = useState<string | null>(null);
   const { form, onSubmit, formError, saving, reset } = useSchemaForm(apiKeyCreateBody, {
-    defaultValues: { name: '', days: 90, readOnly: true, rights: [] },
+    defaultValues: { name: '', days: 90, readOnly: true, rights: undefined },
     send: async (v) => {
       const answer = await call(securityCalls.createApiKey, { json: v });
       setMade(answer.key);
-      reset({ name: '', days: 90, readOnly: true, rights: [] });
+      reset({ name: '', days: 90, readOnly: true, rights: undefined });
       await client.invalidateQueries({ queryKey: securityKeys.apiKeys() });
     },
   });
@@ -92,7 +92,11 @@ export function ApiKeyCreate() {
             <Radio.Group
               label="It may"
               value={field.value ? 'read' : 'rights'}
-              onChange={(v) => field.onChange(v === 'read')}
+              onChange={(v) => {
+                field.onChange(v === 'read');
+                // Read-only sends no rights; choosing rights starts from none ticked.
+                form.setValue('rights', v === 'read' ? undefined : []);
+              }}
             >
               <Stack gap={6} mt={6}>
                 <Radio value="read" label="Only read: see what your account sees, change nothing" />
