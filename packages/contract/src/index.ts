@@ -1,4 +1,5 @@
 export * from './alerts';
+export * from './api-keys';
 export * from './appliances';
 export * from './audit-words';
 export * from './azure';
@@ -26,7 +27,6 @@ export * from './recovery';
 export * from './reports';
 export * from './rights';
 export * from './runbooks';
-export * from './api-keys';
 export * from './security';
 export * from './security-rules';
 export * from './session';

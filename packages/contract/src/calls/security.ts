@@ -1,5 +1,5 @@
-import { defineCall, idParams, rawAnswer } from '../call';
 import { apiKeyCreateAnswer, apiKeyCreateBody, apiKeyListAnswer } from '../api-keys';
+import { defineCall, idParams, rawAnswer } from '../call';
 import {
   auditLogAnswer,
   auditLogQuery,

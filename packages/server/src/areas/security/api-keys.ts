@@ -6,8 +6,8 @@ import {
   type ApiKeyRow,
   isRight,
   keyScopes,
-  type Right,
   RIGHTS,
+  type Right,
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 import { type ApiKeyRow, securityCalls } from '@lifeboat/contract';
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../api/call';
