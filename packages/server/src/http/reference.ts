@@ -59,7 +59,7 @@ function curlOf(path: string, method: string, type: string | undefined): string 
 
 const KEYS_HOWTO = `<h2 id="keys">Calling with an API key</h2>
 <p>Make a key on the Security page of your account: give it a name, how long it works (at most a year) and what it may do (read-only, or rights you hold). The key is shown once. Send it in the <code>Authorization</code> header; no cookie or anti-forgery token is needed:</p>
-<pre>${esc(`export LIFEBOAT_URL=https://lifeboat.example.com\nexport LIFEBOAT_KEY=lbk_...\ncurl -H "Authorization: Bearer $LIFEBOAT_KEY" "$LIFEBOAT_URL/api/session"`)}</pre>
+<pre>${esc(`export LIFEBOAT_URL=<the address you open this console at>\nexport LIFEBOAT_KEY=lbk_...\ncurl -H "Authorization: Bearer $LIFEBOAT_KEY" "$LIFEBOAT_URL/api/session"`)}</pre>
 <p>A call needs the right shown under it: a key without it is answered 403. A key that made too many calls in a minute is answered 429 with a <code>Retry-After</code> header (seconds). A revoked or expired key, or one whose user was removed or locked, is answered 401.</p>`;
 
 export function referencePage(doc: Json): string {
