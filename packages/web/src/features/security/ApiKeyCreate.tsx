@@ -26,7 +26,11 @@ function ShownOnce({ value, onDone }: { value: string; onDone: () => void }) {
         <Text size="sm">
           Copy it now: it is not shown again. Send it as the header Authorization: Bearer and the key.
         </Text>
-        <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="new-api-key-value">
+        <Code
+          block
+          style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
+          data-testid="new-api-key-value"
+        >
           {value}
         </Code>
         <Group>
