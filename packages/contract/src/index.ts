@@ -1,5 +1,6 @@
 export * from './alert-actions';
 export * from './alerts';
+export * from './api-keys';
 export * from './appliances';
 export * from './audit-words';
 export * from './azure';

@@ -364,6 +364,25 @@ export interface AuditLogTable {
   /** JSON */
   details: string | null;
   ip: string | null;
+  /** The API key the call was made with (migration 110); null for a browser session. */
+  api_key_id: number | null;
+}
+
+/** A user's API key (migration 110): only its hash is stored. */
+export interface ApiKeyTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** The key's first characters, shown to tell keys apart. */
+  prefix: string;
+  /** SHA-256 of the whole key (base64url). */
+  key_hash: string;
+  /** JSON array of rights. */
+  scopes: string;
+  created_at: number;
+  expires_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
 }
 
 export interface MetaTable {
@@ -393,6 +412,7 @@ export interface Database {
   operations: OperationTable;
   schedules: ScheduleTable;
   audit_log: AuditLogTable;
+  api_keys: ApiKeyTable;
   meta: MetaTable;
 }
 

@@ -94,6 +94,10 @@ const CASES: Record<keyof typeof ACCEPTS, Case> = {
     good: [['24', { sessionAbsoluteHours: 24 }]],
     bad: ['twelve', '-1', '0', '9999'],
   },
+  LIFEBOAT_API_KEY_PER_MINUTE: {
+    good: [['5', { apiKeyPerMinute: 5 }]],
+    bad: ['many', '0', '1.5', '100001'],
+  },
   LIFEBOAT_COOKIE_SECURE: {
     good: [
       ['1', { cookieSecure: true }],

@@ -32,6 +32,8 @@ export interface Config {
   fleetSeed: number;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
+  /** Calls one API key may make per minute, counted in the database (all instances together). */
+  apiKeyPerMinute: number;
   /** Mark the session cookie Secure; set it when the console is served over HTTPS. */
   cookieSecure: boolean;
   /**
@@ -102,6 +104,7 @@ export const ACCEPTS = {
   LIFEBOAT_PROCESSES: 'auto (one process per core) or a whole number from 1 to 256',
   SESSION_IDLE_MINUTES: 'a whole number of minutes from 1 to 10080 (a week)',
   SESSION_ABSOLUTE_HOURS: 'a whole number of hours from 1 to 720 (30 days)',
+  LIFEBOAT_API_KEY_PER_MINUTE: 'a whole number of calls from 1 to 100000',
   LIFEBOAT_COOKIE_SECURE: '1 (the console is served over HTTPS) or 0',
   LIFEBOAT_TRUSTED_PROXIES: 'comma-separated IP addresses or CIDR ranges, such as 10.0.0.5,10.1.0.0/16',
   LIFEBOAT_AGENT_DIR: 'the path of a folder',
@@ -252,6 +255,7 @@ export const envSchema = z
     LIFEBOAT_PROCESSES: setting(z.union([z.literal('auto'), whole(1, 256)])),
     SESSION_IDLE_MINUTES: setting(whole(1, 10_080)),
     SESSION_ABSOLUTE_HOURS: setting(whole(1, 720)),
+    LIFEBOAT_API_KEY_PER_MINUTE: setting(whole(1, 100_000)),
     LIFEBOAT_COOKIE_SECURE: setting(flag),
     LIFEBOAT_TRUSTED_PROXIES: setting(trustedProxies),
     LIFEBOAT_TRUST_PROXY: z.string().optional(),
@@ -338,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fleetSeed: e.FLEET_SEED ?? 42,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES ?? 30,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS ?? 12,
+    apiKeyPerMinute: e.LIFEBOAT_API_KEY_PER_MINUTE ?? 600,
     cookieSecure: e.LIFEBOAT_COOKIE_SECURE ?? false,
     trustedProxies: e.LIFEBOAT_TRUSTED_PROXIES ?? [],
     smtpUrl: e.SMTP_URL ?? null,

@@ -1,3 +1,4 @@
+import { apiKeyCreateAnswer, apiKeyCreateBody, apiKeyListAnswer } from '../api-keys';
 import { defineCall, idParams, rawAnswer } from '../call';
 import {
   auditLogAnswer,
@@ -111,5 +112,32 @@ export const securityCalls = {
     access: 'navigation',
     query: auditLogQuery.omit({ page: true, rows: true }),
     answers: { 200: rawAnswer('text/csv', 'The audit log as CSV.') },
+  }),
+  listApiKeys: defineCall({
+    area: 'security',
+    method: 'GET',
+    path: '/api/keys',
+    right: 'manage_own_account',
+    summary: "The signed-in user's API keys, newest first: name, prefix, scopes, expiry and last use.",
+    answers: { 200: apiKeyListAnswer },
+  }),
+  createApiKey: defineCall({
+    area: 'security',
+    method: 'POST',
+    path: '/api/keys',
+    right: 'manage_own_account',
+    summary:
+      'Make an API key: a name, days it works (at most 365) and read-only or rights the user holds; the key is answered once.',
+    json: apiKeyCreateBody,
+    answers: { 200: apiKeyCreateAnswer },
+  }),
+  revokeApiKey: defineCall({
+    area: 'security',
+    method: 'POST',
+    path: '/api/keys/:id/revoke',
+    right: 'manage_own_account',
+    summary: "Revoke one of the signed-in user's API keys: it stops working at the next request.",
+    params: idParams,
+    answers: { 200: doneAnswer },
   }),
 };

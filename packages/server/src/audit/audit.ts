@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Actor } from '../scope';
 
 export interface AuditEntry {
-  actor?: Pick<Actor, 'userId' | 'organisationId'> | null;
+  actor?: (Pick<Actor, 'userId' | 'organisationId'> & Partial<Pick<Actor, 'apiKeyId'>>) | null;
   userId?: number | null;
   organisationId?: number | null;
   action: string;
@@ -26,6 +26,7 @@ export async function audit(db: Kysely<Database>, at: number, e: AuditEntry): Pr
       target_id: e.targetId === undefined ? null : String(e.targetId),
       details: e.details ? JSON.stringify(e.details) : null,
       ip: e.ip ?? null,
+      api_key_id: e.actor?.apiKeyId ?? null,
     })
     .execute();
 }

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { CSRF_HEADER, SESSION_COOKIE, XHR_HEADER, XHR_VALUE } from '@lifeboat/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { resolveApiKey } from '../areas/security/api-keys';
 import { resolveSession } from '../areas/session/service';
 import type { AppContext } from '../context';
 import type { Actor } from '../scope';
@@ -43,6 +44,8 @@ export function authHook(ctx: AppContext) {
     req.actor = null;
     req.csrfToken = null;
     const cfg = req.routeOptions.config;
+    const bearer = bearerKey(req);
+    if (bearer !== null) return keyHook(ctx, req, bearer);
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     const navigation = cfg.navigation === true && isRead;
     if (!navigation && req.headers[XHR_HEADER] !== XHR_VALUE) {
@@ -71,6 +74,34 @@ export function authHook(ctx: AppContext) {
     req.actor = session.actor;
     req.csrfToken = session.csrfToken;
   };
+}
+
+const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
+
+/** The key of an `Authorization: Bearer <key>` header; null without one (a browser's call). */
+function bearerKey(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (typeof h !== 'string') return null;
+  const m = BEARER.exec(h);
+  if (!m) throw new UnauthorizedError('The Authorization header must be "Bearer" and an API key.', 'BAD_KEY');
+  return m[1] as string;
+}
+
+/**
+ * A call made with an API key (issue 26.4): no cookie, anti-forgery token or XHR marker (a
+ * script sends no cookie a page could forge). The key is looked up and counted against its
+ * limit on every request; its actor is its user narrowed to the key's scopes.
+ */
+async function keyHook(ctx: AppContext, req: FastifyRequest, key: string) {
+  const found = await resolveApiKey(ctx, key);
+  if (!found)
+    throw new UnauthorizedError(
+      'This API key is not valid: it may have expired or been revoked. Make a new one on the Security page.',
+      'BAD_KEY',
+    );
+  if (found.mfaSetupPending && !req.routeOptions.config.beforeMfa)
+    throw new ForbiddenError(MFA_SETUP_FIRST, 'MFA_SETUP_REQUIRED');
+  req.actor = found.actor;
 }
 
 /** The actor of an authenticated route (the hook guarantees it). */

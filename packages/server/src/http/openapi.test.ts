@@ -40,6 +40,21 @@ describe('OpenAPI document and reference page', () => {
       if (!doc.paths[openApiPath(c.path)]?.[c.method.toLowerCase()]) missing.push(c.id);
     }
     expect(missing).toEqual([]);
+    // The bearer scheme of API keys, and each session call's right as that scheme's scope.
+    const full = doc as unknown as {
+      components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+      paths: Record<
+        string,
+        Record<string, { security: Record<string, string[]>[]; 'x-right': string | null }>
+      >;
+    };
+    expect(full.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const c of declaredCalls()) {
+      const op = full.paths[openApiPath(c.path)]?.[c.method.toLowerCase()];
+      expect(op?.['x-right'], c.id).toBe(c.right ?? null);
+      if ((c.access ?? 'session') !== 'public')
+        expect(op?.security, c.id).toContainEqual({ apiKey: [c.right] });
+    }
     // Nothing more than the declarations either.
     const operations = Object.values(doc.paths).flatMap((p) => Object.keys(p));
     expect(operations.length).toBe(declaredCalls().length);
@@ -75,6 +90,9 @@ describe('OpenAPI document and reference page', () => {
       .filter((c) => !html.includes(`${c.method}</span> <code>${esc(openApiPath(c.path))}</code>`))
       .map((c) => c.id);
     expect(missing).toEqual([]);
+    // How to call with an API key, with curl, under each call and in its own section.
+    expect(html).toContain('id="keys"');
+    expect(html).toContain('curl -H &quot;Authorization: Bearer $LIFEBOAT_KEY&quot;');
     // No script and nothing from another origin.
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toMatch(/https?:\/\/(?!spec\.openapis\.org)/);

@@ -53,11 +53,13 @@ function answer(a: AnswerSchema, description: string): Json {
   return { description, content: { 'application/json': { schema: schemaOf(a, 'output') } } };
 }
 
-const SECURITY: Record<string, Json[]> = {
-  session: [{ session: [], csrf: [] }],
-  csrfExempt: [{ session: [] }],
-  navigation: [{ session: [] }],
-  public: [],
+// A call takes the browser's session (cookie and anti-forgery token), or an API key in
+// `Authorization: Bearer <key>` whose scopes include the call's right (docs/decisions.md 'API keys').
+const SECURITY: Record<string, (right: string) => Json[]> = {
+  session: (r) => [{ session: [], csrf: [] }, { apiKey: [r] }],
+  csrfExempt: (r) => [{ session: [] }, { apiKey: [r] }],
+  navigation: (r) => [{ session: [] }, { apiKey: [r] }],
+  public: () => [],
 };
 
 export function openApiDocument(calls: readonly Call[], version: string): Json {
@@ -72,7 +74,9 @@ export function openApiDocument(calls: readonly Call[], version: string): Json {
       operationId: call.id.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, ''),
       summary: call.summary,
       tags: [call.area],
-      security: SECURITY[call.access ?? 'session'],
+      security: SECURITY[call.access ?? 'session']?.(call.right ?? 'none'),
+      // The right the call needs (contract rights.ts): a user or key without it is answered 403.
+      'x-right': call.right ?? null,
       parameters: parameters(call),
       responses,
     };
@@ -95,7 +99,7 @@ export function openApiDocument(calls: readonly Call[], version: string): Json {
       title: 'Lifeboat console API',
       version,
       description:
-        'Every call of the Lifeboat console. Calls need the session cookie, the X-Requested-With: XMLHttpRequest marker and the X-CSRF-Token header handed out by GET /api/session, unless marked otherwise.',
+        'Every call of the Lifeboat console. A script calls with an API key made on the Security page, in the header Authorization: Bearer <key>; the key acts as its user narrowed to its scopes, and each call names the right it needs (x-right). The browser calls with the session cookie, the X-Requested-With: XMLHttpRequest marker and the X-CSRF-Token header handed out by GET /api/session.',
     },
     paths,
     webhooks: alertWebhooks(),
@@ -103,6 +107,11 @@ export function openApiDocument(calls: readonly Call[], version: string): Json {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
         csrf: { type: 'apiKey', in: 'header', name: CSRF_HEADER },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key from the Security page; its scopes are the rights it may use.',
+        },
       },
     },
   };

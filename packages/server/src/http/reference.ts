@@ -39,12 +39,28 @@ function operationHtml(path: string, method: string, op: Json): string {
     })
     .join('');
   const id = `${method}-${path}`.replace(/[^A-Za-z0-9]+/g, '-');
+  const right = op['x-right'] ? `<p class="type">Right: <code>${esc(op['x-right'])}</code></p>` : '';
   return `<section class="op" id="${esc(id)}">
 <h3><span class="m m-${esc(method)}">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></h3>
 <p>${esc(op.summary)}${(op.security as unknown[] | undefined)?.length === 0 ? ' <em>(no session needed)</em>' : ''}</p>
+${right}${op.security && (op.security as unknown[]).length > 0 ? `<pre>${esc(curlOf(path, method, body ? Object.keys(body.content)[0] : undefined))}</pre>` : ''}
 ${rows ? `<table><thead><tr><th>Parameter</th><th>In</th><th>Required</th><th>Schema</th></tr></thead><tbody>${rows}</tbody></table>` : ''}
 ${bodyHtml}${answers}</section>`;
 }
+
+/** How a script makes the call with an API key (issue 26.4): curl, the key in a variable. */
+function curlOf(path: string, method: string, type: string | undefined): string {
+  const m = method.toUpperCase();
+  const data =
+    type === 'application/json' ? `-H 'Content-Type: application/json' -d '{...}'` : "-d 'name=value'";
+  const body = type ? ` \\\n  ${data}` : '';
+  return `curl${m === 'GET' ? '' : ` -X ${m}`} -H "Authorization: Bearer $LIFEBOAT_KEY"${body} \\\n  "$LIFEBOAT_URL${path}"`;
+}
+
+const KEYS_HOWTO = `<h2 id="keys">Calling with an API key</h2>
+<p>Make a key on the Security page of your account: give it a name, how long it works (at most a year) and what it may do (read-only, or rights you hold). The key is shown once. Send it in the <code>Authorization</code> header; no cookie or anti-forgery token is needed:</p>
+<pre>${esc(`export LIFEBOAT_URL=<the address you open this console at>\nexport LIFEBOAT_KEY=lbk_...\ncurl -H "Authorization: Bearer $LIFEBOAT_KEY" "$LIFEBOAT_URL/api/session"`)}</pre>
+<p>A call needs the right shown under it: a key without it is answered 403. A key that made too many calls in a minute is answered 429 with a <code>Retry-After</code> header (seconds). A revoked or expired key, or one whose user was removed or locked, is answered 401.</p>`;
 
 export function referencePage(doc: Json): string {
   const info = doc.info as { title: string; version: string; description: string };
@@ -76,8 +92,9 @@ summary{cursor:pointer;color:#1c5fa8}.type{font-size:12px;color:#555;margin:4px 
 @media (max-width:760px){body{display:block}nav{position:static;height:auto}main{padding:8px}}
 </style></head><body>
 <nav aria-label="Areas"><strong>Areas</strong>${tags.map((t) => `<a href="#area-${esc(t)}">${esc(t)}</a>`).join('')}
-<p><a href="/api/openapi.json">openapi.json</a></p></nav>
+<p><a href="#keys">API keys</a><a href="/api/openapi.json">openapi.json</a></p></nav>
 <main><h1>${esc(info.title)}</h1><p>${esc(info.description)}</p><p>${count} calls, version ${esc(info.version)}.</p>
+${KEYS_HOWTO}
 ${tags.map((t) => `<h2 id="area-${esc(t)}">${esc(t)}</h2>${(byTag.get(t) ?? []).join('\n')}`).join('\n')}
 </main></body></html>`;
 }

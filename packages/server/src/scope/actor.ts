@@ -17,6 +17,8 @@ export interface Actor {
   /** Set for distributor users only. */
   distributorId: number | null;
   sessionId: number;
+  /** Set when the call came with an API key (its id): the audit log names the key. */
+  apiKeyId?: number;
   /**
    * What the user may do (contract rights.ts), computed once per request from the level and the
    * organisation's grants. route() checks the call's right against it; an API key's scopes

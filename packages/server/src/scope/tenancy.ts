@@ -83,6 +83,10 @@ export const SYSTEM_TABLES = {
   sessions: { by: 'system_table', why: 'looked up by token before there is an actor' },
   login_attempts: { by: 'system_table', why: 'rate limiting of sign-in, keyed by name and address' },
   meta: { by: 'system_table', why: 'schema and fleet settings' },
+  api_keys: {
+    by: 'system_table',
+    why: "looked up by the key's hash before there is an actor; otherwise only the signed-in user's own",
+  },
   appliance_rollups: {
     by: 'system_table',
     why: 'counts of an appliance, read joined to its appliances row (which is scoped)',

@@ -14,6 +14,7 @@ import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
 import { type Actor, findOrgInScope, scoped, unscoped } from '../../scope';
+import { revokeKeysOf } from '../security/api-keys';
 import { canManageUserLevel, levelOfKind } from './permissions';
 import { checkField, FieldErrors } from './save-support';
 
@@ -154,6 +155,7 @@ export async function deleteUser(ctx: AppContext, actor: Actor, id: number, ip: 
   const now = ctx.clock.now();
   await ctx.dbh.db.transaction().execute(async (tx) => {
     await tx.deleteFrom('sessions').where('user_id', '=', id).execute();
+    await revokeKeysOf(tx, id, now);
     await scoped(tx, actor).deleteFrom('users').where('id', '=', id).execute();
     await audit(tx, now, {
       actor,

@@ -7,6 +7,7 @@ import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
 import { type Actor, parseId, scoped, unscoped } from '../../scope';
+import { revokeKeysOf } from './api-keys';
 import {
   hashRecoveryCode,
   matchStep,
@@ -298,6 +299,8 @@ export async function resetMfa(ctx: AppContext, actor: Actor, rawId: string, ip:
   if (!user) throw new NotFoundError('This user');
   await db.transaction().execute(async (trx) => {
     await clearMfa(trx, actor, id, now);
+    // A reset means the account may be in someone else's hands: its API keys stop too.
+    await revokeKeysOf(trx, id, now);
     await audit(trx, now, {
       actor,
       action: 'mfa.reset',

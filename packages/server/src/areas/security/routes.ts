@@ -2,6 +2,7 @@ import { securityCalls } from '@lifeboat/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { route } from '../../http/route';
+import { createApiKey, listApiKeys, revokeApiKey } from './api-keys';
 import { auditLogCsv, auditLogPage } from './audit-log';
 import {
   disableMfa,
@@ -28,6 +29,9 @@ export function securityRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     route(app, c.reminderTemplate, ({ actor }) => reminderTemplate(ctx, actor));
     route(app, c.updateReminder, ({ actor, body }) => updateReminder(ctx, actor, body.reminder.active));
+    route(app, c.listApiKeys, ({ actor }) => listApiKeys(ctx, actor));
+    route(app, c.createApiKey, ({ actor, body, req }) => createApiKey(ctx, actor, body, req.ip));
+    route(app, c.revokeApiKey, ({ actor, params, req }) => revokeApiKey(ctx, actor, params.id, req.ip));
     route(app, c.auditLog, ({ actor, query }) => auditLogPage(ctx.dbh.db, actor, query));
     route(app, c.auditLogCsv, async ({ actor, query, reply }) => {
       const csv = await auditLogCsv(ctx.dbh.db, actor, query);

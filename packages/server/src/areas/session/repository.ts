@@ -6,7 +6,7 @@ import { type Actor, unscoped } from '../../scope';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-const userColumns = [
+export const userColumns = [
   'users.id as user_id',
   'users.username',
   'users.name',

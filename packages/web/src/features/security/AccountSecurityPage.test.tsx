@@ -12,8 +12,10 @@ const CODES = Array.from({ length: 10 }, (_, i) => `abcde-fgh${String(i).padStar
 describe('AccountSecurityPage', () => {
   const fetchMock = vi.fn<typeof fetch>();
   let enabled = false;
+  let madeKeys: Record<string, unknown>[] = [];
   beforeEach(() => {
     enabled = false;
+    madeKeys = [];
     vi.stubGlobal('fetch', fetchMock);
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
@@ -32,6 +34,19 @@ describe('AccountSecurityPage', () => {
         enabled = true;
         return json({ is_error: false, recoveryCodes: CODES });
       }
+      if (url.endsWith('/api/keys') && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body));
+        const row = { id: 1, name: body.name, prefix: 'lbk_abcdefg', rights: ['read'], readOnly: true };
+        madeKeys.push({
+          ...row,
+          createdAt: 0,
+          expiresAt: body.days * 86_400_000,
+          lastUsedAt: null,
+          revokedAt: null,
+        });
+        return json({ key: 'lbk_abcdefg-the-whole-key', row: madeKeys[0] });
+      }
+      if (url.endsWith('/api/keys')) return json({ keys: madeKeys });
       return json({ code: 'NOT_FOUND', message: 'Not found.' }, 404);
     });
   });
@@ -67,5 +82,22 @@ describe('AccountSecurityPage', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.getByRole('button', { name: 'I have saved them' })).toBeTruthy();
     await waitFor(() => expect(screen.getByText(CODES[0] as string)).toBeTruthy());
+  });
+
+  it('makes an API key, shows it once with a copy button, then lists it without the key', async () => {
+    renderRoutes({
+      path: '/account/security',
+      session: { user: makeUser('reseller'), csrfToken: 't' },
+      routes: [{ path: '/account/security', element: <AccountSecurityPage /> }],
+    });
+    expect(await screen.findByText('You have no keys yet.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Name', { exact: false }), { target: { value: 'PSA sync' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Make the key' }));
+    expect((await screen.findByTestId('new-api-key-value')).textContent).toBe('lbk_abcdefg-the-whole-key');
+    expect(screen.getByRole('button', { name: 'Copy the key' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'I have copied it' }));
+    await waitFor(() => expect(screen.queryByTestId('new-api-key-value')).toBeNull());
+    expect(await screen.findByText('PSA sync')).toBeTruthy();
+    expect(screen.queryByText('lbk_abcdefg-the-whole-key')).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { FormPasswordInput } from '../../forms/FormPasswordInput';
 import { FormTextInput } from '../../forms/FormTextInput';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { FormErrorAlert } from '../entities/DialogParts';
+import { ApiKeysCard } from './ApiKeysCard';
 import { MfaSetup } from './MfaSetup';
 import { securityKeys, useMfaStatus } from './securityQueries';
 import { TimeZoneCard } from './TimeZoneCard';
@@ -100,6 +101,7 @@ export function AccountSecurityPage() {
         </Stack>
       </Card>
       <TimeZoneCard />
+      <ApiKeysCard />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ export const securityKeys = {
   mfa: () => [...securityKeys.all, 'mfa'] as const,
   reminder: () => [...securityKeys.all, 'reminder'] as const,
   audit: (q: unknown) => [...securityKeys.all, 'audit', q] as const,
+  apiKeys: () => [...securityKeys.all, 'apiKeys'] as const,
 };
 
 export function useMfaStatus() {
