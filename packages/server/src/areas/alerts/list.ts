@@ -14,13 +14,7 @@ import type { Database } from '@lifeboat/db';
 import { type Compilable, type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import { ForbiddenError, NotFoundError } from '../../http/errors';
-import {
-  type Actor,
-  findInScope,
-  findOrgInScope,
-  parseId,
-  scoped,
-} from '../../scope';
+import { type Actor, findInScope, findOrgInScope, parseId, scoped } from '../../scope';
 import { readQuiet } from './quiet';
 
 // The Alerts page, an alert's timeline and the fleet home (issue 27.5). Everything is read
@@ -222,7 +216,8 @@ export async function alertTimeline(
           .execute();
   return {
     alert: toAlertRow(a),
-    can_acknowledge: actor.rights.has('manage_alerts') && a.resolved_at === null && a.acknowledged_at === null,
+    can_acknowledge:
+      actor.rights.has('manage_alerts') && a.resolved_at === null && a.acknowledged_at === null,
     events: events.map((e) => {
       const quiet = readQuiet(e.detail);
       return {

@@ -162,7 +162,11 @@ export async function listSources(ctx: AppContext, actor: Actor, rawClientId: st
       last_check_sentence: r.last_check_sentence,
     });
   }
-  return { sources, can_manage: actor.rights.has('manage_sources'), restic_installed: await resticInstalled() };
+  return {
+    sources,
+    can_manage: actor.rights.has('manage_sources'),
+    restic_installed: await resticInstalled(),
+  };
 }
 
 const count = (n: number, one: string, many: string) =>
