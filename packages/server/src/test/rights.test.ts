@@ -65,6 +65,13 @@ const CALLERS: ReadonlyArray<{ who: Who; label: string; holder: RightsHolder }> 
  */
 const LAST = new Set<string>([sessionCalls.signOut.id, securityCalls.requireMfa.id]);
 
+/** A reseller's own objects, which its clients' users never see. */
+const RESELLER_OWN: ReadonlySet<TenantObject> = new Set([
+  'update_schedule',
+  'webhook_endpoint',
+  'webhook_delivery',
+]);
+
 describe('rights of every declared call', () => {
   let tw: TenantWorld;
   beforeAll(async () => {
@@ -100,9 +107,10 @@ describe('rights of every declared call', () => {
         return null;
       }
     };
-    // A client's users see neither its reseller nor the reseller's update schedules (tenancy.ts).
+    // A client's users see neither its reseller nor the reseller's own update schedules and
+    // webhook endpoints with their deliveries (tenancy.ts).
     const unseen = (who: Who, kind: TenantObject) =>
-      tw.unnamed[who].includes(kind) || (who.startsWith('cli') && kind === 'update_schedule');
+      tw.unnamed[who].includes(kind) || (who.startsWith('cli') && RESELLER_OWN.has(kind));
     const namesUnseen = (c: Call, who: Who) => Object.values(c.ids ?? {}).some((kind) => unseen(who, kind));
 
     // The refusals first: they must leave the world as it was for the calls that follow.

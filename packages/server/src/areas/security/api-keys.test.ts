@@ -133,7 +133,7 @@ describe('API keys', () => {
     const over = await call(t.app, s, {
       method: 'POST',
       url: '/api/keys',
-      payload: { name: 'Too much', days: 30, readOnly: false, rights: ['read', 'manage_users'] },
+      payload: { name: 'Too much', days: 30, readOnly: false, rights: ['read', 'edit_protection'] },
     });
     expect(over.statusCode).toBe(403);
     expect(over.json().message).toContain('You cannot give a key a right you do not hold');
