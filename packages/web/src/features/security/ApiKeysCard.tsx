@@ -1,5 +1,5 @@
 import { type ApiKeyRow, securityCalls } from '@lifeboat/contract';
-import { Alert, Badge, Button, Card, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../api/call';
@@ -29,7 +29,10 @@ export function ApiKeysCard() {
   return (
     <Card withBorder padding="lg" radius="md" maw={960}>
       <Stack gap="md">
-        <Text fw={600}>API keys</Text>
+        {/* A section of the page (its h1 is the page's title); the form's own title is an h3. */}
+        <Title order={2} fz="h4">
+          API keys
+        </Title>
         <Text size="sm">
           A key lets a script or another tool (your PSA, billing) call Lifeboat as you, limited to what you
           choose. The API reference shows how to call it.{' '}
