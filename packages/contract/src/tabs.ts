@@ -29,12 +29,13 @@ export interface TabViewer {
   rights: readonly Right[];
 }
 
-/** Tabs that need a right besides reading: the provider's own tables, the resellers, reports. */
+/** Tabs that need a right besides reading: the provider's own tables, the resellers, the fleet home, reports. */
 const TAB_RIGHTS: Partial<Record<Tab, Right>> = {
   distributor: 'manage_platform',
   admin: 'manage_platform',
   'support-appliances': 'manage_platform',
   resellers: 'manage_resellers',
+  fleet: 'view_fleet',
   reports: 'view_reports',
 };
 /** A client's users see their own client's page, systems, users and reports. */
@@ -48,8 +49,6 @@ const CLIENT_TABS: ReadonlySet<Tab> = new Set(['clients', 'devices', 'alerts', '
 export function visibleTabs(v: TabViewer): Tab[] {
   return TABS.filter((t) => {
     if (t === 'reseller-dashboard') return v.organisationKind === 'reseller';
-    // The fleet home is for those above resellers: the provider's staff and distributors.
-    if (t === 'fleet') return v.organisationKind === 'provider' || v.organisationKind === 'distributor';
     if (v.organisationKind === 'client' && !CLIENT_TABS.has(t)) return false;
     const right = TAB_RIGHTS[t];
     return right === undefined || v.rights.includes(right);

@@ -13,7 +13,7 @@ import {
 import type { Database } from '@lifeboat/db';
 import { type Compilable, type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
-import { ForbiddenError, NotFoundError } from '../../http/errors';
+import { NotFoundError } from '../../http/errors';
 import { type Actor, findInScope, findOrgInScope, parseId, scoped } from '../../scope';
 import { readQuiet } from './quiet';
 
@@ -262,8 +262,6 @@ export async function fleetResellers(
   actor: Actor,
   q: z.output<typeof fleetResellersQuery>,
 ): Promise<FleetResellersAnswer> {
-  if (!actor.rights.has('view_fleet'))
-    throw new ForbiddenError('The fleet home is for the provider’s staff and distributors.');
   const page = q.page ?? 1;
   const rows = q.rows ?? TABLE_ROWS_DEFAULT;
   const s = scoped(db, actor);

@@ -15,7 +15,7 @@ import type { Database } from '@lifeboat/db';
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import { audit } from '../../../audit/audit';
 import type { AppContext } from '../../../context';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../../http/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../../http/errors';
 import { type Actor, parseId, scoped } from '../../../scope';
 import { seal } from '../../ftps/secret-box';
 import { loadOrg } from '../../settings/thresholds';
@@ -33,11 +33,6 @@ type EndpointRow = Selectable<Database['webhook_endpoints']>;
 
 const WHAT = 'This webhook endpoint';
 const DELIVERY = 'This delivery';
-
-function mustManage(actor: Actor): void {
-  if (!actor.rights.has('manage_alerts'))
-    throw new ForbiddenError('Only the reseller’s users can change webhook endpoints.');
-}
 
 /** The address must be allowed and reach a public address (checked again when posting). */
 async function checkUrl(ctx: Ctx, url: string): Promise<void> {
@@ -141,7 +136,6 @@ export async function createEndpoint(
 ): Promise<WebhookSecretAnswer> {
   const db = ctx.dbh.db;
   const org = await loadOrg(db, actor, 'reseller', rawId);
-  mustManage(actor);
   await checkUrl(ctx, body.url);
   const secret = newWebhookSecret();
   const now = ctx.clock.now();
@@ -204,7 +198,6 @@ async function changeEndpoint<T>(
 ): Promise<T> {
   const db = ctx.dbh.db;
   const old = await findEndpoint(db, actor, rawId);
-  mustManage(actor);
   await check?.(old);
   const now = ctx.clock.now();
   return db.transaction().execute(async (trx) => {
@@ -462,7 +455,6 @@ export async function redeliver(
     .where('webhook_deliveries.id', '=', id)
     .executeTakeFirst();
   if (!d) throw new NotFoundError(DELIVERY);
-  mustManage(actor);
   if (d.status === 'queued' || d.status === 'sending')
     throw new ConflictError('This delivery is already waiting to be sent.');
   const now = ctx.clock.now();
