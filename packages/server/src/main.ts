@@ -14,6 +14,7 @@ import { FIRST_START_SETTING, type ProcessRole, processRole, supervise, tellSupe
 import { resolveSecretKey } from './secret';
 import { addResticDemo, buildResticDemo, RESTIC_MISSING } from './sources/demo';
 import { resticInstalled } from './sources/restic/installed';
+import { stopAllRestic } from './sources/restic/children';
 
 // `npm start`: open (or create) the database, migrate, build the demo fleet on first start,
 // then serve the API and the app on one port and run the operation workers. With more than one
@@ -119,6 +120,8 @@ async function serve(config: Config, part: Part, dbh: DbHandle): Promise<void> {
     await app?.close();
     await ftps?.close();
     await operations.stop();
+    // A sync or the demo's build may have a restic running: it stops with the console.
+    await stopAllRestic();
     await dbh.close();
     process.exit(0);
   };

@@ -1,6 +1,7 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { SOURCE_ENV_KEYS } from '@lifeboat/contract';
+import { trackRestic } from './children';
 
 // Running restic for one repository. The password and the remote's keys go to restic through its
 // environment (RESTIC_PASSWORD, AWS_*), never on its command line, where every local account
@@ -81,10 +82,9 @@ export function resticStream(
   repo: Repository,
   args: readonly string[],
 ): { stdout: Readable; done: Promise<void>; kill: () => void } {
-  const child: ChildProcessByStdio<null, Readable, Readable> = spawn('restic', argv(repo, args), {
-    env: environment(repo),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcessByStdio<null, Readable, Readable> = trackRestic(
+    spawn('restic', argv(repo, args), { env: environment(repo), stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { trackRestic } from './children';
 
 // The demo's real restic repository (`npm start` on a fresh machine): a small veterinary
 // clinic's three computers, each backed up on past days (restic's --time), and the server's
@@ -128,7 +129,8 @@ const stamp = (at: number) => new Date(at).toISOString().replace('T', ' ').slice
 
 function run(spec: DemoRepoSpec, args: string[], input?: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('restic', [`--repo=${spec.location}`, ...args], {
+    const child = trackRestic(
+      spawn('restic', [`--repo=${spec.location}`, ...args], {
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
@@ -137,7 +139,8 @@ function run(spec: DemoRepoSpec, args: string[], input?: Buffer): Promise<void> 
         ...(spec.cacheDir ? { RESTIC_CACHE_DIR: spec.cacheDir } : {}),
       },
       stdio: [input ? 'pipe' : 'ignore', 'ignore', 'pipe'],
-    });
+      }),
+    );
     let err = '';
     child.stderr?.on('data', (d: Buffer) => {
       err = (err + d.toString()).slice(-2000);

@@ -1,0 +1,39 @@
+import type { ChildProcess } from 'node:child_process';
+
+// Every restic the console has running, so that stopping the console stops them too: restic is
+// its own process, and one left running after the console has gone (a sync, the demo's build)
+// would go on writing into the data folder and hold the repository's lock.
+
+const running = new Set<ChildProcess>();
+let stopping = false;
+/** How long a restic has to stop after SIGTERM before it is killed. */
+const GRACE_MS = 5_000;
+
+/** Keeps `child` until it closes; once the console is stopping, a new restic is stopped at once. */
+export function trackRestic<C extends ChildProcess>(child: C): C {
+  running.add(child);
+  child.once('close', () => running.delete(child));
+  child.once('error', () => running.delete(child));
+  if (stopping) child.kill('SIGTERM');
+  return child;
+}
+
+/** Stops every running restic and resolves when all have closed (the console's shutdown). */
+export async function stopAllRestic(): Promise<void> {
+  stopping = true;
+  const all = [...running];
+  await Promise.all(
+    all.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const timer = setTimeout(() => child.kill('SIGKILL'), GRACE_MS);
+          child.once('close', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
