@@ -148,9 +148,13 @@ async function digestBody(
   const first = rows[0] ? Number(rows[0].at) : d.due_at;
   const lines = rows.slice(0, DIGEST_LINES_MAX).map((r) => {
     const kind = r.kind as AlertTransition;
-    const word = kind === 'resolved' ? 'Resolved' : (SEVERITY_WORD[r.severity as AlertSeverity] ?? 'Notice');
+    // The single e-mail's filter words: "Resolved:", or the severity's after Opened / Back.
+    const word =
+      kind === 'resolved'
+        ? 'Resolved'
+        : `${VERB[kind] ?? kind}  ${SEVERITY_WORD[r.severity as AlertSeverity] ?? 'Notice'}`;
     const link = subjectLink(ctx.config.publicUrl, r.subject_type, Number(r.subject_id));
-    return `${local(Number(r.at), d.time_zone)}  ${VERB[kind] ?? kind}  ${word}: ${r.subject_name} (${r.client_name}) ${r.summary}\n    ${link}`;
+    return `${local(Number(r.at), d.time_zone)}  ${word}: ${r.subject_name} (${r.client_name}) ${r.summary}\n    ${link}`;
   });
   if (rows.length > DIGEST_LINES_MAX)
     lines.push(`... and ${rows.length - DIGEST_LINES_MAX} more changes: the Alerts page lists them all.`);
