@@ -28,14 +28,25 @@ describe('digest windows', () => {
   it('sends a daily digest at its hour in the rule’s zone, tomorrow once it has passed', () => {
     const paris = r({ email: 'daily', daily_at: 8, time_zone: 'Europe/Paris' });
     // 08:00 in Paris in November is 07:00 UTC.
-    expect(mailSchedule(at('2026-11-20T06:00:00Z'), paris)).toEqual({ period: 'daily', due: at('2026-11-20T07:00:00Z') });
-    expect(mailSchedule(at('2026-11-20T07:00:00Z'), paris)).toEqual({ period: 'daily', due: at('2026-11-21T07:00:00Z') });
+    expect(mailSchedule(at('2026-11-20T06:00:00Z'), paris)).toEqual({
+      period: 'daily',
+      due: at('2026-11-20T07:00:00Z'),
+    });
+    expect(mailSchedule(at('2026-11-20T07:00:00Z'), paris)).toEqual({
+      period: 'daily',
+      due: at('2026-11-21T07:00:00Z'),
+    });
     // Across a change of summer time: 08:00 in Paris on 29 March 2026 is 06:00 UTC.
-    expect(nextLocalTime(at('2026-03-28T20:00:00Z'), 8 * 60, 'Europe/Paris')).toBe(at('2026-03-29T06:00:00Z'));
+    expect(nextLocalTime(at('2026-03-28T20:00:00Z'), 8 * 60, 'Europe/Paris')).toBe(
+      at('2026-03-29T06:00:00Z'),
+    );
   });
 
   it('sends at once when the rule says each change', () => {
-    expect(mailSchedule(at('2026-11-20T12:34:00Z'), r({}))).toEqual({ period: 'now', due: at('2026-11-20T12:34:00Z') });
+    expect(mailSchedule(at('2026-11-20T12:34:00Z'), r({}))).toEqual({
+      period: 'now',
+      due: at('2026-11-20T12:34:00Z'),
+    });
   });
 });
 
@@ -80,7 +91,9 @@ describe('routing choice', () => {
   it('refuses bad routing with sentences', () => {
     const bad = (over: Record<string, unknown>) =>
       alertRouting.safeParse({ ...DEFAULT_ALERT_ROUTING, ...over }).error?.issues[0]?.message;
-    expect(bad({ webhooks: 'chosen', webhook_ids: [] })).toBe('Choose at least one webhook endpoint, or choose none.');
+    expect(bad({ webhooks: 'chosen', webhook_ids: [] })).toBe(
+      'Choose at least one webhook endpoint, or choose none.',
+    );
     expect(bad({ quiet_hours: { start: '22:00', end: '22:00' } })).toBe(
       'Quiet hours need an end different from their start.',
     );

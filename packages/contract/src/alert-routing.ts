@@ -30,9 +30,10 @@ const clockTime = z
   .string({ message: 'Enter a time such as 22:00.' })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time such as 22:00 (hours 00 to 23).');
 
-export const quietHours = z
-  .object({ start: clockTime, end: clockTime })
-  .refine((q) => q.start !== q.end, { message: 'Quiet hours need an end different from their start.', path: ['end'] });
+export const quietHours = z.object({ start: clockTime, end: clockTime }).refine((q) => q.start !== q.end, {
+  message: 'Quiet hours need an end different from their start.',
+  path: ['end'],
+});
 export type QuietHours = z.infer<typeof quietHours>;
 
 export const alertRouting = z
@@ -54,10 +55,7 @@ export const alertRouting = z
     webhook_min_severity: z.enum(MIN_SEVERITIES, { message: 'Choose info, warning or critical.' }),
     /** null: none. E-mail only; webhooks feed machines, which are never asleep. */
     quiet_hours: quietHours.nullable(),
-    time_zone: z
-      .string()
-      .max(64)
-      .refine(isTimeZone, 'Choose a time zone such as Europe/London.'),
+    time_zone: z.string().max(64).refine(isTimeZone, 'Choose a time zone such as Europe/London.'),
   })
   .refine((r) => r.webhooks !== 'chosen' || r.webhook_ids.length > 0, {
     message: 'Choose at least one webhook endpoint, or choose none.',
@@ -103,7 +101,11 @@ function formatter(tz: string): Intl.DateTimeFormat {
 
 /** The zone's offset from UTC at `at`, in ms (Paris in winter: +3_600_000). */
 export function zoneOffset(at: number, tz: string): number {
-  const p = Object.fromEntries(formatter(tz).formatToParts(new Date(at)).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    formatter(tz)
+      .formatToParts(new Date(at))
+      .map((x) => [x.type, x.value]),
+  );
   const wall = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!);
   return wall - Math.floor(at / 1000) * 1000;
 }

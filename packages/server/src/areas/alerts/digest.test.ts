@@ -31,7 +31,10 @@ beforeEach(async () => {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString() });
+        inbox.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString(),
+        });
         cb();
       });
     },
@@ -54,7 +57,9 @@ const C = '/api/alerts/client_rule';
 const now = () => f.t.clock.now();
 const evaluate = () => evaluateAlerts(f.t.dbh.db, now());
 const header = (m: Received, name: string) =>
-  new RegExp(`^${name}: (.*)$`, 'im').exec(m.raw.split('\r\n\r\n')[0]?.replace(/\r\n[ \t]+/g, ' ') ?? '')?.[1];
+  new RegExp(`^${name}: (.*)$`, 'im').exec(
+    m.raw.split('\r\n\r\n')[0]?.replace(/\r\n[ \t]+/g, ' ') ?? '',
+  )?.[1];
 // The body is quoted-printable: undo its soft line breaks and =XX escapes.
 const bodyOf = (m: Received) =>
   (m.raw.split('\r\n\r\n').slice(1).join('\r\n\r\n') ?? '')
@@ -74,7 +79,11 @@ async function failTwice(...systems: number[]) {
   }
 }
 const mails = () =>
-  f.t.dbh.db.selectFrom('alert_mails').select(['status', 'digest_id', 'next_attempt_at']).orderBy('id').execute();
+  f.t.dbh.db
+    .selectFrom('alert_mails')
+    .select(['status', 'digest_id', 'next_attempt_at'])
+    .orderBy('id')
+    .execute();
 
 describe('hourly digest', () => {
   it('sends one message with every change of the hour, none before the hour, nothing twice', async () => {
@@ -126,7 +135,10 @@ describe('hourly digest', () => {
     expect(made[0] + made[1]).toBe(1);
     const digests = await f.t.dbh.db.selectFrom('alert_digests').select(['id', 'status']).execute();
     expect(digests).toHaveLength(1);
-    expect((await mails()).map((m) => Number(m.digest_id))).toEqual([Number(digests[0]?.id), Number(digests[0]?.id)]);
+    expect((await mails()).map((m) => Number(m.digest_id))).toEqual([
+      Number(digests[0]?.id),
+      Number(digests[0]?.id),
+    ]);
 
     // A sender claimed it and died before marking it sent: taken over once its claim lapses.
     await f.t.dbh.db
@@ -180,7 +192,9 @@ describe('quiet hours', () => {
     await f.run(f.w.systemA1, 'COMPLETED');
     await evaluate();
     await deliverAlertMails(f.t.ctx, now());
-    expect(header(inbox[1] as Received, 'Subject')).toBe('[Lifeboat] Resolved: FS01-A1 (Client A1) backup failed 2 times in a row');
+    expect(header(inbox[1] as Received, 'Subject')).toBe(
+      '[Lifeboat] Resolved: FS01-A1 (Client A1) backup failed 2 times in a row',
+    );
   });
 });
 
@@ -222,21 +236,35 @@ describe('routing choice', () => {
       expect(bad.json().message).toMatch(/^Choose among .* webhook endpoints\.$/);
     }
     await saveReseller(
-      routed({ webhooks: 'chosen', webhook_ids: [psa], email_min_severity: 'critical', webhook_min_severity: 'warning' }),
+      routed({
+        webhooks: 'chosen',
+        webhook_ids: [psa],
+        email_min_severity: 'critical',
+        webhook_min_severity: 'warning',
+      }),
     );
     // Client A2 hears nothing by webhook.
-    expect(
-      (await f.post('resa', `${C}/${f.w.clientA2}`, routed({ webhooks: 'none' }))).statusCode,
-    ).toBe(200);
+    expect((await f.post('resa', `${C}/${f.w.clientA2}`, routed({ webhooks: 'none' }))).statusCode).toBe(200);
     await failTwice(f.w.systemA1, f.w.systemA2); // critical
-    await f.t.dbh.db.updateTable('protected_systems').set({ last_rp_at: now() - 30 * 86_400_000 }).where('id', '=', f.w.systemA1).execute();
+    await f.t.dbh.db
+      .updateTable('protected_systems')
+      .set({ last_rp_at: now() - 30 * 86_400_000 })
+      .where('id', '=', f.w.systemA1)
+      .execute();
     await evaluate(); // + no restore point on A1: a warning
     const opened = await f.alerts();
-    expect(opened.map((a) => a.condition).sort()).toEqual(['backup_failed', 'backup_failed', 'no_restore_point']);
+    expect(opened.map((a) => a.condition).sort()).toEqual([
+      'backup_failed',
+      'backup_failed',
+      'no_restore_point',
+    ]);
     // E-mail: the two critical ones only.
     expect(await f.t.dbh.db.selectFrom('alert_mails').select('id').execute()).toHaveLength(2);
     // Webhooks: A1's two alerts to PSA only; A2's none.
-    const posted = await f.t.dbh.db.selectFrom('webhook_deliveries').select(['endpoint_id', 'client_id']).execute();
+    const posted = await f.t.dbh.db
+      .selectFrom('webhook_deliveries')
+      .select(['endpoint_id', 'client_id'])
+      .execute();
     expect(posted.map((p) => Number(p.endpoint_id))).toEqual([psa, psa]);
   });
 });
@@ -253,7 +281,12 @@ describe('the rule’s routing fields', () => {
     expect(mine.json().rule.routing).toEqual(DEFAULT_ALERT_ROUTING);
 
     const good = routed(
-      { email: 'daily', daily_at: 7, quiet_hours: { start: '22:00', end: '06:30' }, time_zone: 'Europe/Paris' },
+      {
+        email: 'daily',
+        daily_at: 7,
+        quiet_hours: { start: '22:00', end: '06:30' },
+        time_zone: 'Europe/Paris',
+      },
       ['frontdesk@example.test'],
     );
     const saved = await f.post('resa', `${C}/${f.w.clientA1}`, good);
@@ -263,7 +296,10 @@ describe('the rule’s routing fields', () => {
     for (const [routing, sentence] of [
       [{ email: 'weekly' }, 'Choose each change, hourly or daily.'],
       [{ daily_at: 25 }, 'Enter an hour from 0 to 23.'],
-      [{ quiet_hours: { start: '22:00', end: '22:00' } }, 'Quiet hours need an end different from their start.'],
+      [
+        { quiet_hours: { start: '22:00', end: '22:00' } },
+        'Quiet hours need an end different from their start.',
+      ],
       [{ quiet_hours: { start: '10 pm', end: '06:00' } }, 'Enter a time such as 22:00 (hours 00 to 23).'],
       [{ webhooks: 'chosen', webhook_ids: [] }, 'Choose at least one webhook endpoint, or choose none.'],
       [{ time_zone: 'Nowhere/Town' }, 'Choose a time zone such as Europe/London.'],
@@ -280,7 +316,13 @@ describe('the rule’s routing fields', () => {
     const { routing: _, ...old } = { ...DEFAULT_ALERT_RULE, recipients: ['oncall@msp.test'] };
     await f.t.dbh.db
       .insertInto('alert_rules')
-      .values({ reseller_id: f.w.resellerA, client_id: 0, rule: JSON.stringify(old), updated_at: now(), updated_by: null })
+      .values({
+        reseller_id: f.w.resellerA,
+        client_id: 0,
+        rule: JSON.stringify(old),
+        updated_at: now(),
+        updated_by: null,
+      })
       .execute();
     const read = await f.get('resa', `${R}/${f.w.resellerA}`);
     expect(read.json()).toMatchObject({ source: 'own', rule: { routing: DEFAULT_ALERT_ROUTING } });

@@ -1,8 +1,8 @@
 import {
+  type AlertSeverity,
   type AlertTransition,
   digestMailSubject,
   SEVERITY_WORD,
-  type AlertSeverity,
   zoneOffset,
 } from '@lifeboat/contract';
 import type { AppContext } from '../../context';
@@ -202,7 +202,11 @@ export async function sendDigests(ctx: Ctx, now: number, out: DigestOutcome): Pr
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) continue;
     try {
-      const body = await digestBody(ctx, { id: Number(d.id), time_zone: d.time_zone, due_at: Number(d.due_at) });
+      const body = await digestBody(ctx, {
+        id: Number(d.id),
+        time_zone: d.time_zone,
+        due_at: Number(d.due_at),
+      });
       await sendMail(ctx.config, {
         to: JSON.parse(d.recipients) as string[],
         subject: digestMailSubject({

@@ -21,7 +21,13 @@ export interface ToldEvent {
 }
 
 /** The key of one digest e-mail: same reseller, period, time, zone and recipients. */
-export function digestKey(resellerId: number, period: string, due: number, tz: string, to: readonly string[]): string {
+export function digestKey(
+  resellerId: number,
+  period: string,
+  due: number,
+  tz: string,
+  to: readonly string[],
+): string {
   const text = JSON.stringify([resellerId, period, due, tz, [...to].sort()]);
   return createHash('sha256').update(text).digest('hex');
 }

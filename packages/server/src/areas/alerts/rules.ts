@@ -107,7 +107,11 @@ async function choices(db: Kysely<Database>, actor: Actor, org: Org): Promise<Ch
     .selectFrom('webhook_endpoints')
     .select(['webhook_endpoints.id', 'webhook_endpoints.name'])
     .where('webhook_endpoints.reseller_id', '=', resellerId)
-    .where('webhook_endpoints.client_id', 'in', org.level === 'client' ? [RESELLER_RULE, org.id] : [RESELLER_RULE])
+    .where(
+      'webhook_endpoints.client_id',
+      'in',
+      org.level === 'client' ? [RESELLER_RULE, org.id] : [RESELLER_RULE],
+    )
     .orderBy('webhook_endpoints.name')
     .execute();
   return {

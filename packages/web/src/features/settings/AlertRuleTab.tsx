@@ -64,7 +64,10 @@ const MIN_LABELS: Record<MinSeverity, string> = {
   warning: 'Warnings and critical alerts',
   critical: 'Critical alerts only',
 };
-const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00` }));
+const HOURS = Array.from({ length: 24 }, (_, h) => ({
+  value: String(h),
+  label: `${String(h).padStart(2, '0')}:00`,
+}));
 
 function zones(): string[] {
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -108,7 +111,8 @@ function RuleForm({ level, id, answer }: { level: SettingsLevel; id: number; ans
   const options = useMemo(zones, []);
   const can = answer.can_edit;
   const routing = rule.routing;
-  const setRouting = (over: Partial<AlertRule['routing']>) => setRule({ ...rule, routing: { ...routing, ...over } });
+  const setRouting = (over: Partial<AlertRule['routing']>) =>
+    setRule({ ...rule, routing: { ...routing, ...over } });
   const dirty = JSON.stringify(rule) !== JSON.stringify(initial);
 
   const save = async (next: AlertRule | null) => {
@@ -119,7 +123,11 @@ function RuleForm({ level, id, answer }: { level: SettingsLevel; id: number; ans
       qc.setQueryData(ruleKey(level, id), saved);
       notifications.show({
         color: 'green',
-        title: next ? 'Alert rule saved' : level === 'client' ? "The reseller's rule applies again" : 'Default rule applies again',
+        title: next
+          ? 'Alert rule saved'
+          : level === 'client'
+            ? "The reseller's rule applies again"
+            : 'Default rule applies again',
         message: 'The next evaluation, within a minute, uses it.',
         autoClose: 5000,
       });
@@ -131,7 +139,10 @@ function RuleForm({ level, id, answer }: { level: SettingsLevel; id: number; ans
     }
   };
 
-  const conditions = Object.entries(rule.conditions) as [keyof AlertRule['conditions'], AlertRule['conditions'][keyof AlertRule['conditions']]][];
+  const conditions = Object.entries(rule.conditions) as [
+    keyof AlertRule['conditions'],
+    AlertRule['conditions'][keyof AlertRule['conditions']],
+  ][];
   const chosenEmails = new Set(rule.recipients.map((r) => r.toLowerCase()));
   return (
     <form
@@ -149,7 +160,11 @@ function RuleForm({ level, id, answer }: { level: SettingsLevel; id: number; ans
                 ? "Which alerts this client's systems raise and who hears of them. Without its own rule, the client follows its reseller's."
                 : "Which alerts this reseller's systems raise and who hears of them. Its clients follow this rule unless they have their own."}
             </Text>
-            <Badge variant="light" color={answer.source === 'own' ? 'blue' : 'gray'} data-testid="rule-source">
+            <Badge
+              variant="light"
+              color={answer.source === 'own' ? 'blue' : 'gray'}
+              data-testid="rule-source"
+            >
               {sourceText(answer)}
             </Badge>
           </Group>
@@ -271,7 +286,10 @@ function RuleForm({ level, id, answer }: { level: SettingsLevel; id: number; ans
               )}
               <Select
                 label="E-mail about"
-                data={(Object.keys(MIN_LABELS) as MinSeverity[]).map((s) => ({ value: s, label: MIN_LABELS[s] }))}
+                data={(Object.keys(MIN_LABELS) as MinSeverity[]).map((s) => ({
+                  value: s,
+                  label: MIN_LABELS[s],
+                }))}
                 value={routing.email_min_severity}
                 allowDeselect={false}
                 onChange={(v) => v && setRouting({ email_min_severity: v as MinSeverity })}
@@ -291,7 +309,9 @@ function RuleForm({ level, id, answer }: { level: SettingsLevel; id: number; ans
                   label="Quiet from"
                   value={routing.quiet_hours.start}
                   onChange={(e) =>
-                    setRouting({ quiet_hours: { end: routing.quiet_hours?.end ?? '07:00', start: e.currentTarget.value } })
+                    setRouting({
+                      quiet_hours: { end: routing.quiet_hours?.end ?? '07:00', start: e.currentTarget.value },
+                    })
                   }
                 />
                 <TextInput
@@ -300,7 +320,12 @@ function RuleForm({ level, id, answer }: { level: SettingsLevel; id: number; ans
                   description="Webhooks are never held: the systems they feed keep their own hours."
                   value={routing.quiet_hours.end}
                   onChange={(e) =>
-                    setRouting({ quiet_hours: { start: routing.quiet_hours?.start ?? '22:00', end: e.currentTarget.value } })
+                    setRouting({
+                      quiet_hours: {
+                        start: routing.quiet_hours?.start ?? '22:00',
+                        end: e.currentTarget.value,
+                      },
+                    })
                   }
                 />
               </SimpleGrid>
@@ -321,7 +346,10 @@ function RuleForm({ level, id, answer }: { level: SettingsLevel; id: number; ans
             <Title order={3} size="h5">
               Webhooks
             </Title>
-            <Radio.Group value={routing.webhooks} onChange={(v) => setRouting({ webhooks: v as WebhookMode })}>
+            <Radio.Group
+              value={routing.webhooks}
+              onChange={(v) => setRouting({ webhooks: v as WebhookMode })}
+            >
               <Stack gap={6}>
                 <Radio value="all" label="Post each change to every enabled endpoint" />
                 <Radio
@@ -359,7 +387,10 @@ function RuleForm({ level, id, answer }: { level: SettingsLevel; id: number; ans
             {routing.webhooks !== 'none' && (
               <Select
                 label="Post about"
-                data={(Object.keys(MIN_LABELS) as MinSeverity[]).map((s) => ({ value: s, label: MIN_LABELS[s] }))}
+                data={(Object.keys(MIN_LABELS) as MinSeverity[]).map((s) => ({
+                  value: s,
+                  label: MIN_LABELS[s],
+                }))}
                 value={routing.webhook_min_severity}
                 allowDeselect={false}
                 onChange={(v) => v && setRouting({ webhook_min_severity: v as MinSeverity })}
