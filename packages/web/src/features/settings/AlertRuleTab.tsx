@@ -297,6 +297,7 @@ function RuleForm({ level, id, answer }: { level: SettingsLevel; id: number; ans
             </SimpleGrid>
             <Checkbox
               label="Quiet hours: hold e-mail during these hours and send it as one digest when they end"
+              description="Webhooks are never held: the systems they feed keep their own hours."
               checked={routing.quiet_hours !== null}
               onChange={(e) =>
                 setRouting({ quiet_hours: e.currentTarget.checked ? { start: '22:00', end: '07:00' } : null })
@@ -317,7 +318,6 @@ function RuleForm({ level, id, answer }: { level: SettingsLevel; id: number; ans
                 <TextInput
                   type="time"
                   label="Until"
-                  description="Webhooks are never held: the systems they feed keep their own hours."
                   value={routing.quiet_hours.end}
                   onChange={(e) =>
                     setRouting({
