@@ -37,16 +37,17 @@ export const CONDITION_LABEL: Record<AlertCondition, string> = {
  * it hold, in the words of the page where a person acts on it.
  */
 export const CONDITION_DESCRIPTION: Record<AlertCondition, string> = {
-  backup_failed: 'A system\'s backups failed several times in a row.',
+  backup_failed: "A system's backups failed several times in a row.",
   no_restore_point: 'A system has no restore point within its threshold.',
   appliance_offline: 'An appliance has been offline for longer than the rule allows.',
-  autoverify_failed: 'A system\'s newest AutoVerify result or repository check failed.',
+  autoverify_failed: "A system's newest AutoVerify result or repository check failed.",
   storage_over_threshold:
-    'An appliance\'s storage, or the reseller\'s cloud storage quota, is used beyond the rule\'s percent.',
+    "An appliance's storage, or the reseller's cloud storage quota, is used beyond the rule's percent.",
   office_overrunning:
-    'A virtual office is still running after its planned stop, or longer than the rule\'s hours when it has none.',
+    "A virtual office is still running after its planned stop, or longer than the rule's hours when it has none.",
   export_unused: 'An FTPS export expires within a day and nobody has logged in to it yet.',
-  failover_approval_waiting: 'A production failover was requested and waits for a second person to approve it.',
+  failover_approval_waiting:
+    'A production failover was requested and waits for a second person to approve it.',
 };
 
 export const SEVERITY_LABEL: Record<AlertSeverity, string> = {

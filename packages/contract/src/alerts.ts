@@ -109,7 +109,9 @@ export const alertRule = z.object({
     appliance_offline: conditionRule,
     autoverify_failed: conditionRule,
     // Added later: a rule stored before them reads with their defaults (NEW_CONDITION_DEFAULTS).
-    storage_over_threshold: conditionRule.default(() => ({ ...NEW_CONDITION_DEFAULTS.storage_over_threshold })),
+    storage_over_threshold: conditionRule.default(() => ({
+      ...NEW_CONDITION_DEFAULTS.storage_over_threshold,
+    })),
     office_overrunning: conditionRule.default(() => ({ ...NEW_CONDITION_DEFAULTS.office_overrunning })),
     export_unused: conditionRule.default(() => ({ ...NEW_CONDITION_DEFAULTS.export_unused })),
     failover_approval_waiting: conditionRule.default(() => ({

@@ -92,9 +92,9 @@ describe('stored rules from before the new conditions', () => {
     const parsed = alertRule.parse(JSON.parse(JSON.stringify({ ...rest, conditions: old })));
     expect(parsed).toEqual(DEFAULT_ALERT_RULE);
     expect(parsed.conditions.failover_approval_waiting).toEqual({ enabled: true, severity: 'critical' });
-    expect(alertRule.safeParse({ ...DEFAULT_ALERT_RULE, storage_percent: 80 }).error?.issues[0]?.message).toBe(
-      'Choose 70, 90, 100 percent.',
-    );
+    expect(
+      alertRule.safeParse({ ...DEFAULT_ALERT_RULE, storage_percent: 80 }).error?.issues[0]?.message,
+    ).toBe('Choose 70, 90, 100 percent.');
   });
 });
 
@@ -140,10 +140,22 @@ describe('storage over the threshold', () => {
 
   it("follows the rule's percent, and opens for a reseller's cloud quota seen by the reseller only", async () => {
     const db = f.t.dbh.db;
-    await db.updateTable('organisations').set({ cloud_quota_bytes: 1000 }).where('id', '=', f.w.resellerA).execute();
+    await db
+      .updateTable('organisations')
+      .set({ cloud_quota_bytes: 1000 })
+      .where('id', '=', f.w.resellerA)
+      .execute();
     // The rollup triggers sum the systems' cloud use per client.
-    await db.updateTable('protected_systems').set({ cloud_used_bytes: 400 }).where('id', '=', f.w.systemA1).execute();
-    await db.updateTable('protected_systems').set({ cloud_used_bytes: 350 }).where('id', '=', f.w.systemA2).execute();
+    await db
+      .updateTable('protected_systems')
+      .set({ cloud_used_bytes: 400 })
+      .where('id', '=', f.w.systemA1)
+      .execute();
+    await db
+      .updateTable('protected_systems')
+      .set({ cloud_used_bytes: 350 })
+      .where('id', '=', f.w.systemA2)
+      .execute();
     expect(await evaluate()).toMatchObject({ opened: 0 });
     // 75% is past a rule of 70.
     const saved = await f.post('resa', `/api/alerts/reseller_rule/${f.w.resellerA}`, {
@@ -167,7 +179,11 @@ describe('storage over the threshold', () => {
     expect(row).toMatchObject({ client_id: f.w.resellerA, reseller_id: f.w.resellerA });
     expect((await f.get('resb', `/api/alerts/alert/${row.id}`)).statusCode).toBe(404);
 
-    await db.updateTable('protected_systems').set({ cloud_used_bytes: 100 }).where('id', '=', f.w.systemA2).execute();
+    await db
+      .updateTable('protected_systems')
+      .set({ cloud_used_bytes: 100 })
+      .where('id', '=', f.w.systemA2)
+      .execute();
     f.t.clock.advance(MIN);
     expect(await evaluate()).toMatchObject({ resolved: 1 });
   });
@@ -195,10 +211,18 @@ describe('a virtual office running longer than planned', () => {
     ]);
     expect(await listed('resb', '?condition=office_overrunning')).toEqual([]);
 
-    await db.updateTable('failovers').set({ phase: 'finished', ended_at: f.t.clock.now() }).where('id', '=', office).execute();
+    await db
+      .updateTable('failovers')
+      .set({ phase: 'finished', ended_at: f.t.clock.now() })
+      .where('id', '=', office)
+      .execute();
     f.t.clock.advance(MIN);
     expect(await evaluate()).toMatchObject({ resolved: 1 });
-    await db.updateTable('failovers').set({ phase: 'started', ended_at: null }).where('id', '=', office).execute();
+    await db
+      .updateTable('failovers')
+      .set({ phase: 'started', ended_at: null })
+      .where('id', '=', office)
+      .execute();
     f.t.clock.advance(ALERT_REOPEN_GRACE_MS - MIN);
     expect(await evaluate()).toMatchObject({ reopened: 1, opened: 0 });
     expect(await kinds(a?.id ?? 0)).toEqual(['opened', 'resolved', 'reopened']);
@@ -291,7 +315,11 @@ describe('an FTPS export about to expire unused', () => {
     const db = f.t.dbh.db;
     const unused = await ftpsExport('a1', f.w.clientA1, f.w.resellerA, f.w.systemA1);
     const used = await ftpsExport('a2', f.w.clientA2, f.w.resellerA, f.w.systemA2);
-    await db.updateTable('ftps_exports').set({ first_login_at: f.t.clock.now() }).where('id', '=', used).execute();
+    await db
+      .updateTable('ftps_exports')
+      .set({ first_login_at: f.t.clock.now() })
+      .where('id', '=', used)
+      .execute();
     f.t.clock.advance(6 * 24 * HOUR - MIN);
     expect(await evaluate()).toMatchObject({ opened: 0 });
     f.t.clock.advance(MIN);
@@ -309,7 +337,11 @@ describe('an FTPS export about to expire unused', () => {
     f.t.clock.advance(MIN);
     expect(await evaluate()).toMatchObject({ updated: 1 });
 
-    await db.updateTable('ftps_exports').set({ first_login_at: f.t.clock.now() }).where('id', '=', unused).execute();
+    await db
+      .updateTable('ftps_exports')
+      .set({ first_login_at: f.t.clock.now() })
+      .where('id', '=', unused)
+      .execute();
     f.t.clock.advance(MIN);
     expect(await evaluate()).toMatchObject({ resolved: 1 });
     await db.updateTable('ftps_exports').set({ first_login_at: null }).where('id', '=', unused).execute();

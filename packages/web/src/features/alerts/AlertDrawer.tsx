@@ -1,4 +1,4 @@
-import { ALERT_NOTE_MAX, type AlertRow, CONDITION_LABEL } from '@lifeboat/contract';
+import { ALERT_NOTE_MAX, type AlertRow, CONDITION_DESCRIPTION, CONDITION_LABEL } from '@lifeboat/contract';
 import { Alert, Anchor, Button, Drawer, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -53,13 +53,12 @@ export function AlertDrawer({
             </Anchor>{' '}
             ({a.client_name}): {a.summary}.
           </Text>
+          <Text size="sm" c="dimmed">
+            {CONDITION_DESCRIPTION[a.condition]}
+          </Text>
           <AlertTimeline data={data} seesMail={canSnooze} />
           {data.can_acknowledge && <AcknowledgeForm key={a.id} id={a.id} />}
-          {canSnooze && a.state !== 'resolved' && (
-            <SnoozeButtons
-              targets={snoozeTargets(a)}
-            />
-          )}
+          {canSnooze && a.state !== 'resolved' && <SnoozeButtons targets={snoozeTargets(a)} />}
         </Stack>
       )}
     </Drawer>
@@ -74,7 +73,11 @@ export function AlertDrawer({
 function snoozeTargets(a: AlertRow): SnoozeTargetChoice[] {
   if (a.subject_type === 'reseller')
     return [{ key: 'reseller_id', id: a.reseller_id, label: `the reseller (${a.client_name})` }];
-  const client: SnoozeTargetChoice = { key: 'client_id', id: a.client_id, label: `the client (${a.client_name})` };
+  const client: SnoozeTargetChoice = {
+    key: 'client_id',
+    id: a.client_id,
+    label: `the client (${a.client_name})`,
+  };
   if (a.subject_type === 'system')
     return [{ key: 'system_id', id: a.subject_id, label: `this system (${a.subject_name})` }, client];
   if (a.subject_type === 'appliance')
