@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// An FTPS export's first successful login (issue 27.1, "an FTPS export about to expire while still
+// An FTPS export's first successful login (alerts: "an FTPS export about to expire while still
 // unused"): the console's own FTPS server records it, and the alerts evaluation asks for the ready
 // exports that expire soon with none (index ftps_exports_due on status and expires_at).
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against an untyped schema

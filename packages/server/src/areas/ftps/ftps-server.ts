@@ -145,7 +145,7 @@ export async function startFtpsServer(
       const root = exportDir(ctx, id);
       if (!fs.existsSync(root)) throw new FtpsRefusal('Login incorrect.');
       sessions.loggedIn(connection, id);
-      // The export has been used (issue 27.1: an export about to expire unused is alerted).
+      // The export has been used: an export about to expire unused is alerted (recovery-flow 4).
       await unscoped(ctx.dbh.db, WHY)
         .updateTable('ftps_exports')
         .set({ first_login_at: now })
