@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ALERT_CONDITIONS, ALERT_SEVERITIES, type AlertCondition, type AlertSeverity } from './alerts';
+import {
+  ALERT_CONDITIONS,
+  ALERT_SEVERITIES,
+  ALERT_SUBJECT_TYPES,
+  type AlertCondition,
+  type AlertSeverity,
+} from './alerts';
 import { idParam } from './call';
 import { LIST_PAGE_SIZES, listPage, listRows, tableAnswer } from './lists';
 
@@ -20,6 +26,28 @@ export const CONDITION_LABEL: Record<AlertCondition, string> = {
   no_restore_point: 'No recent restore point',
   appliance_offline: 'Appliance offline',
   autoverify_failed: 'AutoVerify failed',
+  storage_over_threshold: 'Storage nearly full',
+  office_overrunning: 'Virtual office running late',
+  export_unused: 'FTPS export expiring unused',
+  failover_approval_waiting: 'Failover waiting for approval',
+};
+
+/**
+ * Each condition in a sentence, for the rule form and the Alerts page's filter help: what makes
+ * it hold, in the words of the page where a person acts on it.
+ */
+export const CONDITION_DESCRIPTION: Record<AlertCondition, string> = {
+  backup_failed: "A system's backups failed several times in a row.",
+  no_restore_point: 'A system has no restore point within its threshold.',
+  appliance_offline: 'An appliance has been offline for longer than the rule allows.',
+  autoverify_failed: "A system's newest AutoVerify result or repository check failed.",
+  storage_over_threshold:
+    "An appliance's storage, or the reseller's cloud storage quota, is used beyond the rule's percent.",
+  office_overrunning:
+    "A virtual office is still running after its planned stop, or longer than the rule's hours when it has none.",
+  export_unused: 'An FTPS export expires within a day and nobody has logged in to it yet.',
+  failover_approval_waiting:
+    'A production failover was requested and waits for a second person to approve it.',
 };
 
 export const SEVERITY_LABEL: Record<AlertSeverity, string> = {
@@ -59,9 +87,10 @@ export const alertRow = z.object({
   condition: z.enum(ALERT_CONDITIONS),
   severity: z.enum(ALERT_SEVERITIES),
   state: z.enum(ALERT_STATES),
-  subject_type: z.enum(['system', 'appliance']),
+  subject_type: z.enum(ALERT_SUBJECT_TYPES),
   subject_id: z.number().int(),
   subject_name: z.string(),
+  /** The client the subject belongs to; a reseller's own subject (its cloud storage) names the reseller. */
   client_id: z.number().int(),
   client_name: z.string(),
   reseller_id: z.number().int(),

@@ -4,6 +4,7 @@ import {
   type AlertState,
   alertMailSubject,
   alertStep,
+  alertSubjectPath,
   conditionSummary,
   DEFAULT_ALERT_RULE,
   failureStreak,
@@ -90,5 +91,19 @@ describe('alertMailSubject', () => {
     expect(alertMailSubject({ ...m, transition: 'resolved' })).toBe(
       '[Lifeboat] Resolved: SRV01 (Acme Dental) backup failed 2 times in a row',
     );
+  });
+});
+
+describe('where an alert links to', () => {
+  it('is the page where a person acts on its subject', () => {
+    const at = (subject_type: string, subject_id = 7) =>
+      alertSubjectPath({ subject_type, subject_id, client_id: 3, reseller_id: 2 });
+    expect(at('system')).toBe('/device/details/7');
+    expect(at('appliance')).toBe('/appliance/details/7');
+    expect(at('reseller', 2)).toBe('/reseller/details/2');
+    // The client's virtual office section holds its running offices and the approvals waiting.
+    expect(at('failover')).toBe('/client/details/3/1');
+    // The client's page lists its FTPS exports.
+    expect(at('ftps_export')).toBe('/client/details/3');
   });
 });

@@ -12,21 +12,68 @@ export const ALERT_CONDITIONS = [
   'no_restore_point',
   'appliance_offline',
   'autoverify_failed',
+  'storage_over_threshold',
+  'office_overrunning',
+  'export_unused',
+  'failover_approval_waiting',
 ] as const;
 export type AlertCondition = (typeof ALERT_CONDITIONS)[number];
 
 export const ALERT_SEVERITIES = ['critical', 'warning', 'info'] as const;
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 
-export type AlertSubjectType = 'system' | 'appliance';
+/**
+ * What an alert is about: a protected system, an appliance, a reseller (its cloud storage quota),
+ * a virtual office or a failover waiting for approval (both rows of failovers), an FTPS export.
+ */
+export const ALERT_SUBJECT_TYPES = ['system', 'appliance', 'reseller', 'failover', 'ftps_export'] as const;
+export type AlertSubjectType = (typeof ALERT_SUBJECT_TYPES)[number];
 
-/** What a condition is about: the protected system, or the appliance for being offline. */
-export const CONDITION_SUBJECT: Record<AlertCondition, AlertSubjectType> = {
-  backup_failed: 'system',
-  no_restore_point: 'system',
-  appliance_offline: 'appliance',
-  autoverify_failed: 'system',
+/** What each condition is about (storage: an appliance's own disks, or a reseller's cloud quota). */
+export const CONDITION_SUBJECT: Record<AlertCondition, readonly AlertSubjectType[]> = {
+  backup_failed: ['system'],
+  no_restore_point: ['system'],
+  appliance_offline: ['appliance'],
+  autoverify_failed: ['system'],
+  storage_over_threshold: ['appliance', 'reseller'],
+  office_overrunning: ['failover'],
+  export_unused: ['ftps_export'],
+  failover_approval_waiting: ['failover'],
 };
+
+/**
+ * Where a person acts on an alert's subject (the Alerts page's link, the e-mail's and the
+ * webhook's): a system's device page, an appliance's page, a reseller's dashboard (its cloud
+ * storage item), a client's virtual office section (its running offices and the approvals
+ * waiting), a client's page (its FTPS exports list).
+ */
+export function alertSubjectPath(a: {
+  subject_type: string;
+  subject_id: number;
+  client_id: number;
+  reseller_id: number;
+}): string {
+  switch (a.subject_type) {
+    case 'appliance':
+      return `/appliance/details/${a.subject_id}`;
+    case 'reseller':
+      return `/reseller/details/${a.subject_id}`;
+    case 'failover':
+      return `/client/details/${a.client_id}/1`;
+    case 'ftps_export':
+      return `/client/details/${a.client_id}`;
+    default:
+      return `/device/details/${a.subject_id}`;
+  }
+}
+
+/** An FTPS export nobody has logged in to is alerted this long before it expires. */
+export const EXPORT_UNUSED_WARN_MS = 24 * 3_600_000;
+
+/** The storage levels a rule may alert from (the spec's cloud storage thresholds, section 9). */
+export const STORAGE_ALERT_PERCENTS = [70, 90, 100] as const;
+export const OFFICE_HOURS_MIN = 1;
+export const OFFICE_HOURS_MAX = 30 * 24;
 
 /** A cleared condition that returns within this time reopens its alert instead of a new one. */
 export const ALERT_REOPEN_GRACE_MS = 60 * 60_000;
@@ -43,6 +90,15 @@ export const conditionRule = z.object({
 });
 export type ConditionRule = z.infer<typeof conditionRule>;
 
+/** The conditions added after rules were first stored, with their defaults. */
+const NEW_CONDITION_DEFAULTS = {
+  storage_over_threshold: { enabled: true, severity: 'warning' },
+  office_overrunning: { enabled: true, severity: 'warning' },
+  export_unused: { enabled: true, severity: 'info' },
+  // A production failover means a client is down: the approver is wanted now.
+  failover_approval_waiting: { enabled: true, severity: 'critical' },
+} as const satisfies Record<string, ConditionRule>;
+
 /**
  * A reseller's rule (the default of its clients) or a client's own: every condition on or off
  * with its severity, N failures in a row, M minutes offline, and the powered-off suppression.
@@ -53,6 +109,15 @@ export const alertRule = z.object({
     no_restore_point: conditionRule,
     appliance_offline: conditionRule,
     autoverify_failed: conditionRule,
+    // Added later: a rule stored before them reads with their defaults (NEW_CONDITION_DEFAULTS).
+    storage_over_threshold: conditionRule.default(() => ({
+      ...NEW_CONDITION_DEFAULTS.storage_over_threshold,
+    })),
+    office_overrunning: conditionRule.default(() => ({ ...NEW_CONDITION_DEFAULTS.office_overrunning })),
+    export_unused: conditionRule.default(() => ({ ...NEW_CONDITION_DEFAULTS.export_unused })),
+    failover_approval_waiting: conditionRule.default(() => ({
+      ...NEW_CONDITION_DEFAULTS.failover_approval_waiting,
+    })),
   }),
   failures_in_a_row: z
     .number({ message: 'Enter a number of failures.' })
@@ -64,6 +129,17 @@ export const alertRule = z.object({
     .int('Enter a whole number of minutes.')
     .min(OFFLINE_MINUTES_MIN, `Enter at least ${OFFLINE_MINUTES_MIN} minutes.`)
     .max(OFFLINE_MINUTES_MAX, `Enter at most ${OFFLINE_MINUTES_MAX} minutes (a week).`),
+  /** storage_over_threshold: the percent used from which it holds (70, 90 or 100). */
+  storage_percent: z
+    .literal(STORAGE_ALERT_PERCENTS, { message: `Choose ${STORAGE_ALERT_PERCENTS.join(', ')} percent.` })
+    .default(90),
+  /** office_overrunning: hours an office may run when it has no planned stop of its own. */
+  office_hours: z
+    .number({ message: 'Enter a number of hours.' })
+    .int('Enter a whole number of hours.')
+    .min(OFFICE_HOURS_MIN, `Enter at least ${OFFICE_HOURS_MIN} hour.`)
+    .max(OFFICE_HOURS_MAX, `Enter at most ${OFFICE_HOURS_MAX} hours (30 days).`)
+    .default(24),
   /** no_restore_point: a workstation that is merely switched off (missed, nothing failed) is quiet. */
   suppress_powered_off: z.boolean(),
   /** Who is told by e-mail of each alert's opening and resolution. */
@@ -87,9 +163,12 @@ export const DEFAULT_ALERT_RULE: AlertRule = {
     no_restore_point: { enabled: true, severity: 'warning' },
     appliance_offline: { enabled: true, severity: 'critical' },
     autoverify_failed: { enabled: true, severity: 'warning' },
+    ...NEW_CONDITION_DEFAULTS,
   },
   failures_in_a_row: 2,
   offline_minutes: 30,
+  storage_percent: 90,
+  office_hours: 24,
   suppress_powered_off: true,
   recipients: [],
   routing: DEFAULT_ALERT_ROUTING,
@@ -153,8 +232,28 @@ export function conditionSummary(condition: AlertCondition, rule: AlertRule): st
       return `appliance offline for more than ${rule.offline_minutes} minutes`;
     case 'autoverify_failed':
       return 'AutoVerify or repository check failed';
+    case 'storage_over_threshold':
+      return `storage over ${rule.storage_percent}% used`;
+    case 'office_overrunning':
+      return 'virtual office running longer than planned';
+    case 'export_unused':
+      return 'FTPS export about to expire unused';
+    case 'failover_approval_waiting':
+      return 'production failover waiting for approval';
   }
 }
+
+/** What the timeline says when a condition cleared (the resolution, in a technician's words). */
+export const CONDITION_CLEARED: Record<AlertCondition, string> = {
+  backup_failed: 'A backup succeeded.',
+  no_restore_point: 'A recent restore point arrived, or the threshold no longer applies.',
+  appliance_offline: 'The appliance is back online.',
+  autoverify_failed: 'AutoVerify or the repository check passed again.',
+  storage_over_threshold: 'Storage use is back under the threshold.',
+  office_overrunning: 'The virtual office stopped.',
+  export_unused: 'Someone logged in to the export, or it ended.',
+  failover_approval_waiting: 'The failover was approved, refused, withdrawn, or its approval window ended.',
+};
 
 /** The word a technician filters on, per severity (the dashboard's health words where they fit). */
 export const SEVERITY_WORD: Record<AlertSeverity, string> = {

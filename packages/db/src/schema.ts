@@ -541,6 +541,8 @@ export interface FtpsExportTable {
   ready_at: number | null;
   expires_at: number | null;
   ended_at: number | null;
+  /** The first successful FTPS login (150); null while nobody has used the export. */
+  first_login_at: Generated<number | null>;
 }
 
 // --- Azure direct restore (migration 014_azure) ---
@@ -926,7 +928,8 @@ export interface AlertTable {
   client_id: number;
   /** ALERT_CONDITIONS */
   condition: string;
-  subject_type: 'system' | 'appliance';
+  /** ALERT_SUBJECT_TYPES */
+  subject_type: 'system' | 'appliance' | 'reseller' | 'failover' | 'ftps_export';
   subject_id: number;
   subject_name: string;
   /** ALERT_SEVERITIES */

@@ -1,4 +1,4 @@
-import { ALERT_REOPEN_GRACE_MS, type AlertState, alertStep } from '@lifeboat/contract';
+import { ALERT_REOPEN_GRACE_MS, ALERT_SUBJECT_TYPES, type AlertState, alertStep } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { unscoped } from '../../scope';
@@ -41,7 +41,7 @@ async function existingAlerts(
   now: number,
 ): Promise<Map<string, Existing>> {
   const out = new Map<string, Existing>();
-  for (const type of ['system', 'appliance'] as const) {
+  for (const type of ALERT_SUBJECT_TYPES) {
     const ids = [...new Set(obs.filter((o) => o.subjectType === type).map((o) => o.subjectId))];
     if (ids.length === 0) continue;
     const rows = await unscoped(db, why)

@@ -4,11 +4,13 @@ import type { AppContext } from '../../context';
 import type { HandlerFor } from '../../operations/types';
 import { applyHolding, emptyTally, resolveCleared, type Tally } from './apply';
 import { observeSystems, offlineBatch, systemBatch } from './observe';
+import { RESOURCE_READERS } from './observe-resources';
 import { loadRules } from './rules';
 
 // The evaluation is the console's scheduled work (issue 27.2): a schedule claimed once per period
-// across instances and restarts (operations/scheduler.ts). It walks the systems and the open
-// offline periods in batches, applies what holds, then resolves what was not seen.
+// across instances and restarts (operations/scheduler.ts). It walks the systems, the open
+// offline periods and the other subjects (storage, offices, approvals, exports) in batches,
+// applies what holds, then resolves what was not seen.
 
 export const ALERTS_EVALUATE = 'alerts.evaluate';
 export const ALERTS_EVALUATE_MS = 60_000;
@@ -29,6 +31,14 @@ export async function evaluateAlerts(db: Kysely<Database>, now: number): Promise
     if (batch.lastId === null) break;
     await applyHolding(db, batch.observations, batch.ruleOf, now, tally);
     after = batch.lastId;
+  }
+  for (const read of RESOURCE_READERS) {
+    for (let after = 0; ; ) {
+      const batch = await read(db, after, (owners) => loadRules(db, owners), now);
+      if (batch.lastId === null) break;
+      await applyHolding(db, batch.observations, batch.ruleOf, now, tally);
+      after = batch.lastId;
+    }
   }
   await resolveCleared(db, now, tally);
   return tally;

@@ -1,6 +1,7 @@
 import {
   type AlertListAnswer,
   type AlertRow,
+  type AlertSubjectType,
   type AlertTimelineAnswer,
   type alertListQuery,
   alertStateOf,
@@ -47,7 +48,7 @@ type AlertSelect = {
   id: number;
   condition: string;
   severity: string;
-  subject_type: 'system' | 'appliance';
+  subject_type: AlertSubjectType;
   subject_id: number;
   subject_name: string;
   client_id: number;
@@ -169,7 +170,7 @@ export async function listAlerts(db: Kysely<Database>, actor: Actor, q: Query): 
     records_count_capped: total.capped,
     empty_desc:
       state === 'active' && !q.condition && !q.severity
-        ? 'Nothing needs attention: no system or appliance has an open alert.'
+        ? 'Nothing needs attention: there is no open alert.'
         : narrowed || q.condition || q.severity || clientId || systemId
           ? 'No alert matches these filters.'
           : 'No alerts yet.',

@@ -85,6 +85,17 @@ describe('the FTPS server', () => {
 
     await expect(connect(a.login, 'wrong-password')).rejects.toThrow(/530/);
     await expect(connect(a.login, b.password)).rejects.toThrow(/530/);
+    // The first login is recorded (an export expiring unused is alerted); refused ones are not.
+    const firstLogin = async (id: number) =>
+      (
+        await f.t.dbh.db
+          .selectFrom('ftps_exports')
+          .select('first_login_at')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).first_login_at;
+    expect(await firstLogin(a.id)).not.toBeNull();
+    expect(await firstLogin(b.id)).toBeNull();
     // Plain FTP (no AUTH TLS) cannot log in.
     const plain = new Client(10_000);
     await expect(

@@ -145,6 +145,13 @@ export async function startFtpsServer(
       const root = exportDir(ctx, id);
       if (!fs.existsSync(root)) throw new FtpsRefusal('Login incorrect.');
       sessions.loggedIn(connection, id);
+      // The export has been used: an export about to expire unused is alerted (recovery-flow 4).
+      await unscoped(ctx.dbh.db, WHY)
+        .updateTable('ftps_exports')
+        .set({ first_login_at: now })
+        .where('id', '=', id)
+        .where('first_login_at', 'is', null)
+        .execute();
       const served = async () => {
         if (!(await servedExports(ctx, [id])).has(id))
           throw new FtpsRefusal('This export has expired or was discarded.');

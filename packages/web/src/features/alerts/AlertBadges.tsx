@@ -1,4 +1,4 @@
-import { type AlertRow, SEVERITY_LABEL } from '@lifeboat/contract';
+import { type AlertRow, alertSubjectPath, SEVERITY_LABEL } from '@lifeboat/contract';
 import { Badge } from '@mantine/core';
 
 // Dark enough for white text at a badge's size (4.5:1; axe checks it in the browser tests).
@@ -32,9 +32,12 @@ export function StateBadge({ state }: { state: AlertRow['state'] }) {
   );
 }
 
-/** Where an alert's subject lives in the console: its device page, or its appliance's. */
-export function subjectPath(a: Pick<AlertRow, 'subject_type' | 'subject_id'>): string {
-  return a.subject_type === 'appliance'
-    ? `/appliance/details/${a.subject_id}`
-    : `/device/details/${a.subject_id}`;
+/**
+ * Where a person acts on an alert's subject: its device or appliance page, the reseller's
+ * dashboard (cloud storage), the client's virtual office (offices, approvals) or page (exports).
+ */
+export function subjectPath(
+  a: Pick<AlertRow, 'subject_type' | 'subject_id' | 'client_id' | 'reseller_id'>,
+): string {
+  return alertSubjectPath(a);
 }

@@ -1,4 +1,4 @@
-import { ALERT_NOTE_MAX, CONDITION_LABEL } from '@lifeboat/contract';
+import { ALERT_NOTE_MAX, type AlertRow, CONDITION_DESCRIPTION, CONDITION_LABEL } from '@lifeboat/contract';
 import { Alert, Anchor, Button, Drawer, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -53,22 +53,36 @@ export function AlertDrawer({
             </Anchor>{' '}
             ({a.client_name}): {a.summary}.
           </Text>
+          <Text size="sm" c="dimmed">
+            {CONDITION_DESCRIPTION[a.condition]}
+          </Text>
           <AlertTimeline data={data} seesMail={canSnooze} />
           {data.can_acknowledge && <AcknowledgeForm key={a.id} id={a.id} />}
-          {canSnooze && a.state !== 'resolved' && (
-            <SnoozeButtons
-              targets={[
-                a.subject_type === 'system'
-                  ? { key: 'system_id', id: a.subject_id, label: `this system (${a.subject_name})` }
-                  : { key: 'appliance_id', id: a.subject_id, label: `this appliance (${a.subject_name})` },
-                { key: 'client_id', id: a.client_id, label: `the client (${a.client_name})` },
-              ]}
-            />
-          )}
+          {canSnooze && a.state !== 'resolved' && <SnoozeButtons targets={snoozeTargets(a)} />}
         </Stack>
       )}
     </Drawer>
   );
+}
+
+/**
+ * What the drawer offers to snooze: the system or appliance itself, and its client. An office, a
+ * failover or an export is snoozed through its client; a reseller's cloud storage through the
+ * reseller (its alert carries the reseller as its client).
+ */
+function snoozeTargets(a: AlertRow): SnoozeTargetChoice[] {
+  if (a.subject_type === 'reseller')
+    return [{ key: 'reseller_id', id: a.reseller_id, label: `the reseller (${a.client_name})` }];
+  const client: SnoozeTargetChoice = {
+    key: 'client_id',
+    id: a.client_id,
+    label: `the client (${a.client_name})`,
+  };
+  if (a.subject_type === 'system')
+    return [{ key: 'system_id', id: a.subject_id, label: `this system (${a.subject_name})` }, client];
+  if (a.subject_type === 'appliance')
+    return [{ key: 'appliance_id', id: a.subject_id, label: `this appliance (${a.subject_name})` }, client];
+  return [client];
 }
 
 function AcknowledgeForm({ id }: { id: number }) {

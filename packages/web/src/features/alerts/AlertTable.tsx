@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../format/dateTime';
 import { SeverityBadge, StateBadge, subjectPath } from './AlertBadges';
 
-const COLUMNS = ['Severity', 'System or appliance', 'Client', 'Condition', 'Opened', 'State', ''];
+const COLUMNS = ['Severity', 'Subject', 'Client', 'Condition', 'Opened', 'State', ''];
 
 /** The summary under the condition's name, unless it says the same. */
 function summaryOf(a: AlertRow): string | null {
@@ -136,7 +136,8 @@ function AlertCards({
                 </Text>
               )}
             </Stack>
-            <Group gap={4} wrap="nowrap">
+            {/* The badges keep their words; a long name wraps beside them instead. */}
+            <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
               <SeverityBadge severity={a.severity} />
               <StateBadge state={a.state} />
             </Group>

@@ -1,4 +1,4 @@
-import { type AlertEvent, type AlertTimelineAnswer, plural } from '@lifeboat/contract';
+import { type AlertEvent, type AlertTimelineAnswer, CONDITION_CLEARED, plural } from '@lifeboat/contract';
 import { Text, Timeline } from '@mantine/core';
 import { formatDateTime } from '../../format/dateTime';
 
@@ -37,6 +37,16 @@ function toldLine(e: AlertEvent, seesMail: boolean): string | null {
     .join(' ');
 }
 
+/** What an opening or a resolution was about: the condition's summary, or what cleared it. */
+function happened(e: AlertEvent, alert: AlertTimelineAnswer['alert']): string | null {
+  if (e.kind === 'opened' || e.kind === 'reopened') {
+    const s = alert.summary;
+    return `${s.charAt(0).toUpperCase()}${s.slice(1)}.`;
+  }
+  if (e.kind === 'resolved') return CONDITION_CLEARED[alert.condition];
+  return null;
+}
+
 /**
  * An alert's life (issue 27.5): opened, updated (counted while it holds), told whom,
  * acknowledged by whom, resolved. The updates are one line, not one event per evaluation.
@@ -59,6 +69,11 @@ export function AlertTimeline({ data, seesMail }: { data: AlertTimelineAnswer; s
             <Text size="xs" c="dimmed">
               {formatDateTime(e.at)}
             </Text>
+            {happened(e, alert) && (
+              <Text size="sm" mt={4}>
+                {happened(e, alert)}
+              </Text>
+            )}
             {e.note && (
               <Text size="sm" mt={4}>
                 “{e.note}”
