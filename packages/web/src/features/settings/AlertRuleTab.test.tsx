@@ -55,17 +55,15 @@ describe('Client settings: alert rule', () => {
   });
 
   it("shows the server's sentence when it refuses the rule", async () => {
-    fetchMock
-      .mockResolvedValueOnce(json(answer))
-      .mockResolvedValueOnce(
-        json(
-          {
-            code: 'BAD_REQUEST',
-            message: "Choose among the reseller's and this client's own webhook endpoints.",
-          },
-          400,
-        ),
-      );
+    fetchMock.mockResolvedValueOnce(json(answer)).mockResolvedValueOnce(
+      json(
+        {
+          code: 'BAD_REQUEST',
+          message: "Choose among the reseller's and this client's own webhook endpoints.",
+        },
+        400,
+      ),
+    );
     open();
     fireEvent.click(await screen.findByLabelText('Post nothing'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
