@@ -32,7 +32,11 @@ describe('Alert rule routing', () => {
     await addresses.fill('oncall@msp.example');
     await addresses.press('Enter');
     await page.getByLabel('One digest an hour, with every change since the last one').check();
-    await page.getByRole('textbox', { name: 'E-mail about' }).or(page.getByRole('combobox', { name: 'E-mail about' })).first().click();
+    await page
+      .getByRole('textbox', { name: 'E-mail about' })
+      .or(page.getByRole('combobox', { name: 'E-mail about' }))
+      .first()
+      .click();
     await page.getByRole('option', { name: 'Critical alerts only' }).click();
     await page.getByLabel(/^Quiet hours: hold e-mail/).check();
     await page.getByLabel('Quiet from').fill('21:30');
@@ -40,7 +44,11 @@ describe('Alert rule routing', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Alert rule saved').waitFor();
     await page.getByTestId('rule-source').getByText('Set for this reseller').waitFor();
-    await page.getByRole('button', { name: 'Close' }).first().click({ timeout: 2_000 }).catch(() => {});
+    await page
+      .getByRole('button', { name: 'Close' })
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => {});
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshotsAtWidths(page, 'alert-rule-routing');
     const saved = await apiGet<RuleAnswer>(page, `/api/alerts/reseller_rule/${id}`);
