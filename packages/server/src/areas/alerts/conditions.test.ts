@@ -2,6 +2,7 @@ import { ALERT_REOPEN_GRACE_MS, alertRule, DEFAULT_ALERT_RULE } from '@lifeboat/
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertId } from '../../test/factories';
 import { evaluateAlerts } from './evaluate';
+import { BATCH } from './observe';
 import { type AlertsFixture, alertsFixture } from './test-fixture';
 
 // The conditions beside the systems' own, each on the real database through the evaluation on
@@ -136,6 +137,34 @@ describe('storage over the threshold', () => {
     ]);
     expect(await listed('resa', '?condition=storage_over_threshold')).toEqual([]);
     expect(await listed('clia1')).toEqual([]);
+  });
+
+  it('walks every batch of appliances (a keyset, never the whole table at once)', async () => {
+    const db = f.t.dbh.db;
+    const n = BATCH + 25;
+    const rows = Array.from({ length: n }, (_, i) => ({
+      reseller_id: f.w.resellerB,
+      client_id: f.w.clientB1,
+      sid: `FULL-${i}`,
+      name: `FULL-${i}`,
+      name_lc: `full-${i}`,
+      model_name: 'S3B',
+      license_type: 'storage' as const,
+      license_name: 'Storage',
+      version: '4.1.0',
+      created_at: f.t.clock.now(),
+      // Every other one is full; the others are at 50%.
+      storage_used_bytes: i % 2 === 0 ? 990 : 500,
+      storage_total_bytes: 1000,
+    }));
+    for (let i = 0; i < rows.length; i += 200)
+      await db
+        .insertInto('appliances')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    expect(await evaluate()).toMatchObject({ opened: Math.ceil(n / 2) });
+    f.t.clock.advance(MIN);
+    expect(await evaluate()).toMatchObject({ opened: 0, updated: Math.ceil(n / 2), resolved: 0 });
   });
 
   it("follows the rule's percent, and opens for a reseller's cloud quota seen by the reseller only", async () => {
