@@ -128,7 +128,8 @@ export const alertEvent = z.object({
   mails: z.array(
     z.object({
       to: z.array(z.string()),
-      status: z.enum(['queued', 'sending', 'sent', 'failed']),
+      /** held: waiting for its digest (hourly, daily, or the end of quiet hours). */
+      status: z.enum(['queued', 'sending', 'sent', 'failed', 'held']),
       sent_at: z.number().int().nullable(),
     }),
   ),

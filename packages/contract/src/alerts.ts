@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertRouting, DEFAULT_ALERT_ROUTING } from './alert-routing';
 import { emailRule } from './fields';
 
 // Alerts (issue 27 points 1-2): one alert per condition per subject. It opens once, counts the
@@ -145,6 +146,8 @@ export const alertRule = z.object({
   recipients: z
     .array(emailRule(true))
     .max(ALERT_RECIPIENTS_MAX, `Enter at most ${ALERT_RECIPIENTS_MAX} recipients.`),
+  /** How they are told (alert-routing.ts); a rule stored before routing existed reads the default. */
+  routing: alertRouting.default(DEFAULT_ALERT_ROUTING),
 });
 export type AlertRule = z.infer<typeof alertRule>;
 
@@ -168,6 +171,7 @@ export const DEFAULT_ALERT_RULE: AlertRule = {
   office_hours: 24,
   suppress_powered_off: true,
   recipients: [],
+  routing: DEFAULT_ALERT_ROUTING,
 };
 
 /** The state of an existing alert that its next step depends on. */
@@ -287,6 +291,10 @@ export const alertRuleAnswer = z.object({
   /** Where the rule comes from: this level's own, the reseller's (for a client), or the default. */
   source: z.enum(['own', 'reseller', 'default']),
   can_edit: z.boolean(),
+  /** Addresses the form offers: the users of this level (a client's own users for a client). */
+  recipient_choices: z.array(z.object({ name: z.string(), email: z.string() })),
+  /** Endpoints a rule of this level may choose: the reseller's own, and a client's own. */
+  webhook_choices: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type AlertRuleAnswer = z.infer<typeof alertRuleAnswer>;
 

@@ -1,4 +1,5 @@
 export * from './alert-actions';
+export * from './alert-routing';
 export * from './alerts';
 export * from './api-keys';
 export * from './appliances';

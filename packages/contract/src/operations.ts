@@ -197,6 +197,13 @@ export const operationKinds = {
     result: z.object({ sent: z.number().int(), failed: z.number().int(), retried: z.number().int() }),
     lane: 'heartbeat',
   }),
+  'alerts.digest': defineOperation({
+    summary:
+      'Gather the held alert e-mails whose digest is due into one message per digest and send it (a schedule).',
+    input: z.object({}),
+    result: z.object({ gathered: z.number().int(), sent: z.number().int(), retried: z.number().int() }),
+    lane: 'heartbeat',
+  }),
   'alerts.webhooks': defineOperation({
     summary:
       'Post the queued alert webhooks, in order per alert and endpoint, retrying with backoff for a day (a schedule).',

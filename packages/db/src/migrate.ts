@@ -32,6 +32,8 @@ import * as m085 from './migrations/085_repository_checks';
 import * as m090 from './migrations/090_alert_actions';
 import * as m095 from './migrations/095_webhooks';
 import * as m110 from './migrations/110_api_keys';
+import * as m140 from './migrations/140_alert_digests';
+
 import * as m150 from './migrations/150_export_first_login';
 import type { Database } from './schema';
 
@@ -70,6 +72,8 @@ const migrations: Record<string, Migration> = {
   '090_alert_actions': m090,
   '095_webhooks': m095,
   '110_api_keys': m110,
+  '140_alert_digests': m140,
+
   '150_export_first_login': m150,
 };
 

@@ -980,16 +980,46 @@ export interface AlertMailTable {
   client_id: number;
   /** JSON array of e-mail addresses. */
   recipients: string;
-  status: 'queued' | 'sending' | 'sent' | 'failed';
+  /** held: waiting for its digest (next_attempt_at is the digest's due time). */
+  status: 'queued' | 'sending' | 'sent' | 'failed' | 'held';
   attempts: Generated<number>;
   next_attempt_at: number;
   /** While sending: another delivery takes the row over after this instant (the sender died). */
   claimed_until: number | null;
   sent_at: number | null;
   error: string | null;
+  /** Migration 140: the digest a held row goes into (hashed key), its period and time zone. */
+  digest_key: Generated<string | null>;
+  digest_period: Generated<string | null>;
+  time_zone: Generated<string | null>;
+  /** The digest that gathered it (null: sent alone, or not gathered yet). */
+  digest_id: Generated<number | null>;
+}
+
+/** One digest e-mail (migration 140): the held alert_mails rows of one key, sent as one message. */
+export interface AlertDigestTable {
+  id: Generated<number>;
+  digest_key: string;
+  reseller_id: number;
+  /** The one client its messages are about, or 0 for several. */
+  client_id: number;
+  /** 'hourly' | 'daily' | 'quiet' */
+  period: string;
+  due_at: number;
+  time_zone: string;
+  /** JSON array of e-mail addresses. */
+  recipients: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  claimed_until: number | null;
+  sent_at: number | null;
+  error: string | null;
+  created_at: number;
 }
 
 export interface Database {
+  alert_digests: AlertDigestTable;
   alerts: AlertTable;
   alert_events: AlertEventTable;
   alert_rules: AlertRuleTable;

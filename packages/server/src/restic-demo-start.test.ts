@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -87,5 +88,26 @@ describe('the first start without restic', () => {
     expect(lines.filter((l) => /restic is not installed/.test(l))).toEqual([
       'restic is not installed: restic backup sources cannot be read and the demo client with real backups is left out. Install it with: apt-get install restic',
     ]);
+  }, 420_000);
+});
+
+describe('stopping the console during the first start', () => {
+  it('stops the restic that builds the demo repository with it', async () => {
+    const { server, dataDir } = await firstStart('stopped-early');
+    // The build runs restic in the background right after the console answers.
+    const resticOfThisConsole = () =>
+      execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+        .split('\n')
+        .filter((line) => line.startsWith('restic ') && line.includes(dataDir));
+    await until(
+      'a restic building the demo repository',
+      async () => resticOfThisConsole().length > 0 || null,
+      60_000,
+    );
+    const how = await server.stop();
+    expect(how, 'stopped by SIGTERM within its grace, not killed').toEqual({ code: 0, signal: null });
+    expect(resticOfThisConsole()).toEqual([]);
+    // Nothing writes into the data folder any more: removing it succeeds.
+    fs.rmSync(dataDir, { recursive: true });
   }, 420_000);
 });

@@ -1,4 +1,5 @@
 import { registerAlertDelivery } from '../areas/alerts/deliver';
+import { registerAlertDigests } from '../areas/alerts/digest';
 import { registerAlertEvaluation } from '../areas/alerts/evaluate';
 import { registerWebhookDelivery } from '../areas/alerts/webhooks/deliver';
 import { registerAzureHandlers } from '../areas/azure/handlers';
@@ -30,6 +31,7 @@ export function registerOperationHandlers(ctx: AppContext): void {
   registerSourceSync(ctx);
   registerAlertEvaluation(ctx);
   registerAlertDelivery(ctx);
+  registerAlertDigests(ctx);
   registerWebhookDelivery(ctx);
 }
 

@@ -72,6 +72,8 @@ export const TENANT_TABLES = {
   // client_id 0 is the reseller's own rule: its clients' users never read it through scoped().
   alert_rules: { by: 'reseller_client' },
   alert_mails: { by: 'reseller_client' },
+  // client_id 0: a digest gathering several clients' alerts, the reseller's own.
+  alert_digests: { by: 'reseller_client' },
   // client_id 0 is a snooze of the whole reseller: its clients' users never read it.
   alert_snoozes: { by: 'reseller_client' },
   // client_id 0: the reseller's own endpoint, never reached by its clients' users.

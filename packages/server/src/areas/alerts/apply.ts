@@ -99,9 +99,25 @@ async function addEvents(
     .returning(['id', 'alert_id', 'reseller_id', 'client_id', 'kind'])
     .execute();
   // A snoozed subject's transitions are recorded but told to no one: no mail, no webhook.
-  const told = rows.filter((r) => !quiet.has(Number(r.alert_id)));
+  const loud = rows.filter((r) => !quiet.has(Number(r.alert_id)));
+  if (loud.length === 0) return;
+  // The rule routes by the alert's severity (issue 27.3).
+  const severities = await unscoped(trx, why)
+    .selectFrom('alerts')
+    .select(['id', 'severity'])
+    .where('id', 'in', [...new Set(loud.map((r) => Number(r.alert_id)))])
+    .execute();
+  const severityOf = new Map(severities.map((a) => [Number(a.id), a.severity]));
+  const told = loud.map((r) => ({
+    id: Number(r.id),
+    alert_id: Number(r.alert_id),
+    reseller_id: Number(r.reseller_id),
+    client_id: Number(r.client_id),
+    kind: r.kind,
+    severity: severityOf.get(Number(r.alert_id)) ?? 'info',
+  }));
   await queueMails(trx, told, ruleOf, now);
-  await queueWebhooks(trx, told, now);
+  await queueWebhooks(trx, told, ruleOf, now);
 }
 
 /** Open, update or reopen the alerts of conditions that hold (one batch of subjects). */

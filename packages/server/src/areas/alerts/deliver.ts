@@ -92,7 +92,13 @@ async function deliverPass(
             .select('p.id')
             .where('p.alert_id', '=', sql.ref<number>('m.alert_id'))
             .where('p.id', '<', sql.ref<number>('m.id'))
-            .where('p.status', 'in', ['queued', 'sending']),
+            // A held message whose digest is due goes first too (the digest schedule sends it).
+            .where((p) =>
+              p.or([
+                p('p.status', 'in', ['queued', 'sending']),
+                p.and([p('p.status', '=', 'held'), p('p.next_attempt_at', '<=', now)]),
+              ]),
+            ),
         ),
       ),
     )

@@ -9,6 +9,7 @@ import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
+import { BadRequestError } from '../../http/errors';
 import { type Actor, scoped, unscoped } from '../../scope';
 import { type Level, loadOrg, type Org } from '../settings/thresholds';
 import type { RuleOf } from './observe';
@@ -83,7 +84,43 @@ async function storedRules(db: Kysely<Database>, actor: Actor, org: Org): Promis
   return { own: own ? parseRule(own.rule) : null, reseller: above ? parseRule(above.rule) : null };
 }
 
-function answer(actor: Actor, org: Org, s: Stored): AlertRuleAnswer {
+type Choices = Pick<AlertRuleAnswer, 'recipient_choices' | 'webhook_choices'>;
+
+/**
+ * What a rule of this level may route to (issue 27.3): the users of the level itself (a client's
+ * rule offers the client's own users, so they are told of their own systems only), and the
+ * reseller's own endpoints with, for a client, the client's own. Read in the actor's scope: a
+ * reseller never sees, so never chooses, another's.
+ */
+async function choices(db: Kysely<Database>, actor: Actor, org: Org): Promise<Choices> {
+  const resellerId = org.resellerId ?? org.id;
+  const users = await scoped(db, actor)
+    .selectFrom('users')
+    .select(['users.name', 'users.email'])
+    .where('users.organisation_id', '=', org.id)
+    .where('users.disabled', '=', 0)
+    .where('users.email', 'is not', null)
+    .orderBy('users.name')
+    .limit(200)
+    .execute();
+  const endpoints = await scoped(db, actor)
+    .selectFrom('webhook_endpoints')
+    .select(['webhook_endpoints.id', 'webhook_endpoints.name'])
+    .where('webhook_endpoints.reseller_id', '=', resellerId)
+    .where(
+      'webhook_endpoints.client_id',
+      'in',
+      org.level === 'client' ? [RESELLER_RULE, org.id] : [RESELLER_RULE],
+    )
+    .orderBy('webhook_endpoints.name')
+    .execute();
+  return {
+    recipient_choices: users.flatMap((u) => (u.email ? [{ name: u.name, email: u.email }] : [])),
+    webhook_choices: endpoints.map((e) => ({ id: Number(e.id), name: e.name })),
+  };
+}
+
+function answer(actor: Actor, org: Org, s: Stored, c: Choices): AlertRuleAnswer {
   const source = s.own ? 'own' : s.reseller ? 'reseller' : 'default';
   return {
     level: org.level,
@@ -92,6 +129,7 @@ function answer(actor: Actor, org: Org, s: Stored): AlertRuleAnswer {
     rule: s.own ?? s.reseller ?? DEFAULT_ALERT_RULE,
     source,
     can_edit: actor.rights.has('manage_alerts'),
+    ...c,
   };
 }
 
@@ -103,7 +141,7 @@ export async function orgAlertRule(
   rawId: string,
 ): Promise<AlertRuleAnswer> {
   const org = await loadOrg(db, actor, level, rawId);
-  return answer(actor, org, await storedRules(db, actor, org));
+  return answer(actor, org, await storedRules(db, actor, org), await choices(db, actor, org));
 }
 
 /** POST a reseller's or a client's rule, or null to drop its own; audited with old and new. */
@@ -120,6 +158,17 @@ export async function saveOrgAlertRule(
   const resellerId = org.resellerId ?? org.id;
   const clientId = org.level === 'client' ? org.id : RESELLER_RULE;
   const now = ctx.clock.now();
+  const c = await choices(db, actor, org);
+  if (body.rule && body.rule.routing.webhooks === 'chosen') {
+    const known = new Set(c.webhook_choices.map((e) => e.id));
+    if (body.rule.routing.webhook_ids.some((id) => !known.has(id))) {
+      const problem =
+        org.level === 'client'
+          ? "Choose among the reseller's and this client's own webhook endpoints."
+          : "Choose among this reseller's own webhook endpoints.";
+      throw new BadRequestError(problem, { 'rule.routing.webhook_ids': problem });
+    }
+  }
   const before = await storedRules(db, actor, org);
   await db.transaction().execute(async (trx) => {
     const s = scoped(trx, actor, {
@@ -160,5 +209,5 @@ export async function saveOrgAlertRule(
       ip,
     });
   });
-  return answer(actor, org, await storedRules(db, actor, org));
+  return answer(actor, org, await storedRules(db, actor, org), c);
 }

@@ -31,6 +31,7 @@ function toldLine(e: AlertEvent, seesMail: boolean): string | null {
       const to = m.to.join(', ');
       if (m.status === 'sent') return `E-mailed ${to} at ${formatDateTime(m.sent_at)}.`;
       if (m.status === 'failed') return `The e-mail to ${to} could not be sent.`;
+      if (m.status === 'held') return `Waiting for the next digest to ${to}.`;
       return `E-mail to ${to} on its way.`;
     })
     .join(' ');

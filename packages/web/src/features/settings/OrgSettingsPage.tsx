@@ -6,6 +6,7 @@ import { usePageLinks } from '../../components/usePageLinks';
 import { useRight } from '../../session/session';
 import { WebhooksTab } from '../alerts/webhooks/WebhooksTab';
 import { AzureRestoreTab } from '../azure/AzureRestoreTab';
+import { AlertRuleTab } from './AlertRuleTab';
 import { FailoverApprovalTab } from './FailoverApprovalTab';
 import { OfficeNetworkTab } from './OfficeNetworkTab';
 import { OrgThresholdsForm } from './OrgThresholdsForm';
@@ -13,7 +14,7 @@ import { type SettingsLevel, useOrgThresholds } from './settingsQueries';
 import { UpdateSchedulesPanel } from './UpdateSchedulesPanel';
 
 // The reseller and client settings pages (issue 17.4; dashboard-device-azure 2.1 routes), in
-// tabs: alert thresholds; a client's virtual office network; a reseller's appliance update schedules
+// tabs: alert thresholds; the alert rule and its routing (issue 27.3); a client's virtual office network; a reseller's appliance update schedules
 // and its production-failover approval rule (issue 16.4); for the provider's staff, a reseller's Azure
 // direct restore switch (issue 14.6).
 
@@ -55,6 +56,7 @@ export function OrgSettingsPage({ level, id }: Props) {
         <Tabs defaultValue="thresholds" keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="thresholds">Alert thresholds</Tabs.Tab>
+            <Tabs.Tab value="alert-rule">Alert rule</Tabs.Tab>
             {level === 'client' && <Tabs.Tab value="office">Virtual office</Tabs.Tab>}
             {level === 'reseller' && <Tabs.Tab value="updates">Update schedules</Tabs.Tab>}
             {level === 'reseller' && <Tabs.Tab value="failover">Failover approval</Tabs.Tab>}
@@ -63,6 +65,9 @@ export function OrgSettingsPage({ level, id }: Props) {
           </Tabs.List>
           <Tabs.Panel value="thresholds">
             <OrgThresholdsForm level={level} id={id} settings={thresholds.data} />
+          </Tabs.Panel>
+          <Tabs.Panel value="alert-rule">
+            <AlertRuleTab level={level} id={id} />
           </Tabs.Panel>
           {level === 'client' && (
             <Tabs.Panel value="office">
