@@ -7,8 +7,11 @@ import {
   type EmailMode,
   FAILURES_IN_A_ROW_MAX,
   type MinSeverity,
+  OFFICE_HOURS_MAX,
+  OFFICE_HOURS_MIN,
   OFFLINE_MINUTES_MAX,
   OFFLINE_MINUTES_MIN,
+  STORAGE_ALERT_PERCENTS,
   type WebhookMode,
 } from '@lifeboat/contract';
 import {
@@ -54,6 +57,10 @@ const CONDITION_LABELS: Record<string, string> = {
   no_restore_point: 'No restore point within the threshold',
   appliance_offline: 'An appliance is offline',
   autoverify_failed: 'AutoVerify or a repository check failed',
+  storage_over_threshold: "An appliance's storage or the cloud storage quota is nearly full",
+  office_overrunning: 'A virtual office runs longer than planned',
+  export_unused: 'An FTPS export is about to expire and nobody has used it',
+  failover_approval_waiting: 'A production failover waits for approval',
 };
 const conditionLabel = (key: string) =>
   CONDITION_LABELS[key] ?? `${key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())}`;
@@ -217,6 +224,25 @@ function RuleForm({ level, id, answer }: { level: SettingsLevel; id: number; ans
                 max={OFFLINE_MINUTES_MAX}
                 value={rule.offline_minutes}
                 onChange={(v) => setRule({ ...rule, offline_minutes: Number(v) || 0 })}
+              />
+              {/* The spec's cloud storage levels (dashboard 9): 70, 90 and 100 percent. */}
+              <Select
+                label="Storage used before an alert"
+                data={STORAGE_ALERT_PERCENTS.map((p) => ({ value: String(p), label: `${p}% or more` }))}
+                value={String(rule.storage_percent)}
+                allowDeselect={false}
+                disabled={!can}
+                onChange={(v) =>
+                  v && setRule({ ...rule, storage_percent: Number(v) as AlertRule['storage_percent'] })
+                }
+              />
+              <NumberInput
+                label="Hours a virtual office may run without a planned stop"
+                description="An office with an auto-stop is late once that time has passed."
+                min={OFFICE_HOURS_MIN}
+                max={OFFICE_HOURS_MAX}
+                value={rule.office_hours}
+                onChange={(v) => setRule({ ...rule, office_hours: Number(v) || 0 })}
               />
             </SimpleGrid>
             <Checkbox
