@@ -1,9 +1,11 @@
 import { ALERT_REOPEN_GRACE_MS, alertRule, DEFAULT_ALERT_RULE } from '@lifeboat/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertId } from '../../test/factories';
+import { subjectLink } from './deliver';
 import { evaluateAlerts } from './evaluate';
 import { BATCH } from './observe';
 import { type AlertsFixture, alertsFixture } from './test-fixture';
+import { webhookBody } from './webhooks/payload';
 
 // The conditions beside the systems' own, each on the real database through the evaluation on
 // the manual clock: storage over the rule's percent (an appliance's disks, a reseller's cloud
@@ -392,5 +394,42 @@ describe('an FTPS export about to expire unused', () => {
     expect(r.statusCode).toBe(200);
     f.t.clock.advance(6 * 24 * HOUR + MIN);
     expect(await evaluate()).toMatchObject({ opened: 0 });
+  });
+});
+
+describe('the links of e-mails, digests and webhooks', () => {
+  it('lead where a person acts on the new subjects', () => {
+    const owner = { client_id: 3, reseller_id: 2 };
+    expect(subjectLink('https://c.test', { subject_type: 'failover', subject_id: 9, ...owner })).toBe(
+      'https://c.test/client/details/3/1',
+    );
+    expect(subjectLink('https://c.test', { subject_type: 'reseller', subject_id: 2, ...owner })).toBe(
+      'https://c.test/reseller/details/2',
+    );
+    const body = webhookBody(
+      {
+        delivery_uid: 'd1',
+        event_type: 'alert.opened',
+        created_at: 0,
+        event_at: 0,
+        alert_id: 5,
+        condition: 'export_unused',
+        severity: 'info',
+        summary: 'FTPS export expires within a day and nobody has logged in to it',
+        opened_at: 0,
+        subject_type: 'ftps_export',
+        subject_id: 11,
+        subject_name: 'FTPS export Accounts',
+        client_id: 3,
+        client_name: 'Acme',
+        reseller_id: 2,
+      },
+      'https://c.test',
+    );
+    expect(body.alert?.subject).toMatchObject({
+      type: 'ftps_export',
+      id: 11,
+      url: 'https://c.test/client/details/3',
+    });
   });
 });
