@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALERT_CONDITIONS, ALERT_SEVERITIES } from './alerts';
+import { ALERT_CONDITIONS, ALERT_SEVERITIES, ALERT_SUBJECT_TYPES } from './alerts';
 import { nameRule } from './fields';
 import { listFields, tableAnswer } from './lists';
 
@@ -42,7 +42,8 @@ export const webhookPayload = z
         opened_at: z.string(),
         resolved_at: z.string().nullable(),
         subject: z.object({
-          type: z.enum(['system', 'appliance']),
+          /** A protected system, an appliance, a reseller (its cloud storage), a failover or virtual office, an FTPS export. */
+          type: z.enum(ALERT_SUBJECT_TYPES),
           id: z.number().int(),
           name: z.string(),
           /** The console's page of the subject. */

@@ -1,8 +1,11 @@
 import { ALERT_REOPEN_GRACE_MS, alertRule, DEFAULT_ALERT_RULE } from '@lifeboat/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertId } from '../../test/factories';
+import { subjectLink } from './deliver';
 import { evaluateAlerts } from './evaluate';
+import { BATCH } from './observe';
 import { type AlertsFixture, alertsFixture } from './test-fixture';
+import { webhookBody } from './webhooks/payload';
 
 // The conditions beside the systems' own, each on the real database through the evaluation on
 // the manual clock: storage over the rule's percent (an appliance's disks, a reseller's cloud
@@ -136,6 +139,34 @@ describe('storage over the threshold', () => {
     ]);
     expect(await listed('resa', '?condition=storage_over_threshold')).toEqual([]);
     expect(await listed('clia1')).toEqual([]);
+  });
+
+  it('walks every batch of appliances (a keyset, never the whole table at once)', async () => {
+    const db = f.t.dbh.db;
+    const n = BATCH + 25;
+    const rows = Array.from({ length: n }, (_, i) => ({
+      reseller_id: f.w.resellerB,
+      client_id: f.w.clientB1,
+      sid: `FULL-${i}`,
+      name: `FULL-${i}`,
+      name_lc: `full-${i}`,
+      model_name: 'S3B',
+      license_type: 'storage' as const,
+      license_name: 'Storage',
+      version: '4.1.0',
+      created_at: f.t.clock.now(),
+      // Every other one is full; the others are at 50%.
+      storage_used_bytes: i % 2 === 0 ? 990 : 500,
+      storage_total_bytes: 1000,
+    }));
+    for (let i = 0; i < rows.length; i += 200)
+      await db
+        .insertInto('appliances')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    expect(await evaluate()).toMatchObject({ opened: Math.ceil(n / 2) });
+    f.t.clock.advance(MIN);
+    expect(await evaluate()).toMatchObject({ opened: 0, updated: Math.ceil(n / 2), resolved: 0 });
   });
 
   it("follows the rule's percent, and opens for a reseller's cloud quota seen by the reseller only", async () => {
@@ -363,5 +394,42 @@ describe('an FTPS export about to expire unused', () => {
     expect(r.statusCode).toBe(200);
     f.t.clock.advance(6 * 24 * HOUR + MIN);
     expect(await evaluate()).toMatchObject({ opened: 0 });
+  });
+});
+
+describe('the links of e-mails, digests and webhooks', () => {
+  it('lead where a person acts on the new subjects', () => {
+    const owner = { client_id: 3, reseller_id: 2 };
+    expect(subjectLink('https://c.test', { subject_type: 'failover', subject_id: 9, ...owner })).toBe(
+      'https://c.test/client/details/3/1',
+    );
+    expect(subjectLink('https://c.test', { subject_type: 'reseller', subject_id: 2, ...owner })).toBe(
+      'https://c.test/reseller/details/2',
+    );
+    const body = webhookBody(
+      {
+        delivery_uid: 'd1',
+        event_type: 'alert.opened',
+        created_at: 0,
+        event_at: 0,
+        alert_id: 5,
+        condition: 'export_unused',
+        severity: 'info',
+        summary: 'FTPS export expires within a day and nobody has logged in to it',
+        opened_at: 0,
+        subject_type: 'ftps_export',
+        subject_id: 11,
+        subject_name: 'FTPS export Accounts',
+        client_id: 3,
+        client_name: 'Acme',
+        reseller_id: 2,
+      },
+      'https://c.test',
+    );
+    expect(body.alert?.subject).toMatchObject({
+      type: 'ftps_export',
+      id: 11,
+      url: 'https://c.test/client/details/3',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { type AlertTransition, alertMailSubject } from '@lifeboat/contract';
+import { type AlertTransition, alertMailSubject, alertSubjectPath } from '@lifeboat/contract';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { sendMail } from '../../mail/smtp';
@@ -30,8 +30,23 @@ export function retryDelay(attempts: number): number {
 const why = 'the alert e-mail delivery sends the outbox of every tenant';
 
 /** The console's page of an alert's subject (the device page, or the appliance's). */
-export function subjectLink(publicUrl: string, subjectType: string, subjectId: number): string {
-  return `${publicUrl}/${subjectType === 'appliance' ? 'appliance' : 'device'}/details/${subjectId}`;
+export function subjectLink(
+  publicUrl: string,
+  a: {
+    subject_type: string;
+    subject_id: number | bigint;
+    client_id: number | bigint;
+    reseller_id: number | bigint;
+  },
+): string {
+  // Where a person acts on the subject: a device or appliance page, the reseller's dashboard,
+  // the client's virtual office or page (alertSubjectPath, the Alerts page's own links).
+  return `${publicUrl}${alertSubjectPath({
+    subject_type: a.subject_type,
+    subject_id: Number(a.subject_id),
+    client_id: Number(a.client_id),
+    reseller_id: Number(a.reseller_id),
+  })}`;
 }
 
 const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -72,6 +87,8 @@ async function deliverPass(
       'e.at',
       'a.subject_type',
       'a.subject_id',
+      'a.client_id',
+      'a.reseller_id',
       'a.subject_name',
       'a.severity',
       'a.summary',
@@ -116,7 +133,7 @@ async function deliverPass(
     if (Number(claimed.numUpdatedRows) !== 1) continue;
     const attempts = Number(m.attempts) + 1;
     const transition = m.kind as AlertTransition;
-    const link = subjectLink(ctx.config.publicUrl, m.subject_type, Number(m.subject_id));
+    const link = subjectLink(ctx.config.publicUrl, m);
     const what = `${m.subject_name} (${m.client_name}): ${m.summary}.`;
     const when =
       transition === 'resolved'

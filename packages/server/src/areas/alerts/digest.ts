@@ -135,6 +135,8 @@ async function digestBody(
       'e.at',
       'a.subject_type',
       'a.subject_id',
+      'a.client_id',
+      'a.reseller_id',
       'a.subject_name',
       'a.severity',
       'a.summary',
@@ -153,7 +155,7 @@ async function digestBody(
       kind === 'resolved'
         ? 'Resolved'
         : `${VERB[kind] ?? kind}  ${SEVERITY_WORD[r.severity as AlertSeverity] ?? 'Notice'}`;
-    const link = subjectLink(ctx.config.publicUrl, r.subject_type, Number(r.subject_id));
+    const link = subjectLink(ctx.config.publicUrl, r);
     return `${local(Number(r.at), d.time_zone)}  ${word}: ${r.subject_name} (${r.client_name}) ${r.summary}\n    ${link}`;
   });
   if (rows.length > DIGEST_LINES_MAX)

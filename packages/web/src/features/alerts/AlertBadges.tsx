@@ -10,7 +10,14 @@ const SEVERITY_COLOUR: Record<AlertRow['severity'], string> = {
 
 export function SeverityBadge({ severity }: { severity: AlertRow['severity'] }) {
   return (
-    <Badge color={SEVERITY_COLOUR[severity]} variant="filled" radius="sm" data-severity={severity}>
+    <Badge
+      color={SEVERITY_COLOUR[severity]}
+      variant="filled"
+      radius="sm"
+      data-severity={severity}
+      // Whole words in a narrow column: "Information" is the longest.
+      style={{ minWidth: 'max-content' }}
+    >
       {SEVERITY_LABEL[severity]}
     </Badge>
   );

@@ -54,6 +54,28 @@ describe('Client settings: alert rule', () => {
     expect(sent.routing).toMatchObject({ email: 'daily', daily_at: 8, webhooks: 'chosen', webhook_ids: [3] });
   });
 
+  it('words every condition in a sentence and saves the office hours with the rule', async () => {
+    fetchMock.mockResolvedValueOnce(json(answer)).mockResolvedValueOnce(json({ ...answer, source: 'own' }));
+    vi.spyOn(notifications, 'show').mockImplementation(() => '');
+    open();
+    expect(await screen.findByLabelText('A virtual office runs longer than planned')).toBeTruthy();
+    for (const label of [
+      "An appliance's storage or the cloud storage quota is nearly full",
+      'An FTPS export is about to expire and nobody has used it',
+      'A production failover waits for approval',
+    ])
+      expect(screen.getByLabelText(label)).toBeTruthy();
+    expect(screen.getAllByLabelText('Storage used before an alert').length).toBeGreaterThan(0);
+    fireEvent.change(screen.getByLabelText('Hours a virtual office may run without a planned stop'), {
+      target: { value: '48' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    const sent = JSON.parse(String((fetchMock.mock.calls[1] as [string, RequestInit])[1].body)).rule;
+    expect(sent).toMatchObject({ office_hours: 48, storage_percent: 90 });
+    expect(sent.conditions.failover_approval_waiting).toEqual({ enabled: true, severity: 'critical' });
+  });
+
   it("shows the server's sentence when it refuses the rule", async () => {
     fetchMock.mockResolvedValueOnce(json(answer)).mockResolvedValueOnce(
       json(

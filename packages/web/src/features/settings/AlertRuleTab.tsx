@@ -57,9 +57,9 @@ const CONDITION_LABELS: Record<string, string> = {
   no_restore_point: 'No restore point within the threshold',
   appliance_offline: 'An appliance is offline',
   autoverify_failed: 'AutoVerify or a repository check failed',
-  storage_over_threshold: 'Storage is filling up',
+  storage_over_threshold: "An appliance's storage or the cloud storage quota is nearly full",
   office_overrunning: 'A virtual office runs longer than planned',
-  export_unused: 'An FTPS export is about to expire unused',
+  export_unused: 'An FTPS export is about to expire and nobody has used it',
   failover_approval_waiting: 'A production failover waits for approval',
 };
 const conditionLabel = (key: string) =>
@@ -225,17 +225,20 @@ function RuleForm({ level, id, answer }: { level: SettingsLevel; id: number; ans
                 value={rule.offline_minutes}
                 onChange={(v) => setRule({ ...rule, offline_minutes: Number(v) || 0 })}
               />
+              {/* The spec's cloud storage levels (dashboard 9): 70, 90 and 100 percent. */}
               <Select
                 label="Storage used before an alert"
-                data={STORAGE_ALERT_PERCENTS.map((p) => ({ value: String(p), label: `${p}% used` }))}
+                data={STORAGE_ALERT_PERCENTS.map((p) => ({ value: String(p), label: `${p}% or more` }))}
                 value={String(rule.storage_percent)}
                 allowDeselect={false}
+                disabled={!can}
                 onChange={(v) =>
                   v && setRule({ ...rule, storage_percent: Number(v) as AlertRule['storage_percent'] })
                 }
               />
               <NumberInput
                 label="Hours a virtual office may run without a planned stop"
+                description="An office with an auto-stop is late once that time has passed."
                 min={OFFICE_HOURS_MIN}
                 max={OFFICE_HOURS_MAX}
                 value={rule.office_hours}

@@ -1,4 +1,11 @@
-import type { AlertCondition, AlertSeverity, WebhookEventType, WebhookPayload } from '@lifeboat/contract';
+import {
+  ALERT_SUBJECT_TYPES,
+  type AlertCondition,
+  type AlertSeverity,
+  type AlertSubjectType,
+  type WebhookEventType,
+  type WebhookPayload,
+} from '@lifeboat/contract';
 import { subjectLink } from '../deliver';
 
 // The JSON a webhook carries (contract webhooks.ts), built when it is posted from the delivery,
@@ -29,7 +36,9 @@ export function webhookBody(r: PayloadRow, publicUrl: string): WebhookPayload {
   const at = r.event_at === null ? r.created_at : Number(r.event_at);
   if (type === 'test' || r.alert_id === null)
     return { id: r.delivery_uid, type: 'test', occurred_at: iso(at), alert: null };
-  const subjectType = r.subject_type === 'appliance' ? 'appliance' : 'system';
+  const subjectType = (ALERT_SUBJECT_TYPES as readonly string[]).includes(r.subject_type ?? '')
+    ? (r.subject_type as AlertSubjectType)
+    : 'system';
   const subjectId = Number(r.subject_id);
   return {
     id: r.delivery_uid,
@@ -47,7 +56,12 @@ export function webhookBody(r: PayloadRow, publicUrl: string): WebhookPayload {
         type: subjectType,
         id: subjectId,
         name: r.subject_name ?? '',
-        url: subjectLink(publicUrl, subjectType, subjectId),
+        url: subjectLink(publicUrl, {
+          subject_type: subjectType,
+          subject_id: subjectId,
+          client_id: Number(r.client_id),
+          reseller_id: Number(r.reseller_id),
+        }),
       },
       client: { id: Number(r.client_id), name: r.client_name ?? '' },
       reseller: { id: Number(r.reseller_id) },
