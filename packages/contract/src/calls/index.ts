@@ -22,3 +22,4 @@ export * from './sources';
 export * from './system';
 export * from './virtualization';
 export * from './webhooks';
+export * from './roles';

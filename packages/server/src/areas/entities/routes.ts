@@ -5,6 +5,7 @@ import {
   type EntityTable,
   entityCalls,
   type entityListFields,
+  roleCalls,
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { FastifyReply } from 'fastify';
@@ -19,6 +20,7 @@ import { clientEditView, deleteClient, getClient, saveClient } from './client-se
 import { listAppliances, listLicenses, listVaults } from './infra-lists';
 import { checkListFilters } from './list-params';
 import { listClients, listDistributors, listResellers } from './org-lists';
+import { createRole, deleteRole, listRoles, updateRole } from './role-service';
 import { deleteReseller, saveReseller } from './reseller-service';
 import { applianceLogin, vaultLogin } from './support-service';
 import { listAdminUsers, listUsers } from './user-lists';
@@ -114,6 +116,15 @@ export function entitiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         saved(reply, await saveUser(ctx, actor, body, req.ip)),
       );
     });
+
+    route(app, roleCalls.list, ({ query, actor }) => listRoles(ctx, actor, query.organisation_id));
+    route(app, roleCalls.create, ({ body, actor, req }) => createRole(ctx, actor, body, req.ip));
+    route(app, roleCalls.update, ({ params, body, actor, req }) =>
+      updateRole(ctx, actor, parseId(params.id, 'This role'), body, req.ip),
+    );
+    route(app, roleCalls.remove, ({ params, actor, req }) =>
+      deleteRole(ctx, actor, parseId(params.id, 'This role'), req.ip),
+    );
 
     route(app, c.applianceSupportLogin, ({ params, actor, req }) =>
       applianceLogin(ctx, actor, params.key, req.ip),
