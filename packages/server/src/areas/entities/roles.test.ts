@@ -114,7 +114,8 @@ describe('custom roles', () => {
     }
     // Their own role back to built-in, or editing and deleting someone who holds more.
     const widen = await saveUser(tech, { id: techId, name: 'Tess Tech', role_id: 0 });
-    expect(widen.statusCode).toBe(403);
+    expect(widen.statusCode).toBe(400);
+    expect(widen.json().fields.role_id).toBe('You cannot change your own role: ask another user who manages users.');
     const edit = await saveUser(tech, { id: w.users.resA, name: 'Taken Over', password: 'a new password 1' });
     expect(edit.statusCode).toBe(403);
     expect(edit.json().message).toMatch(/^You cannot edit a user with a right you do not hold yourself/);

@@ -96,10 +96,13 @@ export async function saveUser(ctx: AppContext, actor: Actor, input: UserSave, i
   if (existing) refuseWithheld(actor, existing.rights, 'edit a user');
   // The role: unchanged on an edit that does not name one, built-in for a new user.
   const roleId = input.role_id ?? (existing ? undefined : 0);
-  const role =
-    roleId === undefined || (existing && (existing.role_id ?? 0) === roleId)
-      ? null
-      : await resolveRoleFor(db, actor, subject, roleId);
+  const changesRole = roleId !== undefined && !(existing && (existing.role_id ?? 0) === roleId);
+  // One's own role is given by someone else: narrowing it oneself could lock one out of users.
+  if (changesRole && existing?.id === actor.userId) {
+    errs.add('role_id', 'You cannot change your own role: ask another user who manages users.');
+    errs.throwIfAny();
+  }
+  const role = changesRole ? await resolveRoleFor(db, actor, subject, roleId as number) : null;
   if (existing && named && named.id !== existing.organisation_id)
     errs.add('organisation_id', 'A user stays in its organisation: create a user in the other one instead.');
   if (input.level !== undefined && input.level !== level) {
