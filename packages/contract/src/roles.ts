@@ -66,9 +66,6 @@ export const roleRow = z.object({
 });
 export type RoleRow = z.infer<typeof roleRow>;
 
-/** GET /api/roles?organisation_id=: without it every role in scope, with it those its users may have. */
-export const rolesQuery = z.object({ organisation_id: roleId.optional() });
-
 export const rolesAnswer = z.object({
   roles: z.array(roleRow),
   /** Whether the caller's organisation may own roles (a reseller or the provider). */

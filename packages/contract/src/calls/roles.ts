@@ -1,5 +1,5 @@
 import { defineCall, idParams } from '../call';
-import { roleAnswer, roleSaveBody, rolesAnswer, rolesQuery } from '../roles';
+import { roleAnswer, roleSaveBody, rolesAnswer } from '../roles';
 import { doneAnswer } from '../security';
 
 // Custom roles (docs/decisions.md 'Roles'): not in the spec, so under /api. Managed where users
@@ -10,10 +10,17 @@ export const roleCalls = {
     method: 'GET',
     path: '/api/roles',
     right: 'manage_users',
-    summary:
-      'The custom roles in scope with how many users have each; with organisation_id, the roles its users may have.',
-    query: rolesQuery,
-    ids: { organisation_id: 'organisation' },
+    summary: 'The custom roles in scope, with how many users have each.',
+    answers: { 200: rolesAnswer },
+  }),
+  forOrganisation: defineCall({
+    area: 'entities',
+    method: 'GET',
+    path: '/api/roles/organisation/:id',
+    right: 'manage_users',
+    summary: "The custom roles the users of an organisation may have: its own and its reseller's.",
+    params: idParams,
+    ids: { id: 'organisation' },
     answers: { 200: rolesAnswer },
   }),
   create: defineCall({

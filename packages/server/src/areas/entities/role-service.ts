@@ -40,7 +40,8 @@ function refuseMissing(actor: Actor, rights: readonly Right[], what: string) {
     throw new ForbiddenError(`You cannot ${what} with a right you do not hold yourself: ${sentences(missing)}`);
 }
 
-async function loadRole(db: Db, actor: Actor, id: number) {
+/** A role the actor sees, else 404. */
+export async function findRoleInScope(db: Db, actor: Actor, id: number) {
   const row = await scoped(db, actor)
     .selectFrom('roles as r')
     .innerJoin('organisations as o', 'o.id', 'r.organisation_id')
@@ -183,7 +184,7 @@ export async function updateRole(
   ip: string,
 ) {
   const { db } = ctx.dbh;
-  const role = await loadRole(db, actor, id);
+  const role = await findRoleInScope(db, actor, id);
   const before = roleRights(parseRoleRights(role.rights) ?? []);
   // A role holding a right the caller lacks is not theirs to change (they could not make it).
   refuseMissing(actor, before, 'change a role');
@@ -217,7 +218,7 @@ export async function updateRole(
 /** DELETE /api/roles/:id: refused while users have it (docs/decisions.md 'Roles'). */
 export async function deleteRole(ctx: AppContext, actor: Actor, id: number, ip: string) {
   const { db } = ctx.dbh;
-  const role = await loadRole(db, actor, id);
+  const role = await findRoleInScope(db, actor, id);
   refuseMissing(actor, roleRights(parseRoleRights(role.rights) ?? []), 'remove a role');
   const now = ctx.clock.now();
   await db.transaction().execute(async (trx) => {
@@ -283,7 +284,7 @@ export async function resolveRoleFor(
     refuseWithheld(actor, rightsWith(s, null), 'give a user a role');
     return { id: null, name: null, rights: null };
   }
-  const role = await loadRole(db, actor, roleId);
+  const role = await findRoleInScope(db, actor, roleId);
   if (role.organisation_id !== s.org.id && role.organisation_id !== s.org.reseller_id) {
     const errs = new FieldErrors();
     errs.add('role_id', `The role "${role.name}" belongs to ${role.organisation_name}: choose a role of this user's organisation.`);

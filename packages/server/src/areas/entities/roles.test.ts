@@ -150,7 +150,7 @@ describe('custom roles', () => {
     expect(give.statusCode).toBe(404);
     const listed = (await call(t.app, resa, { method: 'GET', url: '/api/roles' })).json().roles;
     expect(listed.map((r: { id: number }) => r.id)).not.toContain(other);
-    const forOrg = await call(t.app, resa, { method: 'GET', url: `/api/roles?organisation_id=${w.resellerB}` });
+    const forOrg = await call(t.app, resa, { method: 'GET', url: `/api/roles/organisation/${w.resellerB}` });
     expect(forOrg.statusCode).toBe(404);
     const row = await t.dbh.db.selectFrom('roles').select('name').where('id', '=', other).executeTakeFirst();
     expect(row?.name).toBe('Auditor');
@@ -173,7 +173,7 @@ describe('custom roles', () => {
       role_id: technician,
     });
     expect(toClient.statusCode, toClient.body).toBe(201);
-    const forClient = (await call(t.app, resa, { method: 'GET', url: `/api/roles?organisation_id=${w.clientA1}` }))
+    const forClient = (await call(t.app, resa, { method: 'GET', url: `/api/roles/organisation/${w.clientA1}` }))
       .json()
       .roles.map((r: { name: string }) => r.name);
     expect(forClient).toContain('Technician');

@@ -117,7 +117,10 @@ export function entitiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       );
     });
 
-    route(app, roleCalls.list, ({ query, actor }) => listRoles(ctx, actor, query.organisation_id));
+    route(app, roleCalls.list, ({ actor }) => listRoles(ctx, actor, undefined));
+    route(app, roleCalls.forOrganisation, ({ params, actor }) =>
+      listRoles(ctx, actor, parseId(params.id, 'This organisation')),
+    );
     route(app, roleCalls.create, ({ body, actor, req }) => createRole(ctx, actor, body, req.ip));
     route(app, roleCalls.update, ({ params, body, actor, req }) =>
       updateRole(ctx, actor, parseId(params.id, 'This role'), body, req.ip),

@@ -17,7 +17,7 @@ import { type Actor, findOrgInScope, scoped, unscoped } from '../../scope';
 import { revokeKeysOf } from '../security/api-keys';
 import { parseRoleRights } from '../session/repository';
 import { canManageUserLevel, levelOfKind } from './permissions';
-import { type RoleSubject, refuseWithheld, resolveRoleFor, rightsWith } from './role-service';
+import { findRoleInScope, type RoleSubject, refuseWithheld, resolveRoleFor, rightsWith } from './role-service';
 import { checkField, FieldErrors } from './save-support';
 
 // Users and levels (issue 5 deliverable 3): a user is managed by someone who sees its
@@ -98,6 +98,8 @@ export async function saveUser(ctx: AppContext, actor: Actor, input: UserSave, i
   const roleId = input.role_id ?? (existing ? undefined : 0);
   const changesRole = roleId !== undefined && !(existing && (existing.role_id ?? 0) === roleId);
   // One's own role is given by someone else: narrowing it oneself could lock one out of users.
+  // Another tenant's role is not found (404) before anything else is said of it.
+  if (changesRole && roleId !== 0) await findRoleInScope(db, actor, roleId as number);
   if (changesRole && existing?.id === actor.userId) {
     errs.add('role_id', 'You cannot change your own role: ask another user who manages users.');
     errs.throwIfAny();
