@@ -3,7 +3,7 @@ import { jsonWhole } from './call';
 import { LEVEL } from './constants';
 import { ORG_KINDS } from './enums';
 import { nameRule } from './fields';
-import { isRight, levelRights, RIGHT_NAMES, RIGHTS, ROLE_BASE_RIGHTS, type Right } from './rights';
+import { isRight, levelRights, RIGHT_NAMES, RIGHTS, type Right, ROLE_BASE_RIGHTS } from './rights';
 
 // Custom roles (docs/decisions.md 'Roles'; spec: dashboard-device-azure 6 'Roles and
 // permissions'): a reseller, or the provider's staff for their own, names a set of rights and
@@ -82,5 +82,3 @@ export function roleRights(chosen: readonly string[]): Right[] {
 
 /** A right in a plain sentence (the dialog's checkboxes). */
 export const rightSentence = (r: Right): string => RIGHTS[r].allows;
-
-

@@ -13,8 +13,8 @@ import { startOperations } from './operations/handlers';
 import { FIRST_START_SETTING, type ProcessRole, processRole, supervise, tellSupervisor } from './processes';
 import { resolveSecretKey } from './secret';
 import { addResticDemo, buildResticDemo, RESTIC_MISSING } from './sources/demo';
-import { resticInstalled } from './sources/restic/installed';
 import { stopAllRestic } from './sources/restic/children';
+import { resticInstalled } from './sources/restic/installed';
 
 // `npm start`: open (or create) the database, migrate, build the demo fleet on first start,
 // then serve the API and the app on one port and run the operation workers. With more than one

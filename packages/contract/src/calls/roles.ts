@@ -38,7 +38,8 @@ export const roleCalls = {
     method: 'PUT',
     path: '/api/roles/:id',
     right: 'manage_users',
-    summary: "Rename a role or change its rights (only rights the caller holds); its users' rights follow. Audited.",
+    summary:
+      "Rename a role or change its rights (only rights the caller holds); its users' rights follow. Audited.",
     params: idParams,
     ids: { id: 'role' },
     json: roleSaveBody.omit({ organisation_id: true }),

@@ -142,7 +142,8 @@ describe('rights of every declared call', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const hash = (await db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow()).password_hash;
+    const hash = (await db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow())
+      .password_hash;
     await db
       .insertInto('users')
       .values({

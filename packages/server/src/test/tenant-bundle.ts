@@ -1,4 +1,4 @@
-import { RIGHT_NAMES, type RestorePointRef } from '@lifeboat/contract';
+import { type RestorePointRef, RIGHT_NAMES } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';

@@ -6,8 +6,8 @@ import {
   ROLE_BASE_RIGHTS,
   ROLES_PER_ORGANISATION,
   type RoleRow,
-  roleRights,
   rightsOf,
+  roleRights,
   type roleSaveBody,
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
@@ -37,7 +37,9 @@ const sentences = (rights: readonly Right[]) => rights.map((r) => RIGHTS[r].allo
 function refuseMissing(actor: Actor, rights: readonly Right[], what: string) {
   const missing = rights.filter((r) => !actor.rights.has(r));
   if (missing.length > 0)
-    throw new ForbiddenError(`You cannot ${what} with a right you do not hold yourself: ${sentences(missing)}`);
+    throw new ForbiddenError(
+      `You cannot ${what} with a right you do not hold yourself: ${sentences(missing)}`,
+    );
 }
 
 /** A role the actor sees, else 404. */
@@ -287,7 +289,10 @@ export async function resolveRoleFor(
   const role = await findRoleInScope(db, actor, roleId);
   if (role.organisation_id !== s.org.id && role.organisation_id !== s.org.reseller_id) {
     const errs = new FieldErrors();
-    errs.add('role_id', `The role "${role.name}" belongs to ${role.organisation_name}: choose a role of this user's organisation.`);
+    errs.add(
+      'role_id',
+      `The role "${role.name}" belongs to ${role.organisation_name}: choose a role of this user's organisation.`,
+    );
     errs.throwIfAny();
   }
   const rights = roleRights(parseRoleRights(role.rights) ?? []);
@@ -301,4 +306,3 @@ export async function resolveRoleFor(
   refuseWithheld(actor, rightsWith(s, rights), 'give a user a role');
   return { id: role.id, name: role.name, rights };
 }
-

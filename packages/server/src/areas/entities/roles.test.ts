@@ -91,7 +91,9 @@ describe('custom roles', () => {
     // A role with the right.
     const make = await makeRole(tech, { name: 'Reporter', rights: ['view_reports'] });
     expect(make.statusCode).toBe(403);
-    expect(make.json().message).toMatch(/^You cannot make a role with a right you do not hold yourself: Generate/);
+    expect(make.json().message).toMatch(
+      /^You cannot make a role with a right you do not hold yourself: Generate/,
+    );
     // Changing a role that holds it.
     const full = (await makeRole(resa, { name: 'Everything', rights: levelRights(1) })).json().role.id;
     const change = await call(t.app, tech, {
@@ -110,12 +112,16 @@ describe('custom roles', () => {
         role_id,
       });
       expect(res.statusCode, `role ${role_id}`).toBe(403);
-      expect(res.json().message).toMatch(/^You cannot give a user a role with a right you do not hold yourself/);
+      expect(res.json().message).toMatch(
+        /^You cannot give a user a role with a right you do not hold yourself/,
+      );
     }
     // Their own role back to built-in, or editing and deleting someone who holds more.
     const widen = await saveUser(tech, { id: techId, name: 'Tess Tech', role_id: 0 });
     expect(widen.statusCode).toBe(400);
-    expect(widen.json().fields.role_id).toBe('You cannot change your own role: ask another user who manages users.');
+    expect(widen.json().fields.role_id).toBe(
+      'You cannot change your own role: ask another user who manages users.',
+    );
     const edit = await saveUser(tech, { id: w.users.resA, name: 'Taken Over', password: 'a new password 1' });
     expect(edit.statusCode).toBe(403);
     expect(edit.json().message).toMatch(/^You cannot edit a user with a right you do not hold yourself/);
@@ -123,7 +129,11 @@ describe('custom roles', () => {
     expect(del.statusCode).toBe(403);
     const roles = await t.dbh.db.selectFrom('roles').selectAll().execute();
     expect(roles.length).toBe(before.length + 1);
-    const resA = await t.dbh.db.selectFrom('users').selectAll().where('id', '=', w.users.resA).executeTakeFirst();
+    const resA = await t.dbh.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', w.users.resA)
+      .executeTakeFirst();
     expect(resA?.name).toBe('RESA');
     // What they hold they may still hand out: a narrower role, a user with their own role.
     expect((await makeRole(tech, { name: 'Viewer', rights: [] })).statusCode).toBe(200);
@@ -173,7 +183,9 @@ describe('custom roles', () => {
       role_id: technician,
     });
     expect(toClient.statusCode, toClient.body).toBe(201);
-    const forClient = (await call(t.app, resa, { method: 'GET', url: `/api/roles/organisation/${w.clientA1}` }))
+    const forClient = (
+      await call(t.app, resa, { method: 'GET', url: `/api/roles/organisation/${w.clientA1}` })
+    )
       .json()
       .roles.map((r: { name: string }) => r.name);
     expect(forClient).toContain('Technician');

@@ -20,8 +20,8 @@ import { clientEditView, deleteClient, getClient, saveClient } from './client-se
 import { listAppliances, listLicenses, listVaults } from './infra-lists';
 import { checkListFilters } from './list-params';
 import { listClients, listDistributors, listResellers } from './org-lists';
-import { createRole, deleteRole, listRoles, updateRole } from './role-service';
 import { deleteReseller, saveReseller } from './reseller-service';
+import { createRole, deleteRole, listRoles, updateRole } from './role-service';
 import { applianceLogin, vaultLogin } from './support-service';
 import { listAdminUsers, listUsers } from './user-lists';
 import { deleteUser, saveUser } from './user-service';

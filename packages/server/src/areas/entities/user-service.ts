@@ -17,7 +17,13 @@ import { type Actor, findOrgInScope, scoped, unscoped } from '../../scope';
 import { revokeKeysOf } from '../security/api-keys';
 import { parseRoleRights } from '../session/repository';
 import { canManageUserLevel, levelOfKind } from './permissions';
-import { findRoleInScope, type RoleSubject, refuseWithheld, resolveRoleFor, rightsWith } from './role-service';
+import {
+  findRoleInScope,
+  type RoleSubject,
+  refuseWithheld,
+  resolveRoleFor,
+  rightsWith,
+} from './role-service';
 import { checkField, FieldErrors } from './save-support';
 
 // Users and levels (issue 5 deliverable 3): a user is managed by someone who sees its
