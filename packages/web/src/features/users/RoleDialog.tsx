@@ -27,7 +27,10 @@ interface RoleDialogProps {
   role?: RoleRow;
 }
 
-const baseWords = ROLE_BASE_RIGHTS.map((r) => RIGHTS[r].allows.replace(/\.$/, '').toLowerCase()).join('; ');
+const baseWords = ROLE_BASE_RIGHTS.map((r) => {
+  const s = RIGHTS[r].allows.replace(/\.$/, '');
+  return s.charAt(0).toLowerCase() + s.slice(1);
+}).join('; ');
 
 /**
  * Make or edit a custom role (docs/decisions.md 'Roles'): a name and what its users may do, each

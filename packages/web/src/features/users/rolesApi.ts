@@ -1,10 +1,14 @@
 import { roleCalls } from '@lifeboat/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/call';
+import { entityKeys } from '../entities/entitiesApi';
 
-/** Query keys of the custom roles (docs/decisions.md 'Roles'). */
+/**
+ * Query keys of the custom roles (docs/decisions.md 'Roles'): under the entities' keys, so a
+ * user's save or delete refreshes how many users have each role.
+ */
 export const roleKeys = {
-  all: ['roles'] as const,
+  all: [...entityKeys.all, 'roles'] as const,
   list: () => [...roleKeys.all, 'list'] as const,
   forOrganisation: (id: number) => [...roleKeys.all, 'organisation', id] as const,
 };
