@@ -38,7 +38,7 @@ export function RolesSection({ levels }: { levels: number[] }) {
         {roles.isPending && <Skeleton height={120} />}
         {roles.isError && <Alert color="red">{roles.error.message}</Alert>}
         {roles.data && (
-          <Table.ScrollContainer minWidth={520}>
+          <Table.ScrollContainer minWidth={340}>
             <Table verticalSpacing="xs" data-testid="roles">
               <Table.Thead>
                 <Table.Tr>
