@@ -35,7 +35,8 @@ const sentences = (rights: readonly Right[]) => rights.map((r) => RIGHTS[r].allo
 
 /** 403 naming the rights the caller does not hold. */
 function refuseMissing(actor: Actor, rights: readonly Right[], what: string) {
-  const missing = rights.filter((r) => !actor.rights.has(r));
+  // Every user holds the base rights; a key made without them still may shape roles that have them.
+  const missing = rights.filter((r) => !actor.rights.has(r) && !ROLE_BASE_RIGHTS.includes(r));
   if (missing.length > 0)
     throw new ForbiddenError(
       `You cannot ${what} with a right you do not hold yourself: ${sentences(missing)}`,
@@ -300,7 +301,7 @@ export async function resolveRoleFor(
   const level = levelRights(s.level);
   refuseMissing(
     actor,
-    rights.filter((r) => level.includes(r) && !ROLE_BASE_RIGHTS.includes(r)),
+    rights.filter((r) => level.includes(r)),
     'give a user a role',
   );
   refuseWithheld(actor, rightsWith(s, rights), 'give a user a role');

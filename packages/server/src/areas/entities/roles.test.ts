@@ -252,3 +252,32 @@ describe('custom roles', () => {
     expect(await rightsOfSession(tech)).toContain('view_reports');
   });
 });
+
+describe('the audit log of a call made with a key', () => {
+  it('names the key, on the page and in the CSV', async () => {
+    const made = await call(t.app, resa, {
+      method: 'POST',
+      url: '/api/keys',
+      payload: { name: 'Provisioning script', days: 30, readOnly: false, rights: ['manage_users'] },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const { key, row } = made.json() as { key: string; row: { prefix: string } };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/roles',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { name: 'Made by a script', rights: [] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const log = await call(t.app, resa, { method: 'GET', url: '/audit/get_audit_log?action=role.create' });
+    const entry = log.json().content.find((r: { details: string }) => r.details.includes('Made by a script'));
+    expect(entry).toMatchObject({ user: 'resa', apiKey: 'Provisioning script', apiKeyPrefix: row.prefix });
+    const byBrowser = log.json().content.find((r: { details: string }) => r.details.includes('"Technician"'));
+    expect(byBrowser).toMatchObject({ apiKey: null });
+    const csv = await call(t.app, resa, {
+      method: 'GET',
+      url: '/audit/get_audit_log.csv?action=role.create',
+    });
+    expect(csv.body).toContain(`Provisioning script (${row.prefix}…)`);
+  });
+});
