@@ -1,5 +1,5 @@
 import { builtInRole, type RoleRow, roleCalls } from '@lifeboat/contract';
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../api/call';
@@ -38,12 +38,12 @@ export function RolesSection({ levels }: { levels: number[] }) {
         {roles.isPending && <Skeleton height={120} />}
         {roles.isError && <Alert color="red">{roles.error.message}</Alert>}
         {roles.data && (
-          <Table.ScrollContainer minWidth={340}>
+          <Table.ScrollContainer minWidth={300}>
             <Table verticalSpacing="xs" data-testid="roles">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Role</Table.Th>
-                  <Table.Th>May</Table.Th>
+                  <Table.Th visibleFrom="sm">May</Table.Th>
                   <Table.Th>Users</Table.Th>
                   <Table.Th />
                 </Table.Tr>
@@ -54,14 +54,12 @@ export function RolesSection({ levels }: { levels: number[] }) {
                   return (
                     <Table.Tr key={`level-${l}`}>
                       <Table.Td>
-                        <Group gap={6}>
-                          <Text size="sm">{b.name}</Text>
-                          <Badge variant="light" color="gray" size="sm">
-                            Cannot be changed
-                          </Badge>
-                        </Group>
+                        <Text size="sm">{b.name}</Text>
+                        <Text size="xs" c="dimmed">
+                          Cannot be changed
+                        </Text>
                       </Table.Td>
-                      <Table.Td>Everything the level allows</Table.Td>
+                      <Table.Td visibleFrom="sm">Everything the level allows</Table.Td>
                       <Table.Td>—</Table.Td>
                       <Table.Td />
                     </Table.Tr>
@@ -80,10 +78,10 @@ export function RolesSection({ levels }: { levels: number[] }) {
                           </Text>
                         )}
                     </Table.Td>
-                    <Table.Td>{rightsWords(r.rights.length)}</Table.Td>
+                    <Table.Td visibleFrom="sm">{rightsWords(r.rights.length)}</Table.Td>
                     <Table.Td>{r.users}</Table.Td>
                     <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Group gap={4} justify="flex-end">
                         <Button
                           size="xs"
                           variant="subtle"
