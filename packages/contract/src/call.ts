@@ -133,7 +133,9 @@ export type TenantObject =
   /** A reseller's webhook endpoint (issue 27.4). */
   | 'webhook_endpoint'
   /** A delivery of a webhook endpoint's log. */
-  | 'webhook_delivery';
+  | 'webhook_delivery'
+  /** A custom role of a reseller or the provider (docs/decisions.md 'Roles'). */
+  | 'role';
 
 export type Call<S extends CallSpec = CallSpec> = S & { readonly id: string };
 

@@ -162,6 +162,9 @@ export const userRow = z.object({
   disabled: z.boolean(),
   mfa_enabled: z.boolean(),
   created_at: z.number(),
+  /** The user's custom role; null: the built-in role of the level (docs/decisions.md 'Roles'). */
+  role_id: z.number().nullable(),
+  role_name: z.string().nullable(),
   ...rowFlags,
 });
 export const licenseRow = z.object({
@@ -249,6 +252,14 @@ export const userSaveRequest = z.object({
     .union([z.boolean(), z.enum(['0', '1', 'true', 'false', ''])])
     .optional()
     .transform((v) => v === true || v === '1' || v === 'true'),
+  /**
+   * The user's role: 0 the built-in role of the level, else a custom role's id (docs/decisions.md
+   * 'Roles'). Absent or empty: unchanged on edit, built-in on create.
+   */
+  role_id: z
+    .union([z.literal(''), intLike(0, Number.MAX_SAFE_INTEGER, 'This must be a role id (a whole number).')])
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
 });
 export type UserSaveRequest = z.input<typeof userSaveRequest>;
 
@@ -286,7 +297,13 @@ export const resellerFormWithDistributor = resellerForm.extend({
 });
 
 // Add and edit share one shape, so the user dialog switches schema without changing its fields.
-const userFields = { organisation_id: z.string(), name: nameRule('name'), disabled: z.boolean() };
+const userFields = {
+  organisation_id: z.string(),
+  name: nameRule('name'),
+  disabled: z.boolean(),
+  /** '0' the built-in role of the level, else a custom role's id. */
+  role_id: z.string(),
+};
 /** Add a user: the organisation's id as text, the user name empty for the e-mail address. */
 export const userCreateForm = z.object({
   ...userFields,

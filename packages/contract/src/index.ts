@@ -28,6 +28,7 @@ export * from './ports';
 export * from './recovery';
 export * from './reports';
 export * from './rights';
+export * from './roles';
 export * from './runbooks';
 export * from './security';
 export * from './security-rules';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEVEL } from './constants';
-import { holdsRight, isRight, RIGHT_NAMES, RIGHTS, rightsOf } from './rights';
+import { holdsRight, isRight, levelRights, RIGHT_NAMES, RIGHTS, ROLE_BASE_RIGHTS, rightsOf } from './rights';
 
 const granted = { can_recover: 1, can_create_client: 1, can_download_agent: 1, can_edit_policy: 1 };
 const user = (
@@ -58,5 +58,29 @@ describe('the rights table', () => {
     expect(dist).toContain('manage_resellers');
     expect(dist).not.toContain('manage_sources');
     expect(dist).not.toContain('manage_platform');
+  });
+
+  it("narrows by a custom role: the level's and grants' rights that the role also holds", () => {
+    const reseller = { ...user(LEVEL.RESELLER, 'reseller', granted) };
+    const technician = levelRights(LEVEL.RESELLER).filter((r) => r !== 'view_reports');
+    expect(rightsOf({ ...reseller, role: technician })).toEqual(
+      rightsOf(reseller).filter((r) => r !== 'view_reports'),
+    );
+    // A role never widens: rights beyond the level or a missing grant stay out.
+    const everything = rightsOf({ ...user(LEVEL.CLIENT, 'client', { can_recover: 0 }), role: RIGHT_NAMES });
+    expect(everything).toEqual(rightsOf(user(LEVEL.CLIENT, 'client', { can_recover: 0 })));
+    expect(everything).not.toContain('manage_clients');
+    expect(everything).not.toContain('recover');
+    // Every role keeps reading and the user's own account, even one naming nothing.
+    expect(rightsOf({ ...reseller, role: [] })).toEqual([...ROLE_BASE_RIGHTS]);
+    // No role (null) is the built-in role of the level.
+    expect(rightsOf({ ...reseller, role: null })).toEqual(rightsOf(reseller));
+    expect(holdsRight({ ...reseller, role: ['recover'] }, 'recover')).toBe(true);
+    expect(holdsRight({ ...reseller, role: ['recover'] }, 'manage_users')).toBe(false);
+  });
+
+  it('gives the built-in role of a level every right of the level, grants aside', () => {
+    expect(levelRights(LEVEL.CLIENT)).toEqual(rightsOf(user(LEVEL.CLIENT, 'client', granted)));
+    expect(levelRights(LEVEL.STAFF)).toEqual(rightsOf(user(LEVEL.STAFF, 'provider')));
   });
 });

@@ -150,11 +150,27 @@ export const RIGHTS = {
 export type Right = keyof typeof RIGHTS;
 export const RIGHT_NAMES = Object.keys(RIGHTS) as Right[];
 
-/** What decides a user's rights: their level and their organisation's kind and grants. */
+/** What decides a user's rights: their level, their organisation's kind and grants, and their role. */
 export interface RightsHolder {
   level: number;
   organisationKind: OrgKind;
   grants: Readonly<Partial<Record<OrgGrant, number | boolean>>>;
+  /**
+   * The rights of the user's custom role (docs/decisions.md 'Roles'); absent or null: the
+   * built-in role of the level, which takes nothing away. A role narrows, never widens.
+   */
+  role?: readonly string[] | null;
+}
+
+/**
+ * Every role holds these: a user who signs in sees their scope and manages their own sign-in
+ * (a role without them would lock its users out of their own MFA).
+ */
+export const ROLE_BASE_RIGHTS: readonly Right[] = ['read', 'manage_own_account'];
+
+/** The rights the level gives, organisation grants aside: the built-in role of the level. */
+export function levelRights(level: number): Right[] {
+  return RIGHT_NAMES.filter((r) => (RIGHTS[r] as RightRule).levels.includes(level as Level));
 }
 
 /** Grants are flags of resellers and clients; the provider and distributors are not granted them. */
@@ -164,7 +180,11 @@ const isGranted = (h: RightsHolder, g: OrgGrant) =>
 /** Whether the table gives `right` to this user. */
 export function holdsRight(h: RightsHolder, right: Right): boolean {
   const rule: RightRule = RIGHTS[right];
-  return rule.levels.includes(h.level as Level) && (!rule.grant || isGranted(h, rule.grant));
+  return (
+    rule.levels.includes(h.level as Level) &&
+    (!rule.grant || isGranted(h, rule.grant)) &&
+    (!h.role || ROLE_BASE_RIGHTS.includes(right) || h.role.includes(right))
+  );
 }
 
 /** Every right the table gives this user, in the table's order. */

@@ -110,6 +110,9 @@ export const auditRow = z.object({
   targetId: z.string().nullable(),
   details: z.string().nullable(),
   ip: z.string().nullable(),
+  /** The API key the call was made with (its name and first characters); null for the browser. */
+  apiKey: z.string().nullable(),
+  apiKeyPrefix: z.string().nullable(),
 });
 export type AuditRow = z.infer<typeof auditRow>;
 export const auditLogAnswer = tableAnswer(auditRow);

@@ -58,6 +58,8 @@ export interface UserTable {
   /** IANA time zone the user reads dates in; null until first stored (040). */
   time_zone: string | null;
   created_at: number;
+  /** The user's custom role (migration 130); null: the built-in role of the level. */
+  role_id: number | null;
 }
 
 export interface SessionTable {
@@ -385,6 +387,17 @@ export interface ApiKeyTable {
   revoked_at: number | null;
 }
 
+/** A custom role (migration 130): a named set of rights of a reseller or the provider. */
+export interface RoleTable {
+  id: Generated<number>;
+  organisation_id: number;
+  name: string;
+  /** JSON array of rights. */
+  rights: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -413,6 +426,7 @@ export interface Database {
   schedules: ScheduleTable;
   audit_log: AuditLogTable;
   api_keys: ApiKeyTable;
+  roles: RoleTable;
   meta: MetaTable;
 }
 

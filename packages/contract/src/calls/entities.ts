@@ -155,7 +155,7 @@ export const entityCalls = {
   saveUser: save(
     'user',
     userSaveRequest,
-    { id: 'user', organisation_id: 'organisation' },
+    { id: 'user', organisation_id: 'organisation', role_id: 'role' },
     'Create a user in an organisation (no id) or edit one (id).',
   ),
   deleteClient: defineCall({

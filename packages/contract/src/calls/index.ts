@@ -15,6 +15,7 @@ export * from './inventory';
 export * from './operations';
 export * from './recovery';
 export * from './reports';
+export * from './roles';
 export * from './security';
 export * from './session';
 export * from './settings';

@@ -45,6 +45,8 @@ export const securityCalls = {
     beforeMfa: true,
     summary: 'Finish MFA setup with a code from the app; answers the one-time recovery codes once.',
     json: initWithMfaBody,
+    // A well-formed code, so the suites reach the right and the code check (not the schema).
+    examples: { code: '123456' },
     answers: { 200: initWithMfaAnswer },
   }),
   disableMfa: defineCall({

@@ -78,6 +78,7 @@ export const COLUMNS: { [T in LoadTable]: ColumnSpec<T> } = {
     ['refresh_rate_minutes', i],
     ['time_zone', t],
     ['created_at', i],
+    ['role_id', i],
   ],
   vaults: [
     ['id', i],

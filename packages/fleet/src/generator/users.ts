@@ -44,6 +44,8 @@ export function writeUsers(ctx: GenContext): number {
       level,
       // Stored by the web app at the user's first session: the browser's zone (docs/decisions.md).
       time_zone: null,
+      // The built-in role of the level (docs/decisions.md 'Roles').
+      role_id: null,
       // A rare disabled login, so the users table shows the state.
       disabled: username === null && rng.chance(0.03) ? 1 : 0,
       mfa_secret_enc: null,

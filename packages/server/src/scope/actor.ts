@@ -25,6 +25,12 @@ export interface Actor {
    * narrow it to their intersection when the key is resolved.
    */
   rights: ReadonlySet<Right>;
+  /**
+   * The rights the level and organisation give but the user's custom role or the API key takes
+   * away: a user never hands these to anyone (a role, a user's role, a user they edit), so a
+   * narrowed role cannot widen itself through another login (docs/decisions.md 'Roles').
+   */
+  withheld: ReadonlySet<Right>;
   /** The user's IANA time zone (null: not stored yet; days are then UTC days). */
   timeZone: string | null;
 }

@@ -54,6 +54,7 @@ const WHERE: Record<TenantObject, Where> = {
   alert_snooze: { table: 'alert_snoozes', column: 'id' },
   webhook_endpoint: { table: 'webhook_endpoints', column: 'id' },
   webhook_delivery: { table: 'webhook_deliveries', column: 'id' },
+  role: { table: 'roles', column: 'id' },
 };
 
 /**

@@ -79,6 +79,8 @@ export const TENANT_TABLES = {
   // client_id 0: the reseller's own endpoint, never reached by its clients' users.
   webhook_endpoints: { by: 'reseller_client' },
   webhook_deliveries: { by: 'reseller_client' },
+  // A reseller's (or the provider's) custom roles: its clients' users do not see them.
+  roles: { by: 'organisation_id', column: 'organisation_id' },
 } as const satisfies Partial<Record<keyof Database, TenantScope>>;
 
 export const SYSTEM_TABLES = {

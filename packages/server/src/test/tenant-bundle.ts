@@ -1,4 +1,4 @@
-import type { RestorePointRef } from '@lifeboat/contract';
+import { type RestorePointRef, RIGHT_NAMES } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
@@ -51,6 +51,8 @@ export interface ClientBundle {
   /** A webhook endpoint of the client's reseller and a delivered test in its log. */
   webhookEndpoint: number;
   webhookDelivery: number;
+  /** A custom role of the client's reseller (docs/decisions.md 'Roles'). */
+  role: number;
 }
 
 /** Whose objects these are, and the vault their systems back up to. */
@@ -292,9 +294,24 @@ export async function buildClientBundle(t: TestApp, owner: BundleOwner): Promise
   const office = await officeObjects(c, sys);
   const alerts = await alertObjects(c, sys);
   const hooks = await webhookObjects(c);
+  const role = await roleOf(c);
   const { rp, ...systemIds } = sys;
   const { downloadPath: _path, ...recovery } = rec;
-  return { ...systemIds, restorePoint: rp, ...recovery, ...more, ...office, ...alerts, ...hooks };
+  return { ...systemIds, restorePoint: rp, ...recovery, ...more, ...office, ...alerts, ...hooks, role };
+}
+
+/**
+ * A custom role of the reseller holding every right: given to one of its users by a suite's
+ * save, it narrows nothing, so the calls that follow keep the rights the table gives.
+ */
+function roleOf(c: Ctx) {
+  return insertId(c.db, 'roles', {
+    organisation_id: c.reseller_id,
+    name: `Role ${c.tag}`,
+    rights: JSON.stringify(RIGHT_NAMES),
+    created_at: c.now,
+    updated_at: c.now,
+  });
 }
 
 /** A webhook endpoint of the reseller (its own: client 0) with one delivered test. */

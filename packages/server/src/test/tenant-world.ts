@@ -221,6 +221,7 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
     alert_snooze: s(b.alertSnooze),
     webhook_endpoint: s(b.webhookEndpoint),
     webhook_delivery: s(b.webhookDelivery),
+    role: s(b.role),
   });
   const own: Record<Who, Holdings> = {
     staff: {

@@ -5,6 +5,7 @@ import {
   type EntityTable,
   entityCalls,
   type entityListFields,
+  roleCalls,
 } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { FastifyReply } from 'fastify';
@@ -20,6 +21,7 @@ import { listAppliances, listLicenses, listVaults } from './infra-lists';
 import { checkListFilters } from './list-params';
 import { listClients, listDistributors, listResellers } from './org-lists';
 import { deleteReseller, saveReseller } from './reseller-service';
+import { createRole, deleteRole, listRoles, updateRole } from './role-service';
 import { applianceLogin, vaultLogin } from './support-service';
 import { listAdminUsers, listUsers } from './user-lists';
 import { deleteUser, saveUser } from './user-service';
@@ -114,6 +116,18 @@ export function entitiesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         saved(reply, await saveUser(ctx, actor, body, req.ip)),
       );
     });
+
+    route(app, roleCalls.list, ({ actor }) => listRoles(ctx, actor, undefined));
+    route(app, roleCalls.forOrganisation, ({ params, actor }) =>
+      listRoles(ctx, actor, parseId(params.id, 'This organisation')),
+    );
+    route(app, roleCalls.create, ({ body, actor, req }) => createRole(ctx, actor, body, req.ip));
+    route(app, roleCalls.update, ({ params, body, actor, req }) =>
+      updateRole(ctx, actor, parseId(params.id, 'This role'), body, req.ip),
+    );
+    route(app, roleCalls.remove, ({ params, actor, req }) =>
+      deleteRole(ctx, actor, parseId(params.id, 'This role'), req.ip),
+    );
 
     route(app, c.applianceSupportLogin, ({ params, actor, req }) =>
       applianceLogin(ctx, actor, params.key, req.ip),

@@ -67,7 +67,10 @@ async function pageUsers(
     db,
     p,
     page
+      .leftJoin('roles as r', 'r.id', 'u.role_id')
       .select([
+        'u.role_id',
+        'r.name as role_name',
         'u.id',
         'u.username',
         'u.name',
@@ -92,6 +95,7 @@ async function pageUsers(
     organisation_kind: r.organisation_kind as OrgKind,
     disabled: r.disabled === 1,
     mfa_enabled: r.mfa_enabled === 1,
+    role_id: r.role_id === null ? null : Number(r.role_id),
     ...userRowFlags(actor, r),
   }));
   return answer(p, content, total, p.search ? 'No user matches this search.' : 'No users yet.');

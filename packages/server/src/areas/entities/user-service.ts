@@ -15,7 +15,15 @@ import type { AppContext } from '../../context';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
 import { type Actor, findOrgInScope, scoped, unscoped } from '../../scope';
 import { revokeKeysOf } from '../security/api-keys';
+import { parseRoleRights } from '../session/repository';
 import { canManageUserLevel, levelOfKind } from './permissions';
+import {
+  findRoleInScope,
+  type RoleSubject,
+  refuseWithheld,
+  resolveRoleFor,
+  rightsWith,
+} from './role-service';
 import { checkField, FieldErrors } from './save-support';
 
 // Users and levels (issue 5 deliverable 3): a user is managed by someone who sees its
@@ -28,11 +36,39 @@ async function loadUser(ctx: AppContext, actor: Actor, id: number) {
   const row = await scoped(ctx.dbh.db, actor)
     .selectFrom('users as u')
     .innerJoin('organisations as o', 'o.id', 'u.organisation_id')
-    .select(['u.id', 'u.username', 'u.name', 'u.level', 'u.organisation_id', 'o.kind as org_kind'])
+    .leftJoin('roles as r', 'r.id', 'u.role_id')
+    .select([
+      'u.id',
+      'u.username',
+      'u.name',
+      'u.level',
+      'u.organisation_id',
+      'u.role_id',
+      'r.name as role_name',
+      'r.rights as role_rights',
+      'o.kind as org_kind',
+      'o.reseller_id as org_reseller_id',
+      'o.can_recover',
+      'o.can_create_client',
+      'o.can_download_agent',
+      'o.can_edit_policy',
+    ])
     .where('u.id', '=', id)
     .executeTakeFirst();
   if (!row) throw new NotFoundError('This user');
-  return row;
+  const subject: RoleSubject = {
+    level: row.level,
+    org: {
+      id: row.organisation_id,
+      kind: row.org_kind,
+      reseller_id: row.org_reseller_id,
+      can_recover: row.can_recover,
+      can_create_client: row.can_create_client,
+      can_download_agent: row.can_download_agent,
+      can_edit_policy: row.can_edit_policy,
+    },
+  };
+  return { ...row, subject, rights: rightsWith(subject, parseRoleRights(row.role_rights)) };
 }
 
 function refuseAbove(actor: Actor, level: number, verb: string): void {
@@ -49,16 +85,32 @@ export async function saveUser(ctx: AppContext, actor: Actor, input: UserSave, i
   const errs = new FieldErrors();
   let orgKind: OrgKind;
   let orgId: number;
+  let subject: RoleSubject;
   if (existing) {
     orgKind = existing.org_kind as OrgKind;
     orgId = existing.organisation_id;
+    subject = existing.subject;
   } else {
     const org = named ?? (await findOrgInScope(db, actor, actor.organisationId));
     orgKind = org.kind as OrgKind;
     orgId = org.id;
+    subject = { level: levelOfKind(orgKind), org };
   }
   const level = levelOfKind(orgKind);
   refuseAbove(actor, existing ? existing.level : level, existing ? 'edit' : 'create');
+  // A login narrowed by its role or key does not touch someone holding more (docs/decisions.md 'Roles').
+  if (existing) refuseWithheld(actor, existing.rights, 'edit a user');
+  // The role: unchanged on an edit that does not name one, built-in for a new user.
+  const roleId = input.role_id ?? (existing ? undefined : 0);
+  const changesRole = roleId !== undefined && !(existing && (existing.role_id ?? 0) === roleId);
+  // One's own role is given by someone else: narrowing it oneself could lock one out of users.
+  // Another tenant's role is not found (404) before anything else is said of it.
+  if (changesRole && roleId !== 0) await findRoleInScope(db, actor, roleId as number);
+  if (changesRole && existing?.id === actor.userId) {
+    errs.add('role_id', 'You cannot change your own role: ask another user who manages users.');
+    errs.throwIfAny();
+  }
+  const role = changesRole ? await resolveRoleFor(db, actor, subject, roleId as number) : null;
   if (existing && named && named.id !== existing.organisation_id)
     errs.add('organisation_id', 'A user stays in its organisation: create a user in the other one instead.');
   if (input.level !== undefined && input.level !== level) {
@@ -109,6 +161,7 @@ export async function saveUser(ctx: AppContext, actor: Actor, input: UserSave, i
           email: email || null,
           disabled: input.disabled ? 1 : 0,
           ...(passwordHash ? { password_hash: passwordHash } : {}),
+          ...(role ? { role_id: role.id } : {}),
         })
         .where('id', '=', id)
         .execute();
@@ -131,6 +184,7 @@ export async function saveUser(ctx: AppContext, actor: Actor, input: UserSave, i
           level,
           disabled: input.disabled ? 1 : 0,
           created_at: now,
+          role_id: role?.id ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -141,9 +195,24 @@ export async function saveUser(ctx: AppContext, actor: Actor, input: UserSave, i
       action: existing ? 'user.update' : 'user.create',
       targetType: 'user',
       targetId: id,
-      details: { username, level, organisation_id: orgId, password_changed: passwordHash !== null },
+      details: {
+        username,
+        level,
+        organisation_id: orgId,
+        password_changed: passwordHash !== null,
+        ...(role && !existing ? { role: role.name ?? 'Built-in' } : {}),
+      },
       ip,
     });
+    if (role && existing)
+      await audit(tx, now, {
+        actor,
+        action: 'user.role',
+        targetType: 'user',
+        targetId: id,
+        details: { username, old: existing.role_name ?? 'Built-in', new: role.name ?? 'Built-in' },
+        ip,
+      });
     return { id, created: existing === null };
   });
 }
@@ -151,6 +220,7 @@ export async function saveUser(ctx: AppContext, actor: Actor, input: UserSave, i
 export async function deleteUser(ctx: AppContext, actor: Actor, id: number, ip: string): Promise<void> {
   const user = await loadUser(ctx, actor, id);
   refuseAbove(actor, user.level, 'delete');
+  refuseWithheld(actor, user.rights, 'delete a user');
   if (user.id === actor.userId) throw new ConflictError('You cannot delete your own login.');
   const now = ctx.clock.now();
   await ctx.dbh.db.transaction().execute(async (tx) => {

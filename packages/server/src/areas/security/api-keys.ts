@@ -185,6 +185,7 @@ function keyLookup(db: Kysely<Database>, keyHash: string) {
     .innerJoin('users', 'users.id', 'api_keys.user_id')
     .innerJoin('organisations', 'organisations.id', 'users.organisation_id')
     .leftJoin('organisations as above', 'above.id', 'organisations.reseller_id')
+    .leftJoin('roles', 'roles.id', 'users.role_id')
     .select([
       ...userColumns,
       'organisations.require_mfa as own_requires_mfa',
@@ -233,8 +234,11 @@ export async function resolveApiKey(
   const user = toActor(k, 0);
   const scopes = new Set(parseScopes(k.scopes));
   const required = k.own_requires_mfa === 1 || k.reseller_requires_mfa === 1;
+  // The key's scopes narrow the user's effective rights (level, grants and role) further.
+  const rights = new Set([...user.rights].filter((r) => scopes.has(r)));
+  const withheld = new Set([...user.withheld, ...[...user.rights].filter((r) => !rights.has(r))]);
   return {
-    actor: { ...user, apiKeyId: keyId, rights: new Set([...user.rights].filter((r) => scopes.has(r))) },
+    actor: { ...user, apiKeyId: keyId, rights, withheld },
     mfaSetupPending: required && k.mfa_enabled !== 1,
   };
 }

@@ -22,7 +22,9 @@ function filtered(db: Kysely<Database>, actor: Actor, f: Filters) {
   let q = scoped(db, actor)
     .selectFrom('audit_log as a')
     .leftJoin('users as u', 'u.id', 'a.user_id')
-    .leftJoin('organisations as o', 'o.id', 'a.organisation_id');
+    .leftJoin('organisations as o', 'o.id', 'a.organisation_id')
+    // The key a call was made with (issue 26.4: audited as made by the key), by its name and prefix.
+    .leftJoin('api_keys as k', 'k.id', 'a.api_key_id');
   if (f.search) {
     const s = like(f.search);
     q = q.where((e) => e.or([e('a.action', 'like', s), e(e.fn('lower', ['u.username']), 'like', s)]));
@@ -49,6 +51,8 @@ const columns = [
   'a.target_id as targetId',
   'a.details',
   'a.ip',
+  'k.name as apiKey',
+  'k.prefix as apiKeyPrefix',
 ] as const;
 
 export async function auditLogPage(db: Kysely<Database>, actor: Actor, q: AuditLogQuery) {
@@ -104,6 +108,7 @@ export async function auditLogCsv(db: Kysely<Database>, actor: Actor, f: Filters
     'object id',
     'details',
     'address',
+    'api key',
   ];
   const lines = [head.map(cell).join(',')];
   for (const r of rows) {
@@ -117,6 +122,7 @@ export async function auditLogCsv(db: Kysely<Database>, actor: Actor, f: Filters
         r.targetId,
         r.details,
         r.ip,
+        r.apiKey === null ? '' : `${r.apiKey} (${r.apiKeyPrefix}…)`,
       ]
         .map(cell)
         .join(','),

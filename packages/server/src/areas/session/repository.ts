@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type OrgKind, rightsOf } from '@lifeboat/contract';
+import { isRight, type OrgKind, type Right, rightsOf } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { type Actor, unscoped } from '../../scope';
@@ -26,6 +26,8 @@ export const userColumns = [
   'organisations.can_create_client',
   'organisations.can_download_agent',
   'organisations.can_edit_policy',
+  // The user's custom role (null: built-in): it narrows the rights (docs/decisions.md 'Roles').
+  'roles.rights as role_rights',
 ] as const;
 
 export type UserWithOrg = Awaited<ReturnType<typeof findUserByUsername>>;
@@ -34,6 +36,7 @@ export function findUserByUsername(db: Kysely<Database>, username: string) {
   return unscoped(db, 'sign-in finds the user before there is an actor')
     .selectFrom('users')
     .innerJoin('organisations', 'organisations.id', 'users.organisation_id')
+    .leftJoin('roles', 'roles.id', 'users.role_id')
     .select(userColumns)
     .where('users.username', '=', username.toLowerCase())
     .executeTakeFirst();
@@ -47,6 +50,7 @@ function sessionLookup(db: Kysely<Database>, tokenHash: string) {
       .innerJoin('organisations', 'organisations.id', 'users.organisation_id')
       // The reseller above a client user: its demand for MFA covers the client's users (issue 17.1).
       .leftJoin('organisations as above', 'above.id', 'organisations.reseller_id')
+      .leftJoin('roles', 'roles.id', 'users.role_id')
       .select([
         ...userColumns,
         'organisations.require_mfa as own_requires_mfa',
@@ -80,9 +84,18 @@ export async function findSessionByToken(db: Kysely<Database>, token: string): P
 
 type ActorSource = NonNullable<UserWithOrg>;
 
+/** A stored role's rights (JSON); null for the built-in role. */
+export function parseRoleRights(json: string | null): Right[] | null {
+  if (json === null) return null;
+  const v: unknown = JSON.parse(json);
+  return Array.isArray(v) ? v.filter((r): r is Right => typeof r === 'string' && isRight(r)) : [];
+}
+
 /** Build the actor (who, and which slice of the tree) from a user joined with its organisation. */
 export function toActor(u: ActorSource, sessionId: number): Actor {
   const kind = u.org_kind as OrgKind;
+  const holder = { level: u.level, organisationKind: kind, grants: u };
+  const rights = rightsOf({ ...holder, role: parseRoleRights(u.role_rights) });
   return {
     userId: u.user_id,
     username: u.username,
@@ -96,7 +109,8 @@ export function toActor(u: ActorSource, sessionId: number): Actor {
     clientId: kind === 'client' ? u.org_id : null,
     distributorId: kind === 'distributor' ? u.org_id : null,
     sessionId,
-    rights: new Set(rightsOf({ level: u.level, organisationKind: kind, grants: u })),
+    rights: new Set(rights),
+    withheld: new Set(rightsOf(holder).filter((r) => !rights.includes(r))),
     timeZone: u.time_zone,
   };
 }

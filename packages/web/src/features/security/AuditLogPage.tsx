@@ -139,7 +139,15 @@ export function AuditLogPage() {
               {page.data?.rows.map((r) => (
                 <Table.Tr key={r.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.at)}</Table.Td>
-                  <Table.Td>{r.user ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {r.user ?? '—'}
+                    {/* A call made with an API key is audited as made by the key (issue 26.4). */}
+                    {r.apiKey !== null && (
+                      <Text size="xs" c="dimmed">
+                        with the API key {r.apiKey} ({r.apiKeyPrefix}…)
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>{r.organisation ?? '—'}</Table.Td>
                   <Table.Td data-action={r.action}>{auditActionText(r.action)}</Table.Td>
                   <Table.Td>{auditObjectText(r.targetType, r.targetId) ?? '—'}</Table.Td>

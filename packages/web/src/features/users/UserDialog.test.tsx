@@ -26,7 +26,13 @@ const fill = (label: RegExp, value: string) =>
 
 describe('UserDialog', () => {
   const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+  /** The saves the dialog sent (the roles it may offer are asked for first). */
+  const saves = () => fetchMock.mock.calls.filter(([url]) => !String(url).startsWith('/api/roles'));
+  const noRoles = () => json(200, { roles: [], can_create: true });
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockImplementation(async () => noRoles());
+  });
   afterEach(() => {
     vi.unstubAllGlobals();
     fetchMock.mockReset();
@@ -42,18 +48,20 @@ describe('UserDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add user' }));
     expect(await screen.findByText('Use letters, digits and _ @ . - + only, without spaces.')).toBeTruthy();
     expect(screen.queryByText(HINT)).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(saves()).toEqual([]);
   });
 
   it('sends the cleaned values and shows the server field errors under their inputs', async () => {
-    fetchMock.mockResolvedValue(
-      json(400, {
-        is_error: true,
-        errors: { username: 'This user name is taken. Choose another one.' },
-        code: 'BAD_REQUEST',
-        message: 'This user name is taken. Choose another one.',
-        fields: { username: 'This user name is taken. Choose another one.' },
-      }),
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith('/api/roles')
+        ? noRoles()
+        : json(400, {
+            is_error: true,
+            errors: { username: 'This user name is taken. Choose another one.' },
+            code: 'BAD_REQUEST',
+            message: 'This user name is taken. Choose another one.',
+            fields: { username: 'This user name is taken. Choose another one.' },
+          }),
     );
     renderDialog();
     fill(/full name/i, ' Jane Doe ');
@@ -63,7 +71,7 @@ describe('UserDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add user' }));
     expect(await screen.findByText('This user name is taken. Choose another one.')).toBeTruthy();
     expect(screen.getByText('Please correct the fields below.')).toBeTruthy();
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    const [url, init] = saves()[0] ?? [];
     expect(url).toBe('/api/v1/object/user/save');
     expect(Object.fromEntries(new URLSearchParams(String(init?.body)))).toEqual({
       name: 'Jane Doe',
@@ -72,6 +80,7 @@ describe('UserDialog', () => {
       disabled: '0',
       username: 'jane',
       organisation_id: '42',
+      role_id: '0',
     });
     await waitFor(() =>
       expect((screen.getByRole('button', { name: 'Add user' }) as HTMLButtonElement).disabled).toBe(false),

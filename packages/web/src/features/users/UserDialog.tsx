@@ -6,7 +6,7 @@ import {
   userCreateForm,
   userEditForm,
 } from '@lifeboat/contract';
-import { Modal, Stack, Switch } from '@mantine/core';
+import { Modal, NativeSelect, Stack, Switch } from '@mantine/core';
 import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import { FormPasswordInput } from '../../forms/FormPasswordInput';
@@ -16,6 +16,7 @@ import { useCurrentUser } from '../../session/session';
 import { DialogButtons, FormErrorAlert } from '../entities/DialogParts';
 import { useEntitySave } from '../entities/useEntitySave';
 import { OrganisationPicker } from './OrganisationPicker';
+import { useRolesFor } from './rolesApi';
 
 interface UserDialogProps {
   opened: boolean;
@@ -34,6 +35,7 @@ type Values = {
   password: string;
   organisation_id: string;
   disabled: boolean;
+  role_id: string;
 };
 
 /** Create or edit a user, saved through POST /api/v1/object/user/save (spec: inventory 7). */
@@ -52,11 +54,18 @@ export function UserDialog({ opened, onClose, user, organisationId, onSaved }: U
         'password',
         ...(editing ? ['disabled'] : ['username']),
         ...(pickOrganisation ? ['organisation_id'] : []),
+        'role_id',
       ],
       // The level follows the organisation: its error belongs under the picker.
       aliases: pickOrganisation ? { level: 'organisation_id' } : {},
-      send: ({ organisation_id, username, ...rest }) =>
-        save(editing ? { ...rest, id: user.id } : { ...rest, username, organisation_id }),
+      send: ({ organisation_id, username, role_id, ...rest }) => {
+        const role = Number(role_id);
+        return save(
+          editing
+            ? { ...rest, role_id: role, id: user.id }
+            : { ...rest, role_id: role, username, organisation_id },
+        );
+      },
     },
   );
   useEffect(() => {
@@ -70,11 +79,17 @@ export function UserDialog({ opened, onClose, user, organisationId, onSaved }: U
             password: '',
             organisation_id: String(user.organisation_id),
             disabled: user.disabled,
+            role_id: String(user.role_id ?? 0),
           }
         : blank(organisationId ?? me.organisationId),
     );
   }, [opened, user, organisationId, me.organisationId, reset]);
   const { control } = form;
+  // The roles a user of the chosen organisation may have (docs/decisions.md 'Roles').
+  const orgId = Number(form.watch('organisation_id')) || null;
+  const roles = useRolesFor(orgId, opened);
+  const customRoles = roles.data?.roles ?? [];
+  const showRoles = customRoles.length > 0 || (user?.role_id ?? null) !== null;
 
   return (
     <Modal opened={opened} onClose={onClose} title={editing ? `Edit ${user.name}` : 'Add user'} centered>
@@ -135,6 +150,29 @@ export function UserDialog({ opened, onClose, user, organisationId, onSaved }: U
             maxLength={FIELD_MAX.password}
             autoComplete="new-password"
           />
+          {showRoles && (
+            <Controller
+              control={control}
+              name="role_id"
+              render={({ field, fieldState }) => (
+                <NativeSelect
+                  label="Role"
+                  description="What this user may do: a role can only take rights away from the level."
+                  value={field.value}
+                  onChange={(e) => field.onChange(e.currentTarget.value)}
+                  error={fieldState.error?.message}
+                  data={[
+                    { value: '0', label: 'Built-in: everything the level allows' },
+                    ...customRoles.map((r) => ({ value: String(r.id), label: r.name })),
+                    // A role this user has that the list does not offer (another organisation's).
+                    ...(user?.role_id && !customRoles.some((r) => r.id === user.role_id)
+                      ? [{ value: String(user.role_id), label: user.role_name ?? 'Its current role' }]
+                      : []),
+                  ]}
+                />
+              )}
+            />
+          )}
           {editing && (
             <Controller
               control={control}
@@ -164,5 +202,6 @@ function blank(organisationId: number): Values {
     password: '',
     organisation_id: String(organisationId),
     disabled: false,
+    role_id: '0',
   };
 }

@@ -23,6 +23,8 @@ const user = (id: number, name: string, mfa: boolean): UserRow => ({
   disabled: false,
   mfa_enabled: mfa,
   created_at: 0,
+  role_id: null,
+  role_name: null,
   can_edit: true,
   can_delete: true,
   can_details: false,

@@ -33,6 +33,7 @@ export const USER_COLUMNS: EntityColumn<UserRow>[] = [
   },
   { key: 'organisation', label: 'Organisation', render: (r) => r.organisation_name, visibleFrom: 'sm' },
   { key: 'level', label: 'Level', render: (r) => LEVEL_LABEL[r.level] ?? String(r.level) },
+  { key: 'role', label: 'Role', render: (r) => r.role_name ?? 'Built-in', visibleFrom: 'sm' },
   {
     key: 'status',
     label: 'Status',

@@ -1,5 +1,7 @@
 import { LEVEL, type OrgKind } from '@lifeboat/contract';
+import { Stack } from '@mantine/core';
 import { useCurrentUser } from '../../session/session';
+import { RolesSection } from './RolesSection';
 import { UserTablePage } from './UserTablePage';
 
 /** Levels of the users in the users tab, by where the user's organisation stands in the tree. */
@@ -13,16 +15,20 @@ const LEVELS_SEEN: Record<OrgKind, number[]> = {
 /** The users tab (/user/empty_table, optionally ?reseller_id=). */
 export function UsersPage() {
   const user = useCurrentUser();
+  const levels = LEVELS_SEEN[user.organisationKind];
   return (
-    <UserTablePage
-      entity="user"
-      title="Users"
-      subtitle={
-        user.organisationKind === 'client'
-          ? 'The people of your organisation who can sign in to Lifeboat.'
-          : 'The people who can sign in to Lifeboat in your organisation and below it.'
-      }
-      levels={LEVELS_SEEN[user.organisationKind]}
-    />
+    <Stack gap="xl">
+      <UserTablePage
+        entity="user"
+        title="Users"
+        subtitle={
+          user.organisationKind === 'client'
+            ? 'The people of your organisation who can sign in to Lifeboat.'
+            : 'The people who can sign in to Lifeboat in your organisation and below it.'
+        }
+        levels={levels}
+      />
+      <RolesSection levels={levels} />
+    </Stack>
   );
 }
