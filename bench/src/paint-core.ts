@@ -186,3 +186,26 @@ export function formatCalls(calls: Call[]): string {
     )
     .join('\n');
 }
+
+/** Whether a request fetched the app's code or styles (Vite's hashed files under /assets/). */
+export const isAsset = (c: Call): boolean => c.path.startsWith('/assets/');
+
+/**
+ * The rounds on the way to the paint: the longest chain of requests, each started after the one
+ * before it ended, among those that ended by the paint (`all`), and the same among the data
+ * calls alone (`data`). Unlike the times, these counts hardly move with the machine's load.
+ */
+export function roundTrips(calls: Call[], paintMs: number): { all: number; data: number } {
+  const chain = (list: Call[]): number => {
+    const sorted = list.filter((c) => c.end <= paintMs).sort((a, b) => a.end - b.end);
+    const depth: number[] = [];
+    sorted.forEach((c, i) => {
+      let before = 0;
+      for (let j = 0; j < i; j++)
+        if ((sorted[j] as Call).end <= c.start) before = Math.max(before, depth[j] ?? 0);
+      depth.push(before + 1);
+    });
+    return Math.max(0, ...depth);
+  };
+  return { all: chain(calls), data: chain(calls.filter((c) => !isAsset(c))) };
+}
