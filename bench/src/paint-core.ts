@@ -191,13 +191,23 @@ export function formatCalls(calls: Call[]): string {
 export const isAsset = (c: Call): boolean => c.path.startsWith('/assets/');
 
 /**
- * The rounds on the way to the paint: the longest chain of requests, each started after the one
- * before it ended, among those that ended by the paint (`all`), and the same among the data
- * calls alone (`data`). Unlike the times, these counts hardly move with the machine's load.
+ * The requests the dashboard's parts are drawn from: the sign-in, the app's code and styles, and
+ * the dashboard's own calls (page data, cards, feeds, tables and their counts). Other requests
+ * of the page (the shell's, the feeds' activity panels, AutoVerify thumbnails) are left out.
+ */
+const PART_CALL =
+  /^\/(api\/session$|assets\/|reseller\/(get_dashboard_page_data|get_quick_actions_data|get_organization_at_a_glance_data|get_current_client_health|get_protected_system_health_history|get_collapsible_feeds)\/|reseller\/dashboard\/)/;
+
+/**
+ * The rounds on the way to the paint: the longest chain of the parts' requests (PART_CALL) that
+ * ended by the paint, each started after the one before it ended (`all`), and the same among
+ * the data calls alone (`data`). Unlike the times, these counts hardly move with the load.
  */
 export function roundTrips(calls: Call[], paintMs: number): { all: number; data: number } {
   const chain = (list: Call[]): number => {
-    const sorted = list.filter((c) => c.end <= paintMs).sort((a, b) => a.end - b.end);
+    const sorted = list
+      .filter((c) => c.end <= paintMs && PART_CALL.test(c.path))
+      .sort((a, b) => a.end - b.end);
     const depth: number[] = [];
     sorted.forEach((c, i) => {
       let before = 0;
