@@ -46,12 +46,6 @@ export interface Paint {
   parts: Partial<Record<PartName, number>>;
   /** The requests the page made after the press, in the order they started. */
   calls: Call[];
-  /**
-   * CPU time of the page's renderer from the press until the paint was seen (Chromium's
-   * TaskDuration, ms; it includes up to one polling interval after the paint). Unlike the wall
-   * time it hardly grows with the machine's load.
-   */
-  browserCpuMs: number;
 }
 
 export class PartsMissing extends Error {
@@ -135,11 +129,6 @@ export async function paintOnce(
     await page.getByLabel('User name').fill(opts.username);
     await page.getByLabel('Password', { exact: true }).fill(opts.password);
     await page.evaluate(watch, { parts: { ...DASHBOARD_PARTS }, tables: TABLES });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Performance.enable');
-    const taskSeconds = async () =>
-      (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
-    const cpuBefore = await taskSeconds();
     pressed = true;
     await page.getByRole('button', { name: 'Sign in' }).click();
     try {
@@ -158,7 +147,6 @@ export async function paintOnce(
       const missing = (Object.keys(DASHBOARD_PARTS) as PartName[]).filter((p) => !seen.includes(p));
       throw new PartsMissing(missing, timeoutMs);
     }
-    const browserCpuMs = ((await taskSeconds()) - cpuBefore) * 1000;
     const result = await page.evaluate(() => {
       const g = globalThis as unknown as PageGlobal;
       const p = g.__paint as NonNullable<PageGlobal['__paint']>;
@@ -183,7 +171,7 @@ export async function paintOnce(
           end: e.end,
         };
       });
-    return { ms: result.ms, parts: result.parts, calls, browserCpuMs };
+    return { ms: result.ms, parts: result.parts, calls };
   } finally {
     await context.close();
   }
