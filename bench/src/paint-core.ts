@@ -136,7 +136,7 @@ export async function paintOnce(
         () => (globalThis as unknown as PageGlobal).__paint?.done != null,
         undefined,
         {
-          polling: 50,
+          polling: 200,
           timeout: timeoutMs,
         },
       );
