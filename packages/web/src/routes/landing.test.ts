@@ -48,3 +48,10 @@ it('starts nothing when the user goes elsewhere, or lands on another page', asyn
   await new Promise((r) => setTimeout(r, 50));
   expect(started).toEqual([]);
 });
+
+it('remembers where the sign-in landed, for the next sign-in on this browser', () => {
+  prefetchLanding(createQueryClient(), makeUser('client'), null);
+  expect(window.localStorage.getItem('lifeboat.landing')).toBe('other');
+  prefetchLanding(createQueryClient(), makeUser('reseller'), { from: '/audit' });
+  expect(window.localStorage.getItem('lifeboat.landing')).toBe('reseller-dashboard');
+});
