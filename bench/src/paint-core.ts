@@ -44,7 +44,10 @@ export interface Paint {
   ms: number;
   /** When each part first showed, ms from the press. */
   parts: Partial<Record<PartName, number>>;
-  /** The requests the page made after the press, in the order they started. */
+  /**
+   * The requests the page made after the press, and those still loading at the press (their
+   * start is then negative), in the order they started.
+   */
   calls: Call[];
 }
 
@@ -156,7 +159,8 @@ export async function paintOnce(
         parts: Object.fromEntries(Object.entries(p.parts).map(([k, v]) => [k, v - t0])),
         entries: g.performance
           .getEntriesByType('resource')
-          .filter((e) => e.startTime >= t0)
+          // Also what was still loading at the press (code asked for as the form was filled in).
+          .filter((e) => e.startTime >= t0 || e.responseEnd > t0)
           .map((e) => ({ name: e.name, start: e.startTime - t0, end: e.responseEnd - t0 })),
       };
     });
