@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBenchArgs, splitMethod } from './args';
 import { percentile } from './load';
+import { roundTrips } from './paint-core';
 import { fill, placeholdersIn } from './placeholders';
 
 describe('percentile', () => {
@@ -40,5 +41,23 @@ describe('arguments', () => {
   });
   it('refuses what is not a path', () => {
     expect(() => parseBenchArgs(['api/session'])).toThrow(/not a path/);
+  });
+});
+
+describe('paint rounds', () => {
+  const call = (path: string, start: number, end: number) => ({ method: 'GET', path, start, end });
+  it("counts the longest chain of the parts' requests, each after the one before it", () => {
+    const calls = [
+      call('/api/session', 0, 100),
+      call('/assets/AppLayout.js', 10, 50),
+      call('/reseller/get_dashboard_page_data/12', 110, 200),
+      call('/reseller/dashboard/vaults/count/12', 110, 190),
+      call('/assets/Page.js', 105, 150),
+      call('/assets/Accordion.js', 160, 170),
+      // Not a part's request, and after the paint.
+      call('/mfa/status', 100, 120),
+      call('/reseller/dashboard/protected_systems/12/1/10', 300, 320),
+    ];
+    expect(roundTrips(calls, 250)).toEqual({ all: 3, data: 2 });
   });
 });

@@ -44,7 +44,10 @@ export interface Paint {
   ms: number;
   /** When each part first showed, ms from the press. */
   parts: Partial<Record<PartName, number>>;
-  /** The requests the page made after the press, in the order they started. */
+  /**
+   * The requests the page made after the press, and those still loading at the press (their
+   * start is then negative), in the order they started.
+   */
   calls: Call[];
 }
 
@@ -156,7 +159,8 @@ export async function paintOnce(
         parts: Object.fromEntries(Object.entries(p.parts).map(([k, v]) => [k, v - t0])),
         entries: g.performance
           .getEntriesByType('resource')
-          .filter((e) => e.startTime >= t0)
+          // Also what was still loading at the press (code asked for as the form was filled in).
+          .filter((e) => e.startTime >= t0 || e.responseEnd > t0)
           .map((e) => ({ name: e.name, start: e.startTime - t0, end: e.responseEnd - t0 })),
       };
     });
@@ -185,4 +189,37 @@ export function formatCalls(calls: Call[]): string {
         `${c.start.toFixed(0).padStart(6)} ${c.end.toFixed(0).padStart(6)}  ${c.method.padEnd(4)} ${c.path}`,
     )
     .join('\n');
+}
+
+/** Whether a request fetched the app's code or styles (Vite's hashed files under /assets/). */
+export const isAsset = (c: Call): boolean => c.path.startsWith('/assets/');
+
+/**
+ * The requests the dashboard's parts are drawn from: the sign-in, the app's code and styles, and
+ * the dashboard's own calls (page data, cards, feeds, tables and their counts). Other requests
+ * of the page (the shell's, the feeds' activity panels, AutoVerify thumbnails) are left out.
+ */
+const PART_CALL =
+  /^\/(api\/session$|assets\/|reseller\/(get_dashboard_page_data|get_quick_actions_data|get_organization_at_a_glance_data|get_current_client_health|get_protected_system_health_history|get_collapsible_feeds)\/|reseller\/dashboard\/)/;
+
+/**
+ * The rounds on the way to the paint: the longest chain of the parts' requests (PART_CALL) that
+ * ended by the paint, each started after the one before it ended (`all`), and the same among
+ * the data calls alone (`data`). Unlike the times, these counts hardly move with the load.
+ */
+export function roundTrips(calls: Call[], paintMs: number): { all: number; data: number } {
+  const chain = (list: Call[]): number => {
+    const sorted = list
+      .filter((c) => c.end <= paintMs && PART_CALL.test(c.path))
+      .sort((a, b) => a.end - b.end);
+    const depth: number[] = [];
+    sorted.forEach((c, i) => {
+      let before = 0;
+      for (let j = 0; j < i; j++)
+        if ((sorted[j] as Call).end <= c.start) before = Math.max(before, depth[j] ?? 0);
+      depth.push(before + 1);
+    });
+    return Math.max(0, ...depth);
+  };
+  return { all: chain(calls), data: chain(calls.filter((c) => !isAsset(c))) };
 }

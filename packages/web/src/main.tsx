@@ -18,10 +18,19 @@ function startApp(session: SessionResponse | null = null): void {
   void import('./AppMain').then((m) => m.renderApp(root, session));
 }
 
+// Once the sign-in form is used: the app's code, then the shell's, load while the user types
+// and while the sign-in is checked, instead of after its answer.
+let preloading = false;
+function preloadApp(): void {
+  if (preloading) return;
+  preloading = true;
+  void import('./AppMain').then((m) => m.preloadShell());
+}
+
 if (window.location.pathname === '/login') {
   root.render(
     <StrictMode>
-      <SignInBoot start={startApp} />
+      <SignInBoot start={startApp} preload={preloadApp} />
     </StrictMode>,
   );
 } else {

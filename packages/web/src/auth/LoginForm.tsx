@@ -31,7 +31,14 @@ const EMPTY: LoginValues = { username: '', password: '', code: '' };
  * form of its own (no react-hook-form, no zod: the sign-in page stays light, issue 18 point 19)
  * that behaves as the schema forms do: checked on submit, then again as a field is corrected.
  */
-export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionResponse) => void }) {
+export function LoginForm({
+  onSignedIn,
+  onUse,
+}: {
+  onSignedIn: (session: SessionResponse) => void;
+  /** The form's first use (a field typed in, or the form sent). */
+  onUse?: () => void;
+}) {
   const cardRef = useRef<HTMLDivElement>(null);
   const refs = {
     username: useRef<HTMLInputElement>(null),
@@ -52,6 +59,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
   }, [refs.username]);
 
   const change = (field: LoginField) => (value: string) => {
+    onUse?.();
     const next = { ...values, [field]: value };
     setValues(next);
     if (submitted) setErrors((e) => ({ ...e, [field]: loginFieldError(field, next, needCode) }));
@@ -82,6 +90,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionRespons
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    onUse?.();
     if (saving) return;
     setSubmitted(true);
     const found = checkLogin(values, needCode);

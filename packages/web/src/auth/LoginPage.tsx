@@ -34,9 +34,11 @@ const SMALL = { '--text-fz': 'var(--mantine-font-size-sm)', '--text-lh': 'var(--
 interface LoginPageProps {
   reason?: LoginState['reason'];
   onSignedIn: (session: SessionResponse) => void;
+  /** Called when the form is first used (typed in, or sent): the app's code can start loading. */
+  onUse?: () => void;
 }
 
-export function LoginPage({ reason, onSignedIn }: LoginPageProps) {
+export function LoginPage({ reason, onSignedIn, onUse }: LoginPageProps) {
   usePageTitle('Sign in');
 
   return (
@@ -102,7 +104,7 @@ export function LoginPage({ reason, onSignedIn }: LoginPageProps) {
               {NOTICES[reason]}
             </PlainAlert>
           )}
-          <LoginForm onSignedIn={onSignedIn} />
+          <LoginForm onSignedIn={onSignedIn} onUse={onUse} />
           <p
             className={TEXT}
             data-size="sm"

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
+import { prefetchLanding, preloadShell } from '../routes/landing';
 import { landingPath } from '../routes/tabPaths';
 import { applySignIn, useSession } from '../session/session';
 import { LoginPage } from './LoginPage';
@@ -18,5 +19,14 @@ export function LoginRoute() {
 
   if (session.isPending) return <PageLoader fullScreen />;
   if (session.data) return <Navigate to={from ?? landingPath(session.data.user)} replace />;
-  return <LoginPage reason={reason} onSignedIn={(s) => applySignIn(client, s)} />;
+  return (
+    <LoginPage
+      reason={reason}
+      onUse={preloadShell}
+      onSignedIn={(s) => {
+        applySignIn(client, s);
+        prefetchLanding(client, s.user, from === undefined ? null : { from });
+      }}
+    />
+  );
 }

@@ -11,7 +11,14 @@ import { readLoginState } from './loginState';
  * sign-in page's JavaScript budget). `start` loads the app with the session; the app's /login
  * route then goes on to where the user was going (router state, kept in history.state).
  */
-export function SignInBoot({ start }: { start: (session: SessionResponse | null) => void }) {
+export function SignInBoot({
+  start,
+  preload,
+}: {
+  start: (session: SessionResponse | null) => void;
+  /** Loads the app's code ahead, once the form is used. */
+  preload?: () => void;
+}) {
   const [probe, setProbe] = useState<'pending' | 'signed-out'>('pending');
   const { reason } = readLoginState((window.history.state as { usr?: unknown } | null)?.usr);
 
@@ -32,5 +39,5 @@ export function SignInBoot({ start }: { start: (session: SessionResponse | null)
   }, [start]);
 
   if (probe === 'pending') return <PageLoader fullScreen />;
-  return <LoginPage reason={reason} onSignedIn={start} />;
+  return <LoginPage reason={reason} onSignedIn={start} onUse={preload} />;
 }

@@ -15,7 +15,7 @@ import { QuickActionsCard } from './QuickActionsCard';
 export function ResellerDashboardPage({ resellerId }: { resellerId: number }) {
   const user = useCurrentUser();
   const own = user.organisationId === resellerId;
-  const page = usePageData('reseller', resellerId);
+  const page = usePageData('reseller', resellerId, own);
   const title = own ? 'Dashboard' : (page.data?.name ?? 'Reseller');
   if (page.error) {
     return (
