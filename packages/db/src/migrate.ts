@@ -32,6 +32,7 @@ import * as m085 from './migrations/085_repository_checks';
 import * as m090 from './migrations/090_alert_actions';
 import * as m095 from './migrations/095_webhooks';
 import * as m110 from './migrations/110_api_keys';
+import * as m120 from './migrations/120_disk_downloads';
 import type { Database } from './schema';
 
 // Migrations are listed here (not read from disk) so they work the same under tsx, vitest and
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '090_alert_actions': m090,
   '095_webhooks': m095,
   '110_api_keys': m110,
+  '120_disk_downloads': m120,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

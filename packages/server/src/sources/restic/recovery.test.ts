@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exportDir, type RunningFtps, startFtpsServer } from '../../areas/ftps/ftps-server';
 import { type FtpsFixture, ftpsFixture } from '../../areas/ftps/test-fixture';
 import { pointRef } from '../../areas/recovery/access';
@@ -257,6 +257,7 @@ describe('FTPS export of a restic snapshot', () => {
       ftps_export_ffr: true,
       ftps_export_virtual_disk: false,
       azure_direct_restore: false,
+      virtual_disk_download: false,
     });
     expect((await opts(imageSystemId)).json()).toMatchObject({
       ftps_export_virtual_disk: true,
@@ -335,6 +336,68 @@ describe('FTPS export of a restic snapshot', () => {
       expect(sha(fs.readFileSync(back))).toBe(sha(imageBytes));
     },
   );
+});
+
+describe('virtual disk as a download', () => {
+  const url = (system: number, point: number) => `/ftps_export/disk_download/${system}/${point}`;
+
+  it.each([
+    ['VHDX', 'dynamic'],
+    ['VMDK', 'dynamic'],
+    ['VHDX', 'fixed'],
+  ] as const)('downloads the disk image as %s (%s) that qemu-img checks with its size', async (format, type) => {
+    const made = await f.post('clia1', url(imageSystemId, imagePointId), {
+      format: format.toLowerCase(),
+      export_type: type,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const link = made.json() as { download_url: string; name: string };
+    expect(link.name).toMatch(new RegExp(`^XRAY-SERVER-\\d{8}-\\d{4}\\.${format.toLowerCase()}$`));
+    const res = await call(f.t.app, f.s.clia1, { method: 'GET', url: link.download_url });
+    expect(res.statusCode).toBe(200);
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    const file = path.join(repo.root, `download-${format}-${type}.${format.toLowerCase()}`);
+    fs.writeFileSync(file, res.rawPayload);
+    const info = JSON.parse(execFileSync('qemu-img', ['info', '--output=json', file], { encoding: 'utf8' }));
+    expect(info.format).toBe(format.toLowerCase());
+    expect(info['virtual-size']).toBe(IMAGE_SIZE);
+    execFileSync('qemu-img', ['check', file]);
+    const back = path.join(repo.root, `back-download-${format}-${type}.raw`);
+    execFileSync('qemu-img', ['convert', '-O', 'raw', file, back]);
+    expect(sha(fs.readFileSync(back))).toBe(sha(imageBytes));
+    // The converted copy left the data folder once read.
+    const tmp = path.join(f.t.ctx.config.dataDir, 'disk-downloads');
+    await vi.waitFor(() => expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]));
+  });
+
+  it('refuses bad input with a sentence, a point without an image, and another reseller’s system', async () => {
+    const bad = await f.post('clia1', url(imageSystemId, imagePointId), { format: 'qcow2' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('The disk format must be one of VHD, VHDX, VMDK.');
+    const badType = await f.post('clia1', url(imageSystemId, imagePointId), {
+      format: 'vmdk',
+      export_type: 'sparse',
+    });
+    expect(badType.statusCode).toBe(400);
+    const noImage = await f.post('clia1', url(systemId, pointId), { format: 'vhdx' });
+    expect(noImage.statusCode).toBe(400);
+    expect(noImage.json().message).toBe(
+      'This restore point holds no disk image: download its files and folders instead.',
+    );
+    // Another system's point, and another reseller: not found.
+    expect((await f.post('clia1', url(imageSystemId, pointId), { format: 'vhdx' })).statusCode).toBe(404);
+    expect((await f.post('resb', url(imageSystemId, imagePointId), { format: 'vhdx' })).statusCode).toBe(404);
+    const link = (await f.post('clia1', url(imageSystemId, imagePointId), { format: 'vhdx' })).json();
+    const other = await call(f.t.app, f.s.resb, { method: 'GET', url: link.download_url });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('offers the download where a system’s latest point holds a disk image', async () => {
+    const opts = (id: number) =>
+      f.get('clia1', `/api/recover_flow/get_available_recovery_options/${f.w.clientA1}/0/${id}`);
+    expect((await opts(imageSystemId)).json()).toMatchObject({ virtual_disk_download: true });
+    expect((await opts(systemId)).json()).toMatchObject({ virtual_disk_download: false });
+  });
 });
 
 describe('a snapshot forgotten with restic forget --prune', () => {
