@@ -11,6 +11,7 @@ import { zipStream } from '../../areas/recovery/archive';
 import { call } from '../../test/harness';
 import { sealSourceSecret } from '../secret';
 import { syncSource } from '../sync-service';
+import { resticRuns } from './children';
 import { SNAPSHOT_GONE } from './files';
 import { makeTestRepo, type TestRepo } from './test-repo';
 
@@ -336,6 +337,78 @@ describe('FTPS export of a restic snapshot', () => {
       expect(sha(fs.readFileSync(back))).toBe(sha(imageBytes));
     },
   );
+});
+
+describe('an archive of many small files', () => {
+  const many: Record<string, Buffer> = {};
+  let manyRoot: string;
+  let manySystem: number;
+  let manyJob: number;
+  let manyPoint: number;
+
+  beforeAll(async () => {
+    manyRoot = path.join(repo.root, 'many');
+    for (let i = 0; i < 2000; i++) {
+      const rel = `${i < 1500 ? 'letters' : 'labels'}/note-${String(i).padStart(4, '0')}.txt`;
+      many[rel] = randomBytes(20 + (i % 400));
+      fs.mkdirSync(path.dirname(path.join(manyRoot, rel)), { recursive: true });
+      fs.writeFileSync(path.join(manyRoot, rel), many[rel] as Buffer);
+    }
+    restic(['backup', '--quiet', '--host', 'ARCHIVE-PC', manyRoot]);
+    await syncSource(f.t.ctx, sourceId);
+    const s = await f.t.dbh.db
+      .selectFrom('protected_systems as s')
+      .innerJoin('restore_points as p', 'p.system_id', 's.id')
+      .select(['s.id', 'p.id as point', 'p.job_id'])
+      .where('s.source_id', '=', sourceId)
+      .where('s.name', '=', 'ARCHIVE-PC')
+      .executeTakeFirstOrThrow();
+    manySystem = Number(s.id);
+    manyPoint = Number(s.point);
+    manyJob = Number(s.job_id);
+  }, 120_000);
+
+  async function zipOf(paths: string[], folders: number) {
+    const token = (
+      await f.post('resa', `/api/filebrowsing/mount/0/${manySystem}/${manyJob}/null`, { recoveryPoint: manyPoint })
+    ).json().filemountUseId as string;
+    const ins = await f.post('resa', '/download/insert_download_session', {
+      filemountUseId: token,
+      appliance_id: 0,
+      device_id: manySystem,
+      job_id: manyJob,
+      restore_point: manyPoint,
+      drive: null,
+      path: paths.length === 1 ? paths[0] : paths,
+      download_type: 2,
+      files_count: paths.length - folders,
+      folders_count: folders,
+    });
+    expect(ins.statusCode, ins.body).toBe(200);
+    const before = resticRuns();
+    const res = await call(f.t.app, f.s.resa, { method: 'GET', url: ins.json().download_url });
+    expect(res.statusCode).toBe(200);
+    return { members: membersOf('zip', res.rawPayload), runs: resticRuns() - before };
+  }
+
+  it('zips a folder of 2,000 files with one restic run, byte for byte', async () => {
+    const { members, runs } = await zipOf([manyRoot], 1);
+    expect(runs).toBe(1);
+    expect(Object.keys(members)).toHaveLength(2000);
+    expect(members).toEqual(Object.fromEntries(Object.entries(many).map(([rel, b]) => [`many/${rel}`, sha(b)])));
+  }, 120_000);
+
+  it('zips 460 files chosen one by one in two folders with a run per folder', async () => {
+    const chosen = Object.keys(many).filter((_, i) => i % 5 === 0 || i >= 1900);
+    const { members, runs } = await zipOf(
+      chosen.map((rel) => path.join(manyRoot, rel)),
+      0,
+    );
+    expect(runs).toBe(2);
+    expect(members).toEqual(
+      Object.fromEntries(chosen.map((rel) => [rel.slice(rel.indexOf('/') + 1), sha(many[rel] as Buffer)])),
+    );
+  }, 120_000);
 });
 
 describe('virtual disk as a download', () => {
