@@ -61,7 +61,9 @@ export async function startDiskDownload(
     throw new BadRequestError('This system’s disks are exported by FTPS: choose "Virtual disk by FTPS".');
   const image = images[0];
   if (!image)
-    throw new BadRequestError('This restore point holds no disk image: download its files and folders instead.');
+    throw new BadRequestError(
+      'This restore point holds no disk image: download its files and folders instead.',
+    );
   if (Number(system.password_protected)) {
     const ok = await checkSystemPassword(
       db,

@@ -370,7 +370,9 @@ describe('an archive of many small files', () => {
 
   async function zipOf(paths: string[], folders: number) {
     const token = (
-      await f.post('resa', `/api/filebrowsing/mount/0/${manySystem}/${manyJob}/null`, { recoveryPoint: manyPoint })
+      await f.post('resa', `/api/filebrowsing/mount/0/${manySystem}/${manyJob}/null`, {
+        recoveryPoint: manyPoint,
+      })
     ).json().filemountUseId as string;
     const ins = await f.post('resa', '/download/insert_download_session', {
       filemountUseId: token,
@@ -395,7 +397,9 @@ describe('an archive of many small files', () => {
     const { members, runs } = await zipOf([manyRoot], 1);
     expect(runs).toBe(1);
     expect(Object.keys(members)).toHaveLength(2000);
-    expect(members).toEqual(Object.fromEntries(Object.entries(many).map(([rel, b]) => [`many/${rel}`, sha(b)])));
+    expect(members).toEqual(
+      Object.fromEntries(Object.entries(many).map(([rel, b]) => [`many/${rel}`, sha(b)])),
+    );
   }, 120_000);
 
   it('zips 460 files chosen one by one in two folders with a run per folder', async () => {
@@ -418,30 +422,35 @@ describe('virtual disk as a download', () => {
     ['VHDX', 'dynamic'],
     ['VMDK', 'dynamic'],
     ['VHDX', 'fixed'],
-  ] as const)('downloads the disk image as %s (%s) that qemu-img checks with its size', async (format, type) => {
-    const made = await f.post('clia1', url(imageSystemId, imagePointId), {
-      format: format.toLowerCase(),
-      export_type: type,
-    });
-    expect(made.statusCode, made.body).toBe(200);
-    const link = made.json() as { download_url: string; name: string };
-    expect(link.name).toMatch(new RegExp(`^XRAY-SERVER-\\d{8}-\\d{4}\\.${format.toLowerCase()}$`));
-    const res = await call(f.t.app, f.s.clia1, { method: 'GET', url: link.download_url });
-    expect(res.statusCode).toBe(200);
-    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
-    const file = path.join(repo.root, `download-${format}-${type}.${format.toLowerCase()}`);
-    fs.writeFileSync(file, res.rawPayload);
-    const info = JSON.parse(execFileSync('qemu-img', ['info', '--output=json', file], { encoding: 'utf8' }));
-    expect(info.format).toBe(format.toLowerCase());
-    expect(info['virtual-size']).toBe(IMAGE_SIZE);
-    execFileSync('qemu-img', ['check', file]);
-    const back = path.join(repo.root, `back-download-${format}-${type}.raw`);
-    execFileSync('qemu-img', ['convert', '-O', 'raw', file, back]);
-    expect(sha(fs.readFileSync(back))).toBe(sha(imageBytes));
-    // The converted copy left the data folder once read.
-    const tmp = path.join(f.t.ctx.config.dataDir, 'disk-downloads');
-    await vi.waitFor(() => expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]));
-  });
+  ] as const)(
+    'downloads the disk image as %s (%s) that qemu-img checks with its size',
+    async (format, type) => {
+      const made = await f.post('clia1', url(imageSystemId, imagePointId), {
+        format: format.toLowerCase(),
+        export_type: type,
+      });
+      expect(made.statusCode, made.body).toBe(200);
+      const link = made.json() as { download_url: string; name: string };
+      expect(link.name).toMatch(new RegExp(`^XRAY-SERVER-\\d{8}-\\d{4}\\.${format.toLowerCase()}$`));
+      const res = await call(f.t.app, f.s.clia1, { method: 'GET', url: link.download_url });
+      expect(res.statusCode).toBe(200);
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      const file = path.join(repo.root, `download-${format}-${type}.${format.toLowerCase()}`);
+      fs.writeFileSync(file, res.rawPayload);
+      const info = JSON.parse(
+        execFileSync('qemu-img', ['info', '--output=json', file], { encoding: 'utf8' }),
+      );
+      expect(info.format).toBe(format.toLowerCase());
+      expect(info['virtual-size']).toBe(IMAGE_SIZE);
+      execFileSync('qemu-img', ['check', file]);
+      const back = path.join(repo.root, `back-download-${format}-${type}.raw`);
+      execFileSync('qemu-img', ['convert', '-O', 'raw', file, back]);
+      expect(sha(fs.readFileSync(back))).toBe(sha(imageBytes));
+      // The converted copy left the data folder once read.
+      const tmp = path.join(f.t.ctx.config.dataDir, 'disk-downloads');
+      await vi.waitFor(() => expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]));
+    },
+  );
 
   it('refuses bad input with a sentence, a point without an image, and another reseller’s system', async () => {
     const bad = await f.post('clia1', url(imageSystemId, imagePointId), { format: 'qcow2' });

@@ -41,8 +41,8 @@ export function DiskDownloadPanel({ state, dispatch, close }: StepProps) {
               Download {link.name}
             </Anchor>
             <Text size="sm" c="dimmed">
-              The disk is converted when the link is opened: the download starts after a moment, longer
-              for a large disk. The link works until {formatDateTime(link.expired)} (7 days).
+              The disk is converted when the link is opened: the download starts after a moment, longer for a
+              large disk. The link works until {formatDateTime(link.expired)} (7 days).
             </Text>
             <CopyAction
               value={new URL(link.download_url, window.location.origin).toString()}

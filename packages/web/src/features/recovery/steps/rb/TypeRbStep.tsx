@@ -44,7 +44,8 @@ export function TypeRbStep({ state, dispatch, close }: StepProps) {
     choices.push({
       value: 'diskDownload',
       label: 'Virtual disk as a download',
-      description: 'Convert the disk image a restore point holds to VHD, VHDX or VMDK and download it in the browser.',
+      description:
+        'Convert the disk image a restore point holds to VHD, VHDX or VMDK and download it in the browser.',
     });
   if (q.data?.azure_direct_restore)
     choices.push({
@@ -54,7 +55,8 @@ export function TypeRbStep({ state, dispatch, close }: StepProps) {
     });
   const choose = (kind: RbChoice) => {
     if (kind === 'vo') return dispatch({ type: 'foBegin' });
-    if (kind === 'diskDownload') return dispatch({ type: 'rbChooseType', kind: 'disk', delivery: 'download' });
+    if (kind === 'diskDownload')
+      return dispatch({ type: 'rbChooseType', kind: 'disk', delivery: 'download' });
     if (kind !== 'azure') return dispatch({ type: 'rbChooseType', kind });
     close();
     void navigate(AZURE_EXPORT_PATH);
