@@ -157,17 +157,16 @@ describe('Recovery from a restic repository', () => {
     await dialog(page)
       .getByRole('row', { name: /FRONT-DESK/ })
       .click();
-    await page.locator('[data-step="setDrive"], [data-step="setRecoveryPoint"]').first().waitFor();
-    if (await page.locator('[data-step="setDrive"]').count())
-      await dialog(page).getByRole('button').filter({ hasText: '/' }).first().click();
-    await waitForStep(page, 'setRecoveryPoint');
-    await page.getByTestId('restore-point').first().click();
-    await screenshotsAtWidths(page, 'restic-02-point');
-    await dialog(page).getByRole('button', { name: 'Next', exact: true }).click();
+    // One restore point: the wizard chooses it and opens the browser at once.
     await waitForStep(page, 'browse', 30_000);
     const rootGroup = page.getByRole('group', { name: 'Folder Restore point' });
     await rootGroup.getByText('/', { exact: true }).click();
-    await page.getByRole('group', { name: 'Folder /' }).getByText('Documents', { exact: true }).click();
+    const documents = dialog(page).getByText('Documents', { exact: true });
+    await documents.waitFor({ timeout: 30_000 }).catch(async (err) => {
+      await page.screenshot({ path: '/work/shots/restic/debug-browse.png', fullPage: true });
+      throw err;
+    });
+    await documents.click();
     const docs = page.getByRole('group', { name: 'Folder Documents' });
     await docs.getByLabel('Select vaccinations.csv').check();
     await docs.getByLabel('Select scans').check();
@@ -188,7 +187,10 @@ describe('Recovery from a restic repository', () => {
 
     // The disk image of XRAY-SERVER as a VHDX download, through the second tool.
     await openWizard(page, clientId, 'Direct-to-cloud backups');
-    await waitForStep(page, 'typeRB');
+    await waitForStep(page, 'typeRB').catch(async (err) => {
+      await page.screenshot({ path: '/work/shots/restic/debug-type-rb.png', fullPage: true });
+      throw err;
+    });
     const choice = page.getByRole('button', { name: 'Virtual disk as a download' });
     await choice.waitFor();
     await screenshotsAtWidths(page, 'restic-05-type-rb');

@@ -136,7 +136,7 @@ export async function clientFeatureTypes(
     .selectFrom('protected_systems')
     .select(['id', 'appliance_id'])
     .where('client_id', '=', clientId)
-    .where('service_gen', '=', SERVICE_GEN.FIRST)
+    .where((eb) => eb.or([eb('service_gen', '=', SERVICE_GEN.FIRST), eb('source_id', 'is not', null)]))
     .where('last_rp_at', 'is not', null)
     .orderBy('appliance_id', 'desc')
     .limit(1)
@@ -225,8 +225,14 @@ export async function recoveryDevices(
   else if (applianceId === null) throw new NotFoundError('This client');
   // An appliance the caller may not see is not found, whatever the client.
   if (applianceId !== null) await findInScope(db, actor, 'appliances', applianceId, 'This appliance');
+  // The cloud's files also come from the systems of a backup source (restic): the console reads
+  // their snapshots itself, as "cloud" points (docs/decisions.md 'Issue 25.5').
   let q = deviceQuery(db, actor)
-    .where('ps.service_gen', '=', SERVICE_GEN.FIRST)
+    .where((eb) =>
+      where.points === 'cloud'
+        ? eb.or([eb('ps.service_gen', '=', SERVICE_GEN.FIRST), eb('ps.source_id', 'is not', null)])
+        : eb('ps.service_gen', '=', SERVICE_GEN.FIRST),
+    )
     .where('ps.last_rp_at', 'is not', null);
   if (clientId > 0) q = q.where('ps.client_id', '=', clientId);
   if (applianceId !== null) q = q.where('ps.appliance_id', '=', applianceId);
