@@ -136,16 +136,26 @@ export async function clientFeatureTypes(
     .selectFrom('protected_systems')
     .select(['id', 'appliance_id'])
     .where('client_id', '=', clientId)
-    .where((eb) => eb.or([eb('service_gen', '=', SERVICE_GEN.FIRST), eb('source_id', 'is not', null)]))
+    .where('service_gen', '=', SERVICE_GEN.FIRST)
     .where('last_rp_at', 'is not', null)
     .orderBy('appliance_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  // Systems of a backup source (restic) are recovered through both tools' cloud paths: files as
+  // a download (the first tool), FTPS and virtual disks (the second), so such a client has both.
+  const sourced = await scoped(db, actor)
+    .selectFrom('protected_systems')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('source_id', 'is not', null)
+    .where('last_rp_at', 'is not', null)
     .limit(1)
     .executeTakeFirst();
   return {
     id: Number(client.id),
     name: client.name,
-    has_brc: Number(client.has_brc),
-    has_x360recover: Number(client.has_x360recover),
+    has_brc: sourced ? 1 : Number(client.has_brc),
+    has_x360recover: sourced ? 1 : Number(client.has_x360recover),
     has_local_devices: first?.appliance_id ? 1 : 0,
     non_protect_flow: first ? 0 : 1,
   };
