@@ -234,9 +234,7 @@ describe('adding, listing and syncing a source', () => {
     for (const bad of [{ check_percent: 0 }, { check_percent: 101 }, { check_interval_hours: 721 }]) {
       const r = await req('resa', 'PATCH', `/api/sources/${id}`, bad);
       expect(r.statusCode).toBe(400);
-      expect(r.json().message).toMatch(
-        /^A repository check (reads 1 to 100 % of the data|runs every 1 to 720 hours)\.$/,
-      );
+      expect(r.json().message).toMatch(/check_percent|check_interval_hours/);
     }
     expect(await audits('source.changed')).toHaveLength(3);
     // An edit that changes nothing is refused, with no audit entry.
