@@ -131,14 +131,14 @@ function run(spec: DemoRepoSpec, args: string[], input?: Buffer): Promise<void> 
   return new Promise((resolve, reject) => {
     const child = trackRestic(
       spawn('restic', [`--repo=${spec.location}`, ...args], {
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        TZ: 'UTC',
-        RESTIC_PASSWORD: spec.password,
-        ...(spec.cacheDir ? { RESTIC_CACHE_DIR: spec.cacheDir } : {}),
-      },
-      stdio: [input ? 'pipe' : 'ignore', 'ignore', 'pipe'],
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          TZ: 'UTC',
+          RESTIC_PASSWORD: spec.password,
+          ...(spec.cacheDir ? { RESTIC_CACHE_DIR: spec.cacheDir } : {}),
+        },
+        stdio: [input ? 'pipe' : 'ignore', 'ignore', 'pipe'],
       }),
     );
     let err = '';

@@ -16,9 +16,12 @@ interface Pending {
 /** Each regular file of the tar stream; its path as restic wrote it with a leading "/". */
 export async function* tarFiles(input: Readable): AsyncGenerator<FolderFile> {
   const extract = tarStream.extract();
-  let current: Pending | null = null;
-  let ended = false;
-  let failed: Error | null = null;
+  // Set by the parser's events (TypeScript does not see callbacks assign locals).
+  const at: { current: Pending | null; ended: boolean; failed: Error | null } = {
+    current: null,
+    ended: false,
+    failed: null,
+  };
   let wake: (() => void) | null = null;
   const poke = () => {
     const w = wake;
@@ -27,15 +30,15 @@ export async function* tarFiles(input: Readable): AsyncGenerator<FolderFile> {
   };
   extract.on('entry', (header, stream, next) => {
     const ended = new Promise<void>((resolve) => stream.once('end', () => resolve()));
-    current = { header, stream, ended, next };
+    at.current = { header, stream, ended, next };
     poke();
   });
   extract.on('finish', () => {
-    ended = true;
+    at.ended = true;
     poke();
   });
   const fail = (err: Error) => {
-    failed = err;
+    at.failed = err;
     poke();
   };
   extract.on('error', fail);
@@ -43,10 +46,10 @@ export async function* tarFiles(input: Readable): AsyncGenerator<FolderFile> {
   input.pipe(extract);
   try {
     for (;;) {
-      if (failed) throw failed;
-      const entry: Pending | null = current;
+      if (at.failed) throw at.failed;
+      const entry = at.current;
       if (entry) {
-        current = null;
+        at.current = null;
         const h = entry.header;
         if (h.type === 'file' || h.type === 'contiguous-file') {
           yield {
@@ -63,7 +66,7 @@ export async function* tarFiles(input: Readable): AsyncGenerator<FolderFile> {
         entry.next();
         continue;
       }
-      if (ended) return;
+      if (at.ended) return;
       await new Promise<void>((r) => {
         wake = r;
       });

@@ -21,6 +21,14 @@ const valuesOf = (s: SourceRow): EditSourceFormValues => ({
   paused: s.paused,
 });
 
+const BLANK: EditSourceFormValues = {
+  name: '',
+  sync_interval_minutes: 15,
+  check_percent: 5,
+  check_interval_hours: 24,
+  paused: false,
+};
+
 interface Props {
   clientId: number;
   source: SourceRow | null;
@@ -44,7 +52,7 @@ const NUMBERS = [
 export function EditSourceDialog({ clientId, source, onClose }: Props) {
   const qc = useQueryClient();
   const { form, onSubmit, formError, saving, reset } = useSchemaForm(editSourceForm, {
-    defaultValues: source ? valuesOf(source) : undefined,
+    defaultValues: source ? valuesOf(source) : BLANK,
     send: async (v) => {
       if (!source) return;
       const was = valuesOf(source);
