@@ -139,6 +139,16 @@ describe('Recovery from a restic repository', () => {
     const card = page.getByTestId('backup-source').filter({ hasText: 'Front desk repository' });
     await card.getByText(/Last sync .*\. 2 systems, 2 restore points: 2 new\./).waitFor({ timeout: 30_000 });
 
+    // The sync interval and the repository check's share are edited on the card.
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit backup source' });
+    await edit.getByLabel('Sync every (minutes)').fill('30');
+    await edit.getByLabel('Repository check reads (% of the data)').fill('10');
+    await screenshotsAtWidths(page, 'restic-00-edit-source');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await card.getByText('2 systems · every 30 minutes · repository check of 10 % every 24 hours').waitFor();
+
     // Its systems in the client's table, with the health the console's thresholds give: a point
     // an hour old is within them.
     await page.getByPlaceholder('Search by system name').fill('FRONT-DESK');
