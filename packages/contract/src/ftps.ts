@@ -34,6 +34,8 @@ export const recoveryOptionsAnswer = z.object({
   ftps_export_ffr: z.boolean(),
   ftps_export_virtual_disk: z.boolean(),
   azure_direct_restore: z.boolean(),
+  /** A system of a backup source holds a disk image that downloads as a virtual disk (no FTPS). */
+  virtual_disk_download: z.boolean(),
 });
 export type RecoveryOptionsAnswer = z.infer<typeof recoveryOptionsAnswer>;
 
@@ -128,6 +130,19 @@ export const ftpsStartBody = z.object({
   password: text(256).optional(),
 });
 export const ftpsStartAnswer = z.object({ export_uuid: z.string() });
+
+/**
+ * A virtual disk as a download (issue 25.5, docs/decisions.md 'Virtual disk download'): the disk
+ * image a restore point of a backup source holds, converted when the link is opened.
+ */
+export const diskDownloadBody = z.object({
+  /** VHD, VHDX or VMDK (any case). */
+  format: text(16),
+  /** dynamic or fixed (VHD and VHDX; VMDK ignores it). */
+  export_type: text(16).optional(),
+  /** The system's password, checked again when the system is password protected. */
+  password: text(256).optional(),
+});
 
 export const FTPS_EXPORT_STATUSES = ['RUNNING', 'COMPLETED', 'ERROR'] as const;
 export const ftpsStatusAnswer = z.object({

@@ -23,6 +23,11 @@ export const SOURCE_LIMITS = {
   envValue: 1024,
   minMinutes: 5,
   maxMinutes: 1440,
+  /** The share of the repository's data a repository check reads back (restic --read-data-subset). */
+  minCheckPercent: 1,
+  maxCheckPercent: 100,
+  minCheckHours: 1,
+  maxCheckHours: 720,
 };
 
 export const sourceMessages = {
@@ -32,6 +37,8 @@ export const sourceMessages = {
   passwordLong: `A repository password is at most ${SOURCE_LIMITS.password} characters long.`,
   env: 'The extra settings accept the S3 and REST credentials only, each at most 1,024 characters.',
   interval: `Sync every ${SOURCE_LIMITS.minMinutes} to ${SOURCE_LIMITS.maxMinutes.toLocaleString('en-US')} minutes.`,
+  checkPercent: `A repository check reads ${SOURCE_LIMITS.minCheckPercent} to ${SOURCE_LIMITS.maxCheckPercent} % of the data.`,
+  checkHours: `A repository check runs every ${SOURCE_LIMITS.minCheckHours} to ${SOURCE_LIMITS.maxCheckHours} hours.`,
 } as const;
 
 const location = z
@@ -48,6 +55,16 @@ const env = z.partialRecord(
   sourceMessages.env,
 );
 const minutes = jsonWhole(SOURCE_LIMITS.minMinutes, SOURCE_LIMITS.maxMinutes, sourceMessages.interval);
+const checkPercent = jsonWhole(
+  SOURCE_LIMITS.minCheckPercent,
+  SOURCE_LIMITS.maxCheckPercent,
+  sourceMessages.checkPercent,
+);
+const checkHours = jsonWhole(
+  SOURCE_LIMITS.minCheckHours,
+  SOURCE_LIMITS.maxCheckHours,
+  sourceMessages.checkHours,
+);
 
 /** "Test connection": the repository as the dialog has it, before it is saved. */
 export const testSourceBody = z.object({
@@ -71,6 +88,9 @@ export const editSourceBody = z.object({
   password: z.string().max(SOURCE_LIMITS.password, sourceMessages.passwordLong).optional(),
   env: env.optional(),
   sync_interval_minutes: minutes.optional(),
+  /** The share of the data each repository check reads back, and how often one runs. */
+  check_percent: checkPercent.optional(),
+  check_interval_hours: checkHours.optional(),
   paused: z.boolean().optional(),
 });
 export type EditSourceBody = z.output<typeof editSourceBody>;
@@ -82,6 +102,8 @@ export const sourceRow = z.object({
   location: z.string(),
   paused: z.boolean(),
   sync_interval_minutes: z.number().int(),
+  check_percent: z.number().int(),
+  check_interval_hours: z.number().int(),
   /** Systems read from it. */
   systems: z.number().int(),
   /** Which extra settings are set (their values are never answered). */
@@ -119,6 +141,28 @@ export const sourceForm = z.object({
   s3_secret_key: z.string().max(SOURCE_LIMITS.envValue, sourceMessages.env),
 });
 export type SourceFormValues = z.output<typeof sourceForm>;
+
+/** The edit dialog's form: what a source's schedule and name are (the call's body's names). */
+export const editSourceForm = z.object({
+  name: nameRule('source name'),
+  sync_interval_minutes: z
+    .number(sourceMessages.interval)
+    .int(sourceMessages.interval)
+    .min(SOURCE_LIMITS.minMinutes, sourceMessages.interval)
+    .max(SOURCE_LIMITS.maxMinutes, sourceMessages.interval),
+  check_percent: z
+    .number(sourceMessages.checkPercent)
+    .int(sourceMessages.checkPercent)
+    .min(SOURCE_LIMITS.minCheckPercent, sourceMessages.checkPercent)
+    .max(SOURCE_LIMITS.maxCheckPercent, sourceMessages.checkPercent),
+  check_interval_hours: z
+    .number(sourceMessages.checkHours)
+    .int(sourceMessages.checkHours)
+    .min(SOURCE_LIMITS.minCheckHours, sourceMessages.checkHours)
+    .max(SOURCE_LIMITS.maxCheckHours, sourceMessages.checkHours),
+  paused: z.boolean(),
+});
+export type EditSourceFormValues = z.output<typeof editSourceForm>;
 
 export function toAddSourceBody(v: SourceFormValues) {
   const env: Partial<Record<(typeof SOURCE_ENV_KEYS)[number], string>> = {};

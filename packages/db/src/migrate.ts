@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { dialectOf } from './dialect';
 
 
+
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_dashboard';
 import * as m003 from './migrations/003_device';
@@ -34,6 +35,7 @@ import * as m085 from './migrations/085_repository_checks';
 import * as m090 from './migrations/090_alert_actions';
 import * as m095 from './migrations/095_webhooks';
 import * as m110 from './migrations/110_api_keys';
+import * as m120 from './migrations/120_disk_downloads';
 import * as m130 from './migrations/130_roles';
 import * as m140 from './migrations/140_alert_digests';
 import * as m150 from './migrations/150_export_first_login';
@@ -42,6 +44,7 @@ import type { Database } from './schema';
 // Migrations are listed here (not read from disk) so they work the same under tsx, vitest and
 // a bundle. Add new ones at the end; never edit one that has shipped.
 const migrations: Record<string, Migration> = {
+
 
 
   '001_initial': m001,
@@ -76,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '090_alert_actions': m090,
   '095_webhooks': m095,
   '110_api_keys': m110,
+  '120_disk_downloads': m120,
   '130_roles': m130,
   '140_alert_digests': m140,
   '150_export_first_login': m150,

@@ -476,6 +476,10 @@ export interface DownloadSessionTable extends RecoveryColumns {
   status: 'active' | 'expired';
   suppressed: Generated<Flag>;
   ended_at: number | null;
+  /** A virtual disk download (migration 120): the format its one disk image is converted to. */
+  disk_format: Generated<'VHD' | 'VHDX' | 'VMDK' | null>;
+  /** 'dynamic' or 'fixed' for a virtual disk download; null otherwise. */
+  disk_export_type: Generated<'dynamic' | 'fixed' | null>;
 }
 
 /** A network share exposed from an appliance restore point (spec: recovery-flow 4 'Share exposure'). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, idParam } from '../call';
 import {
+  diskDownloadBody,
   ftpsCredentialsAnswer,
   ftpsCredentialsBody,
   ftpsDiscardAnswer,
@@ -17,6 +18,7 @@ import {
   verifyPsPasswordAnswer,
   verifyPsPasswordBody,
 } from '../ftps';
+import { insertDownloadAnswer } from '../recovery';
 
 // spec: recovery-flow 7 'Discovery' (get_available_recovery_options) and 'Second tool (FTPS)';
 // inventory-reports-exports-security 7 (the feed's records, credentials and discard).
@@ -174,5 +176,17 @@ export const ftpsCalls = {
     params: z.object({ id: idParam }),
     ids: { id: 'ftps_export' },
     answers: { 200: ftpsDiscardAnswer },
+  }),
+  diskDownload: defineCall({
+    area,
+    method: 'POST',
+    path: '/ftps_export/disk_download/:machineId/:restorePoint',
+    right: 'recover',
+    summary:
+      'Make a download link (7 days) of the disk image a restore point of a backup source holds, converted to VHD, VHDX or VMDK when opened.',
+    params: z.object({ machineId: idParam, restorePoint: idParam }),
+    json: diskDownloadBody,
+    ids: { machineId: 'rb_system', restorePoint: 'rb_restore_point' },
+    answers: { 200: insertDownloadAnswer },
   }),
 };

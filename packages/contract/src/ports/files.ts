@@ -27,11 +27,27 @@ export interface FilesPort {
    */
   readStream?(point: RestorePointRef, path: string): Promise<AsyncIterable<Uint8Array> | null>;
   /**
+   * Every file under a folder with its bytes, in one read of the source (restic dump of the folder
+   * as a tar stream): an archive of many small files costs one run, not one per file. Each file's
+   * `content` is read to its end (or left) before the next file comes. Null when the path is not
+   * a folder there.
+   */
+  readFolder?(point: RestorePointRef, path: string): Promise<AsyncIterable<FolderFile> | null>;
+  /**
    * The raw disk images the point holds, for a virtual disk export converted from real bytes:
    * [] where it holds none; null (or absent) where the source makes its disk exports itself (the
    * simulator).
    */
   diskImages?(point: RestorePointRef): Promise<PointDiskImage[] | null>;
+}
+
+/** One file of readFolder: its absolute path at the point, and its bytes as a stream. */
+export interface FolderFile {
+  path: string;
+  size: number;
+  modifiedAt: number;
+  /** The file's bytes; a stream with pipe() where the source has one (read it by piping). */
+  content: AsyncIterable<Uint8Array>;
 }
 
 /** A raw disk image inside a restore point (a restic `--stdin` image, an *.img or *.raw file). */

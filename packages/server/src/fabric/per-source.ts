@@ -42,6 +42,10 @@ export function filesPerSource(dbh: DbHandle, impl: Impl<FilesPort>): FilesPort 
       const port = await pick(p);
       return port.readStream ? port.readStream(p, path) : null;
     },
+    async readFolder(p, path) {
+      const port = await pick(p);
+      return port.readFolder ? port.readFolder(p, path) : null;
+    },
     async diskImages(p) {
       const port = await pick(p);
       return port.diskImages ? port.diskImages(p) : null;

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, type ReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -69,4 +71,40 @@ export async function convertDiskImage(
   }
   await fs.chmod(out, PRIVATE_FILE);
   return (await fs.stat(out)).size;
+}
+
+/**
+ * A virtual disk download (docs/decisions.md 'Virtual disk download'): the image converted into a
+ * private folder of its own under `tmpRoot` (the data folder), then read from there in chunks
+ * (bounded memory); the folder is removed when the stream closes, read to its end or not.
+ */
+export async function diskDownloadStream(
+  files: FilesPort,
+  point: RestorePointRef,
+  image: PointDiskImage,
+  tmpRoot: string,
+  format: FtpsFormat,
+  exportType: FtpsExportType,
+): Promise<{ size: number; stream: ReadStream }> {
+  const dest = path.join(tmpRoot, randomUUID());
+  const remove = () => fs.rm(dest, { recursive: true, force: true }).catch(() => {});
+  try {
+    await fs.mkdir(tmpRoot, { recursive: true, mode: PRIVATE_FOLDER });
+    const size = await convertDiskImage(
+      files,
+      point,
+      image,
+      dest,
+      'disk',
+      format,
+      exportType,
+      new AbortController().signal,
+    );
+    const stream = createReadStream(path.join(dest, `disk.${DISK_EXT[format]}`));
+    stream.once('close', () => void remove());
+    return { size, stream };
+  } catch (err) {
+    await remove();
+    throw err;
+  }
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { BadRequestError } from '../../http/errors';
 import { route } from '../../http/route';
 import { parseId } from '../../scope';
+import { startDiskDownload } from './disk-download';
 import { exportStatus, startExport } from './export-service';
 import { discardExport, exportRecords, revealCredentials } from './feed-service';
 import {
@@ -90,6 +91,20 @@ export function ftpsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         ),
       );
     }
+    route(app, c.diskDownload, ({ params: p, body, actor, req }) =>
+      startDiskDownload(
+        ctx,
+        actor,
+        {
+          machineId: parseId(p.machineId, 'This device'),
+          restorePoint: parseId(p.restorePoint, 'This restore point'),
+          format: body.format,
+          exportType: body.export_type,
+          password: body.password,
+        },
+        req.ip,
+      ),
+    );
     route(app, c.status, ({ params, actor }) => exportStatus(db, actor, params.uuid));
     route(app, c.credentials, ({ body, actor, req }) =>
       revealCredentials(ctx, actor, body.export_id, body.password, req.ip),

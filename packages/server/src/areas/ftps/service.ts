@@ -110,6 +110,7 @@ export async function recoveryOptions(
     ftps_export_ffr: any,
     ftps_export_virtual_disk: diskable || sourceImage,
     azure_direct_restore: azure,
+    virtual_disk_download: sourceImage,
   };
 }
 

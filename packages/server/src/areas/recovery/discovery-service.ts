@@ -141,11 +141,21 @@ export async function clientFeatureTypes(
     .orderBy('appliance_id', 'desc')
     .limit(1)
     .executeTakeFirst();
+  // Systems of a backup source (restic) are recovered through both tools' cloud paths: files as
+  // a download (the first tool), FTPS and virtual disks (the second), so such a client has both.
+  const sourced = await scoped(db, actor)
+    .selectFrom('protected_systems')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('source_id', 'is not', null)
+    .where('last_rp_at', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
   return {
     id: Number(client.id),
     name: client.name,
-    has_brc: Number(client.has_brc),
-    has_x360recover: Number(client.has_x360recover),
+    has_brc: sourced ? 1 : Number(client.has_brc),
+    has_x360recover: sourced ? 1 : Number(client.has_x360recover),
     has_local_devices: first?.appliance_id ? 1 : 0,
     non_protect_flow: first ? 0 : 1,
   };
@@ -225,8 +235,14 @@ export async function recoveryDevices(
   else if (applianceId === null) throw new NotFoundError('This client');
   // An appliance the caller may not see is not found, whatever the client.
   if (applianceId !== null) await findInScope(db, actor, 'appliances', applianceId, 'This appliance');
+  // The cloud's files also come from the systems of a backup source (restic): the console reads
+  // their snapshots itself, as "cloud" points (docs/decisions.md 'Issue 25.5').
   let q = deviceQuery(db, actor)
-    .where('ps.service_gen', '=', SERVICE_GEN.FIRST)
+    .where((eb) =>
+      where.points === 'cloud'
+        ? eb.or([eb('ps.service_gen', '=', SERVICE_GEN.FIRST), eb('ps.source_id', 'is not', null)])
+        : eb('ps.service_gen', '=', SERVICE_GEN.FIRST),
+    )
     .where('ps.last_rp_at', 'is not', null);
   if (clientId > 0) q = q.where('ps.client_id', '=', clientId);
   if (applianceId !== null) q = q.where('ps.appliance_id', '=', applianceId);

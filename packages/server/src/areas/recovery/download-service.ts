@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   DOWNLOAD_LINK_TTL_MS,
@@ -11,14 +12,18 @@ import type { Database } from '@lifeboat/db';
 import type { Kysely, Selectable } from 'kysely';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
-import { AppError, BadRequestError, NotFoundError } from '../../http/errors';
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
 import { type Actor, scoped } from '../../scope';
+import { DiskConvertError, diskDownloadStream } from '../ftps/disk-convert';
 import { checkDrive, loadPoint, pointRef } from './access';
 import { type ArchiveItem, fileStream, tarStreamOf, zipStream } from './archive';
 import { checkMountPath, loadMount, mountRoots, pointSource } from './browse-service';
 
 // Download sessions (spec: recovery-flow 7 insert_download_session, 4 'File download type'):
 // a link that works for 7 days, then answers a clear 'expired'.
+
+/** The data folder's folder of virtual disks being converted for a download (removed once read). */
+const DISK_DOWNLOADS = 'disk-downloads';
 
 export type DownloadRow = Selectable<Database['download_sessions']>;
 
@@ -222,6 +227,22 @@ export async function openDownload(
   }
   const type = Number(row.download_type) as DownloadType;
   const first = items[0];
+  if (row.disk_format !== null) {
+    // A virtual disk download: the image converted now (ftps/disk-download.ts made the link).
+    if (!first) throw new NotFoundError('This disk image');
+    const disk = await diskDownloadStream(
+      ctx.ports.files,
+      ref,
+      { path: first.path, size: first.entry.size },
+      path.join(ctx.config.dataDir, DISK_DOWNLOADS),
+      row.disk_format,
+      row.disk_export_type ?? 'dynamic',
+    ).catch((err: unknown) => {
+      if (err instanceof DiskConvertError) throw new ConflictError(err.message);
+      throw err;
+    });
+    return { id: Number(row.id), name: row.name, type, size: disk.size, stream: disk.stream };
+  }
   if (type === DOWNLOAD_TYPE.FILE) {
     if (!first) throw new NotFoundError('This file');
     return {

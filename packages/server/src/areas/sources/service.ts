@@ -151,6 +151,8 @@ export async function listSources(ctx: AppContext, actor: Actor, rawClientId: st
       location: r.location,
       paused: r.paused === 1,
       sync_interval_minutes: Number(r.sync_interval_minutes),
+      check_percent: Number(r.check_percent),
+      check_interval_hours: Number(r.check_interval_hours),
       systems: counts.get(id) ?? 0,
       env_keys: SOURCE_ENV_KEYS.filter((k) => env[k]),
       last_sync_at: r.last_sync_at === null ? null : Number(r.last_sync_at),
@@ -205,13 +207,17 @@ const brief = (s: {
   kind: string;
   location: string;
   sync_interval_minutes: number;
+  check_percent?: number;
+  check_interval_hours?: number;
   paused: number;
 }) => ({
   name: s.name,
   kind: s.kind,
   location: s.location,
   sync_interval_minutes: Number(s.sync_interval_minutes),
-  paused: s.paused === 1,
+  ...(s.check_percent === undefined ? {} : { check_percent: Number(s.check_percent) }),
+  ...(s.check_interval_hours === undefined ? {} : { check_interval_hours: Number(s.check_interval_hours) }),
+  paused: Number(s.paused) === 1,
 });
 
 async function sameLocation(db: Db, actor: Actor, clientId: number, location: string, except?: number) {
@@ -306,10 +312,12 @@ export async function editSource(
       name: body.name ?? old.name,
       location: location ?? old.location,
       sync_interval_minutes: body.sync_interval_minutes ?? Number(old.sync_interval_minutes),
+      check_percent: body.check_percent ?? Number(old.check_percent),
+      check_interval_hours: body.check_interval_hours ?? Number(old.check_interval_hours),
       paused: body.paused === undefined ? old.paused : body.paused ? (1 as const) : (0 as const),
     };
-    const unchanged = (Object.keys(next) as (keyof typeof next)[]).every(
-      (k) => next[k] === (k === 'sync_interval_minutes' ? Number(old[k]) : old[k]),
+    const unchanged = (Object.keys(next) as (keyof typeof next)[]).every((k) =>
+      typeof next[k] === 'number' ? next[k] === Number(old[k]) : next[k] === old[k],
     );
     // Nothing to save: no write and no audit entry.
     if (unchanged && !newSecret)

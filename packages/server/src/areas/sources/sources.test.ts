@@ -143,6 +143,8 @@ describe('adding, listing and syncing a source', () => {
           location: repo.location,
           paused: false,
           sync_interval_minutes: 15,
+          check_percent: 5,
+          check_interval_hours: 24,
           systems: 2,
           env_keys: ['AWS_ACCESS_KEY_ID'],
           last_sync_at: TEST_NOW,
@@ -222,13 +224,26 @@ describe('adding, listing and syncing a source', () => {
       secret_changed: true,
     });
     expect(changes[1]?.details).not.toContain('new secret');
+    // The repository check's share and interval, within the contract's bounds.
+    const check = await req('resa', 'PATCH', `/api/sources/${id}`, {
+      check_percent: 20,
+      check_interval_hours: 12,
+    });
+    expect(check.statusCode, check.body).toBe(200);
+    expect((await list()).sources[0]).toMatchObject({ check_percent: 20, check_interval_hours: 12 });
+    for (const bad of [{ check_percent: 0 }, { check_percent: 101 }, { check_interval_hours: 721 }]) {
+      const r = await req('resa', 'PATCH', `/api/sources/${id}`, bad);
+      expect(r.statusCode).toBe(400);
+      expect(r.json().message).toMatch(/check_percent|check_interval_hours/);
+    }
+    expect(await audits('source.changed')).toHaveLength(3);
     // An edit that changes nothing is refused, with no audit entry.
     const same = await req('resa', 'PATCH', `/api/sources/${id}`, {
       paused: false,
       env: { AWS_ACCESS_KEY_ID: 'AKIAEXAMPLEKEY' },
     });
     expect(same.statusCode).toBe(400);
-    expect(await audits('source.changed')).toHaveLength(2);
+    expect(await audits('source.changed')).toHaveLength(3);
     // The new (wrong) password: the next sync fails with restic's sentence.
     await req('resa', 'POST', `/api/sources/${id}/sync`);
     await t.ctx.operations.runOnce();

@@ -6,11 +6,16 @@ import type { ChildProcess } from 'node:child_process';
 
 const running = new Set<ChildProcess>();
 let stopping = false;
+let started = 0;
+
+/** How many restic runs this process has started (tests and bench/ count reads with it). */
+export const resticRuns = () => started;
 /** How long a restic has to stop after SIGTERM before it is killed. */
 const GRACE_MS = 5_000;
 
 /** Keeps `child` until it closes; once the console is stopping, a new restic is stopped at once. */
 export function trackRestic<C extends ChildProcess>(child: C): C {
+  started++;
   running.add(child);
   child.once('close', () => running.delete(child));
   child.once('error', () => running.delete(child));

@@ -12,6 +12,7 @@ import { toEntry } from './browse';
 import { type Repository, ResticError, resticJsonLines } from './cli';
 import { dump } from './dump';
 import { checkLocation, LocationError, type LocationPolicy } from './location';
+import { tarFiles } from './tar-entries';
 
 // restic as the files port (issue 25.5): the file browser, the downloads and the FTPS exports of
 // a restic system read its snapshots here. The first browse of a snapshot reads its whole tree
@@ -224,11 +225,33 @@ export function createResticFiles(opts: ResticFilesOptions): ResticFiles {
     })();
   }
 
+  /** Every file under a folder from one `restic dump --archive=tar` (see FilesPort.readFolder). */
+  async function readFolder(point: RestorePointRef, path: string) {
+    const entry = await statFile(point, path);
+    if (entry?.type !== 'folder') return null;
+    const { repo, snapshot } = await open(point);
+    const run = dump(repo, snapshot, folderKey(path), 'tar');
+    return (async function* () {
+      let finished = false;
+      try {
+        yield* tarFiles(run.stream);
+        await run.done.catch(failure);
+        finished = true;
+      } finally {
+        if (!finished) {
+          run.cancel();
+          run.done.catch(() => {});
+        }
+      }
+    })();
+  }
+
   return {
     open,
     listFiles,
     statFile,
     readStream,
+    readFolder,
     async readFile(point, path, start, end) {
       const stream = await readStream(point, path);
       if (!stream) return null;

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exportDir, type RunningFtps, startFtpsServer } from '../../areas/ftps/ftps-server';
 import { type FtpsFixture, ftpsFixture } from '../../areas/ftps/test-fixture';
 import { pointRef } from '../../areas/recovery/access';
@@ -11,6 +11,7 @@ import { zipStream } from '../../areas/recovery/archive';
 import { call } from '../../test/harness';
 import { sealSourceSecret } from '../secret';
 import { syncSource } from '../sync-service';
+import { resticRuns } from './children';
 import { SNAPSHOT_GONE } from './files';
 import { makeTestRepo, type TestRepo } from './test-repo';
 
@@ -257,6 +258,7 @@ describe('FTPS export of a restic snapshot', () => {
       ftps_export_ffr: true,
       ftps_export_virtual_disk: false,
       azure_direct_restore: false,
+      virtual_disk_download: false,
     });
     expect((await opts(imageSystemId)).json()).toMatchObject({
       ftps_export_virtual_disk: true,
@@ -335,6 +337,149 @@ describe('FTPS export of a restic snapshot', () => {
       expect(sha(fs.readFileSync(back))).toBe(sha(imageBytes));
     },
   );
+});
+
+describe('an archive of many small files', () => {
+  const many: Record<string, Buffer> = {};
+  let manyRoot: string;
+  let manySystem: number;
+  let manyJob: number;
+  let manyPoint: number;
+
+  beforeAll(async () => {
+    manyRoot = path.join(repo.root, 'many');
+    for (let i = 0; i < 2000; i++) {
+      const rel = `${i < 1500 ? 'letters' : 'labels'}/note-${String(i).padStart(4, '0')}.txt`;
+      many[rel] = randomBytes(20 + (i % 400));
+      fs.mkdirSync(path.dirname(path.join(manyRoot, rel)), { recursive: true });
+      fs.writeFileSync(path.join(manyRoot, rel), many[rel] as Buffer);
+    }
+    restic(['backup', '--quiet', '--host', 'ARCHIVE-PC', manyRoot]);
+    await syncSource(f.t.ctx, sourceId);
+    const s = await f.t.dbh.db
+      .selectFrom('protected_systems as s')
+      .innerJoin('restore_points as p', 'p.system_id', 's.id')
+      .select(['s.id', 'p.id as point', 'p.job_id'])
+      .where('s.source_id', '=', sourceId)
+      .where('s.name', '=', 'ARCHIVE-PC')
+      .executeTakeFirstOrThrow();
+    manySystem = Number(s.id);
+    manyPoint = Number(s.point);
+    manyJob = Number(s.job_id);
+  }, 120_000);
+
+  async function zipOf(paths: string[], folders: number) {
+    const token = (
+      await f.post('resa', `/api/filebrowsing/mount/0/${manySystem}/${manyJob}/null`, {
+        recoveryPoint: manyPoint,
+      })
+    ).json().filemountUseId as string;
+    const ins = await f.post('resa', '/download/insert_download_session', {
+      filemountUseId: token,
+      appliance_id: 0,
+      device_id: manySystem,
+      job_id: manyJob,
+      restore_point: manyPoint,
+      drive: null,
+      path: paths.length === 1 ? paths[0] : paths,
+      download_type: 2,
+      files_count: paths.length - folders,
+      folders_count: folders,
+    });
+    expect(ins.statusCode, ins.body).toBe(200);
+    const before = resticRuns();
+    const res = await call(f.t.app, f.s.resa, { method: 'GET', url: ins.json().download_url });
+    expect(res.statusCode).toBe(200);
+    return { members: membersOf('zip', res.rawPayload), runs: resticRuns() - before };
+  }
+
+  it('zips a folder of 2,000 files with one restic run, byte for byte', async () => {
+    const { members, runs } = await zipOf([manyRoot], 1);
+    expect(runs).toBe(1);
+    expect(Object.keys(members)).toHaveLength(2000);
+    expect(members).toEqual(
+      Object.fromEntries(Object.entries(many).map(([rel, b]) => [`many/${rel}`, sha(b)])),
+    );
+  }, 120_000);
+
+  it('zips 460 files chosen one by one in two folders with a run per folder', async () => {
+    const chosen = Object.keys(many).filter((_, i) => i % 5 === 0 || i >= 1900);
+    const { members, runs } = await zipOf(
+      chosen.map((rel) => path.join(manyRoot, rel)),
+      0,
+    );
+    expect(runs).toBe(2);
+    expect(members).toEqual(
+      Object.fromEntries(chosen.map((rel) => [rel.slice(rel.indexOf('/') + 1), sha(many[rel] as Buffer)])),
+    );
+  }, 120_000);
+});
+
+describe('virtual disk as a download', () => {
+  const url = (system: number, point: number) => `/ftps_export/disk_download/${system}/${point}`;
+
+  it.each([
+    ['VHDX', 'dynamic'],
+    ['VMDK', 'dynamic'],
+    ['VHDX', 'fixed'],
+  ] as const)(
+    'downloads the disk image as %s (%s) that qemu-img checks with its size',
+    async (format, type) => {
+      const made = await f.post('clia1', url(imageSystemId, imagePointId), {
+        format: format.toLowerCase(),
+        export_type: type,
+      });
+      expect(made.statusCode, made.body).toBe(200);
+      const link = made.json() as { download_url: string; name: string };
+      expect(link.name).toMatch(new RegExp(`^XRAY-SERVER-\\d{8}-\\d{4}\\.${format.toLowerCase()}$`));
+      const res = await call(f.t.app, f.s.clia1, { method: 'GET', url: link.download_url });
+      expect(res.statusCode).toBe(200);
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      const file = path.join(repo.root, `download-${format}-${type}.${format.toLowerCase()}`);
+      fs.writeFileSync(file, res.rawPayload);
+      const info = JSON.parse(
+        execFileSync('qemu-img', ['info', '--output=json', file], { encoding: 'utf8' }),
+      );
+      expect(info.format).toBe(format.toLowerCase());
+      expect(info['virtual-size']).toBe(IMAGE_SIZE);
+      execFileSync('qemu-img', ['check', file]);
+      const back = path.join(repo.root, `back-download-${format}-${type}.raw`);
+      execFileSync('qemu-img', ['convert', '-O', 'raw', file, back]);
+      expect(sha(fs.readFileSync(back))).toBe(sha(imageBytes));
+      // The converted copy left the data folder once read.
+      const tmp = path.join(f.t.ctx.config.dataDir, 'disk-downloads');
+      await vi.waitFor(() => expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]));
+    },
+  );
+
+  it('refuses bad input with a sentence, a point without an image, and another reseller’s system', async () => {
+    const bad = await f.post('clia1', url(imageSystemId, imagePointId), { format: 'qcow2' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('The disk format must be one of VHD, VHDX, VMDK.');
+    const badType = await f.post('clia1', url(imageSystemId, imagePointId), {
+      format: 'vmdk',
+      export_type: 'sparse',
+    });
+    expect(badType.statusCode).toBe(400);
+    const noImage = await f.post('clia1', url(systemId, pointId), { format: 'vhdx' });
+    expect(noImage.statusCode).toBe(400);
+    expect(noImage.json().message).toBe(
+      'This restore point holds no disk image: download its files and folders instead.',
+    );
+    // Another system's point, and another reseller: not found.
+    expect((await f.post('clia1', url(imageSystemId, pointId), { format: 'vhdx' })).statusCode).toBe(404);
+    expect((await f.post('resb', url(imageSystemId, imagePointId), { format: 'vhdx' })).statusCode).toBe(404);
+    const link = (await f.post('clia1', url(imageSystemId, imagePointId), { format: 'vhdx' })).json();
+    const other = await call(f.t.app, f.s.resb, { method: 'GET', url: link.download_url });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('offers the download where a system’s latest point holds a disk image', async () => {
+    const opts = (id: number) =>
+      f.get('clia1', `/api/recover_flow/get_available_recovery_options/${f.w.clientA1}/0/${id}`);
+    expect((await opts(imageSystemId)).json()).toMatchObject({ virtual_disk_download: true });
+    expect((await opts(systemId)).json()).toMatchObject({ virtual_disk_download: false });
+  });
 });
 
 describe('a snapshot forgotten with restic forget --prune', () => {

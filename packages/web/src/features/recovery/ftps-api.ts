@@ -59,6 +59,18 @@ export function startFtpsExport(q: {
       });
 }
 
+export const prepareDiskDownload = (q: {
+  machineId: number;
+  restorePoint: number;
+  format: FtpsFormat;
+  exportType: FtpsExportType;
+  password: string | null;
+}) =>
+  call(c.diskDownload, {
+    params: { machineId: q.machineId, restorePoint: q.restorePoint },
+    json: { format: q.format, export_type: q.exportType, ...(q.password ? { password: q.password } : {}) },
+  });
+
 export const fetchFtpsStatus = (uuid: string) => call(c.status, { params: { uuid } });
 export const fetchFtpsCredentials = (exportId: number, password: string | null) =>
   call(c.credentials, { json: { export_id: exportId, ...(password ? { password } : {}) } });

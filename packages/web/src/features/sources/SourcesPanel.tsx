@@ -7,10 +7,11 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime } from '../../format/dateTime';
 import { dashboardKeys } from '../dashboard/dashboardApi';
 import { AddSourceDialog } from './AddSourceDialog';
+import { EditSourceDialog } from './EditSourceDialog';
 import { sourceKeys, useClientSources } from './sourcesQueries';
 
 // A client's backup sources on its page (issue 25.4): each with what its last sync found or what
-// went wrong, Sync now, and Remove (confirmed); "Add source" for the reseller and the provider.
+// went wrong, Sync now, Edit (name, sync interval, repository check, pause) and Remove (confirmed); "Add source" for the reseller and the provider.
 
 function lastSync(s: SourceRow): string {
   if (s.sync_operation_id !== null) return s.last_sync_at === null ? 'First sync running…' : 'Syncing now…';
@@ -22,11 +23,13 @@ function SourceCard({
   source,
   canManage,
   onSync,
+  onEdit,
   onRemove,
 }: {
   source: SourceRow;
   canManage: boolean;
   onSync: () => void;
+  onEdit: () => void;
   onRemove: () => void;
 }) {
   const failed = source.last_sync_outcome === 'failed';
@@ -52,7 +55,8 @@ function SourceCard({
           </Text>
           <Text size="sm">
             {source.systems === 1 ? '1 system' : `${source.systems} systems`} · every{' '}
-            {source.sync_interval_minutes} minutes
+            {source.sync_interval_minutes} minutes · repository check of {source.check_percent} % every{' '}
+            {source.check_interval_hours} hours
           </Text>
           <Text size="sm" c={failed ? 'red' : undefined} aria-live="polite">
             {lastSync(source)}
@@ -67,6 +71,9 @@ function SourceCard({
           <Group gap="xs">
             <Button size="xs" variant="light" onClick={onSync} loading={source.sync_operation_id !== null}>
               Sync now
+            </Button>
+            <Button size="xs" variant="light" onClick={onEdit}>
+              Edit
             </Button>
             <Button size="xs" variant="subtle" color="red" onClick={onRemove}>
               Remove
@@ -83,6 +90,7 @@ export function SourcesPanel({ clientId }: { clientId: number }) {
   const sources = useClientSources(clientId);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<SourceRow | null>(null);
+  const [editing, setEditing] = useState<SourceRow | null>(null);
   const data = sources.data;
   // A sync that just ended may have brought systems and points: the page's tables read again.
   const syncing = data?.sources.filter((s) => s.sync_operation_id !== null).length ?? 0;
@@ -122,6 +130,7 @@ export function SourcesPanel({ clientId }: { clientId: number }) {
                 await call(sourceCalls.sync, { params: { id: s.id } });
                 await refresh();
               }}
+              onEdit={() => setEditing(s)}
               onRemove={() => setRemoving(s)}
             />
           ))
@@ -133,6 +142,7 @@ export function SourcesPanel({ clientId }: { clientId: number }) {
         onClose={() => setAdding(false)}
         resticInstalled={data.restic_installed}
       />
+      <EditSourceDialog clientId={clientId} source={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         opened={removing !== null}
         title="Remove backup source"

@@ -17,6 +17,8 @@ import type { StepName, WizardStep } from './steps';
 
 export interface RbData {
   kind: 'ffr' | 'disk' | null;
+  /** How a virtual disk leaves: an FTPS export, or a download link (a backup source's disk image). */
+  delivery: 'ftps' | 'download';
   device: RbDeviceRow | null;
   /** The system's password, checked by the server; sent again with start and credentials. */
   password: string | null;
@@ -37,6 +39,7 @@ export type RbFailure =
 
 export const initialRb = (): RbData => ({
   kind: null,
+  delivery: 'ftps',
   device: null,
   password: null,
   point: null,
@@ -49,7 +52,7 @@ export const initialRb = (): RbData => ({
 });
 
 export type RbEvent =
-  | { type: 'rbChooseType'; kind: 'ffr' | 'disk' }
+  | { type: 'rbChooseType'; kind: 'ffr' | 'disk'; delivery?: 'ftps' | 'download' }
   /** `auto: 'skip'`: the wizard was opened for this device, so rbSetDevice is not a step to return to. */
   | { type: 'rbChooseDevice'; device: RbDeviceRow; auto?: AutoMode }
   | { type: 'rbPasswordOk'; password: string }
@@ -99,7 +102,7 @@ export function rbReduce(state: WizardState, e: RbEvent): WizardState {
   const rb = state.data.rb;
   switch (e.type) {
     case 'rbChooseType':
-      return go(state, 'rbSetDevice', { ...initialRb(), kind: e.kind });
+      return go(state, 'rbSetDevice', { ...initialRb(), kind: e.kind, delivery: e.delivery ?? 'ftps' });
     case 'rbChooseDevice':
       // spec: recovery-flow 5, ineligible rows are not selectable.
       if (rbIneligibility(e.device, rb.kind === 'disk')) return state;

@@ -3,6 +3,7 @@ import { Alert, Button, Radio, SegmentedControl, Stack, Text } from '@mantine/co
 import { useState } from 'react';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
+import { DiskDownloadPanel } from './DiskDownloadPanel';
 import { useStartExport } from './useStartExport';
 
 /** rbExportType: the disk format (VHD, VHDX, VMDK) and the export type. */
@@ -41,6 +42,11 @@ export function RbExportTypeStep({ state, dispatch }: StepProps) {
 
 /** exportVirtualDisk: what will be exported, and the start. */
 export function ExportVirtualDiskStep(props: StepProps) {
+  if (props.state.data.rb.delivery === 'download') return <DiskDownloadPanel {...props} />;
+  return <ExportByFtps {...props} />;
+}
+
+function ExportByFtps(props: StepProps) {
   const { state, dispatch } = props;
   const rb = state.data.rb;
   const start = useStartExport(props);

@@ -6,7 +6,7 @@ import { type Choice, ChoiceCards } from '../ChoiceCards';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
 
-type RbChoice = 'ffr' | 'disk' | 'vo' | 'azure';
+type RbChoice = 'ffr' | 'disk' | 'diskDownload' | 'vo' | 'azure';
 
 /** recovery-flow 2: choosing Azure direct restore leaves the wizard for its own page. */
 export const AZURE_EXPORT_PATH = '/azure_export/view';
@@ -40,6 +40,13 @@ export function TypeRbStep({ state, dispatch, close }: StepProps) {
       label: 'Virtual disk by FTPS',
       description: 'Export the system disk as VHD, VHDX or VMDK and download it with an FTPS client.',
     });
+  if (q.data?.virtual_disk_download)
+    choices.push({
+      value: 'diskDownload',
+      label: 'Virtual disk as a download',
+      description:
+        'Convert the disk image a restore point holds to VHD, VHDX or VMDK and download it in the browser.',
+    });
   if (q.data?.azure_direct_restore)
     choices.push({
       value: 'azure',
@@ -48,6 +55,8 @@ export function TypeRbStep({ state, dispatch, close }: StepProps) {
     });
   const choose = (kind: RbChoice) => {
     if (kind === 'vo') return dispatch({ type: 'foBegin' });
+    if (kind === 'diskDownload')
+      return dispatch({ type: 'rbChooseType', kind: 'disk', delivery: 'download' });
     if (kind !== 'azure') return dispatch({ type: 'rbChooseType', kind });
     close();
     void navigate(AZURE_EXPORT_PATH);
