@@ -1,8 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { dialectOf } from './dialect';
 
-
-
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_dashboard';
 import * as m003 from './migrations/003_device';
@@ -44,9 +42,6 @@ import type { Database } from './schema';
 // Migrations are listed here (not read from disk) so they work the same under tsx, vitest and
 // a bundle. Add new ones at the end; never edit one that has shipped.
 const migrations: Record<string, Migration> = {
-
-
-
   '001_initial': m001,
   '002_dashboard': m002,
   '003_device': m003,
