@@ -65,6 +65,7 @@ describe('form schemas', () => {
       username: 'a b',
       password: 'short',
       disabled: false,
+      role_id: '0',
     });
     expect(Object.keys(issues(add)).sort()).toEqual(['email', 'name', 'password', 'username']);
     const edit = userEditForm.safeParse({
@@ -74,6 +75,7 @@ describe('form schemas', () => {
       username: 'jane',
       password: '',
       disabled: false,
+      role_id: '0',
     });
     expect(edit.success).toBe(true);
   });
