@@ -33,6 +33,7 @@ import * as m090 from './migrations/090_alert_actions';
 import * as m095 from './migrations/095_webhooks';
 import * as m110 from './migrations/110_api_keys';
 import * as m140 from './migrations/140_alert_digests';
+import * as m145 from './migrations/145_alert_reminders';
 
 import * as m150 from './migrations/150_export_first_login';
 import type { Database } from './schema';
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '095_webhooks': m095,
   '110_api_keys': m110,
   '140_alert_digests': m140,
+  '145_alert_reminders': m145,
 
   '150_export_first_login': m150,
 };
