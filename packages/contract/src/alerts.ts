@@ -281,7 +281,11 @@ export function alertMailSubject(m: {
   const severity = SEVERITY_WORD[m.severity as AlertSeverity] ?? 'Notice';
   // A reminder keeps the severity's word first, so the technician's mail rules still catch it.
   const word =
-    m.transition === 'resolved' ? 'Resolved' : m.transition === 'reminded' ? `${severity} (reminder)` : severity;
+    m.transition === 'resolved'
+      ? 'Resolved'
+      : m.transition === 'reminded'
+        ? `${severity} (reminder)`
+        : severity;
   return `[Lifeboat] ${word}: ${m.subjectName} (${m.clientName}) ${m.summary}`;
 }
 

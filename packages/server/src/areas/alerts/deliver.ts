@@ -143,10 +143,10 @@ async function deliverPass(
       transition === 'reminded'
         ? reminderWords(Number(m.opened_at), m.detail)
         : transition === 'resolved'
-        ? `Resolved ${utc(Number(m.at))}; open since ${utc(Number(m.opened_at))}.`
-        : transition === 'reopened'
-          ? `Back ${utc(Number(m.at))}; first opened ${utc(Number(m.opened_at))}.`
-          : `Opened ${utc(Number(m.at))}.`;
+          ? `Resolved ${utc(Number(m.at))}; open since ${utc(Number(m.opened_at))}.`
+          : transition === 'reopened'
+            ? `Back ${utc(Number(m.at))}; first opened ${utc(Number(m.opened_at))}.`
+            : `Opened ${utc(Number(m.at))}.`;
     try {
       await sendMail(ctx.config, {
         to: JSON.parse(m.recipients) as string[],

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deliverAlertMails } from './deliver';
 import { runDigests } from './digest';
 import { evaluateAlerts } from './evaluate';
-import { reminderDue, remindAlerts } from './remind';
+import { remindAlerts, reminderDue } from './remind';
 import { type AlertsFixture, alertsFixture } from './test-fixture';
 
 // Reminders of open alerts nobody has acknowledged (issue 27.2), on the manual clock and through
@@ -129,7 +129,10 @@ describe('reminders', () => {
     const tl = got.json();
     const reminded = tl.events.filter((e: { kind: string }) => e.kind === 'reminded');
     expect(reminded).toEqual([
-      expect.objectContaining({ at: now(), mails: [{ to: ['oncall@msp.test'], status: 'sent', sent_at: now() }] }),
+      expect.objectContaining({
+        at: now(),
+        mails: [{ to: ['oncall@msp.test'], status: 'sent', sent_at: now() }],
+      }),
     ]);
 
     // The next one counts from this reminder; acknowledging stops them.

@@ -126,7 +126,8 @@ export async function remindAlerts(db: Kysely<Database>, now: number): Promise<{
 }
 
 export function registerAlertReminders(ctx: Pick<AppContext, 'dbh' | 'operations'>): void {
-  const handler: HandlerFor<typeof ALERTS_REMIND> = async ({ clock }) => remindAlerts(ctx.dbh.db, clock.now());
+  const handler: HandlerFor<typeof ALERTS_REMIND> = async ({ clock }) =>
+    remindAlerts(ctx.dbh.db, clock.now());
   ctx.operations.register(ALERTS_REMIND, handler);
   ctx.operations.every({ key: ALERTS_REMIND, kind: ALERTS_REMIND, input: {}, everyMs: ALERTS_REMIND_MS });
 }
