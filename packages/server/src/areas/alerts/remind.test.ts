@@ -169,6 +169,25 @@ describe('reminders', () => {
     expect(await remind()).toEqual({ reminded: 0 });
   });
 
+  it('counts from a reopening, which ends the acknowledgement', async () => {
+    await saveReseller(routed({ remind_hours: 2 }));
+    const id = await openAlert();
+    expect((await f.post('resa', `${A}/${id}/acknowledge`, {})).statusCode).toBe(200);
+    f.t.clock.advance(10 * 60_000);
+    await f.run(f.w.systemA1, 'COMPLETED');
+    await evaluate();
+    f.t.clock.advance(10 * 60_000);
+    await f.run(f.w.systemA1, 'FAILED');
+    await f.run(f.w.systemA1, 'FAILED');
+    await evaluate();
+    expect((await f.events()).map((e) => e.kind)).toEqual(['opened', 'acknowledged', 'resolved', 'reopened']);
+    // Two hours after the opening, one hour and forty minutes after the reopening: not yet.
+    f.t.clock.advance(HOUR + 40 * 60_000);
+    expect(await remind()).toEqual({ reminded: 0 });
+    f.t.clock.advance(20 * 60_000);
+    expect(await remind()).toEqual({ reminded: 1 });
+  });
+
   it('is never sent with 0 hours', async () => {
     await saveReseller(routed({ remind_hours: 0 }));
     await openAlert();
