@@ -143,7 +143,10 @@ describe('reminders', () => {
     expect((await f.post('resa', `${A}/${id}/acknowledge`, {})).statusCode).toBe(200);
     f.t.clock.advance(10 * HOUR);
     expect(await remind()).toEqual({ reminded: 0 });
-    expect((await f.events()).filter((e) => e.kind === 'reminded')).toHaveLength(2);
+    // The second reminder, not yet sent when the alert was acknowledged, went with it.
+    expect((await f.events()).filter((e) => e.kind === 'reminded')).toHaveLength(1);
+    expect(await deliver()).toMatchObject({ sent: 0 });
+    expect(inbox).toHaveLength(2);
   });
 
   it('is never sent for a snoozed alert (it comes when the snooze ends) or a resolved one', async () => {
@@ -222,6 +225,19 @@ describe('reminders', () => {
     expect(header(inbox[1] as Received, 'Subject')).toBe(
       '[Lifeboat] After quiet hours: 1 alert change (Client A1)',
     );
+  });
+
+  it('drops a reminder not yet gone out when someone acknowledges', async () => {
+    await saveReseller(routed({ remind_hours: 1, quiet_hours: { start: '12:30', end: '18:00' } }));
+    const id = await openAlert();
+    expect(await deliver()).toMatchObject({ sent: 1 });
+    f.t.clock.advance(HOUR);
+    expect(await remind()).toEqual({ reminded: 1 });
+    expect((await f.post('resa', `${A}/${id}/acknowledge`, {})).statusCode).toBe(200);
+    expect((await f.events()).map((e) => e.kind)).toEqual(['opened', 'acknowledged']);
+    f.t.clock.set(Date.parse('2026-11-20T18:00:00Z'));
+    expect(await runDigests(f.t.ctx, now())).toMatchObject({ sent: 0 });
+    expect(inbox).toHaveLength(1);
   });
 });
 
