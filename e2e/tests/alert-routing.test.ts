@@ -4,7 +4,8 @@ import { DESKTOP, launchBrowser, openPage, screenshotsAtWidths, signIn } from '.
 import { apiGet } from '../support/devices';
 
 // The alert rule's routing (issue 27.3): a reseller chooses an hourly digest, critical alerts
-// only, quiet hours in its time zone, and no webhooks; the rule is saved and reads back so.
+// only, quiet hours in its time zone, no webhooks, and a reminder every 12 hours while nobody has
+// acknowledged an alert; the rule is saved and reads back so.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -41,6 +42,7 @@ describe('Alert rule routing', () => {
     await page.getByLabel(/^Quiet hours: hold e-mail/).check();
     await page.getByLabel('Quiet from').fill('21:30');
     await page.getByLabel('Post nothing').check();
+    await page.getByLabel('Remind every … hours while nobody has acknowledged it').fill('12');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Alert rule saved').waitFor();
     await page.getByTestId('rule-source').getByText('Set for this reseller').waitFor();
@@ -59,6 +61,7 @@ describe('Alert rule routing', () => {
       email_min_severity: 'critical',
       webhooks: 'none',
       quiet_hours: { start: '21:30', end: '07:00' },
+      remind_hours: 12,
     });
 
     // Back to the default, after a confirmation.

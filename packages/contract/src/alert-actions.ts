@@ -118,7 +118,8 @@ export type QuietReason = z.infer<typeof quietReason>;
 
 export const alertEvent = z.object({
   at: z.number().int(),
-  kind: z.enum(['opened', 'reopened', 'resolved', 'acknowledged']),
+  /** reminded: e-mailed again while open and not acknowledged (the rule's remind_hours). */
+  kind: z.enum(['opened', 'reopened', 'resolved', 'acknowledged', 'reminded']),
   /** Who made it (an acknowledgement); null for the console's evaluation. */
   by: z.string().nullable(),
   note: z.string().nullable(),

@@ -26,6 +26,10 @@ export function severityReaches(severity: string, min: MinSeverity): boolean {
 
 export const WEBHOOK_CHOICES_MAX = 20;
 
+/** Reminders of an alert nobody has acknowledged: every N hours, 0 never (docs/decisions.md 'Alert reminders'). */
+export const REMIND_HOURS_DEFAULT = 24;
+export const REMIND_HOURS_MAX = 7 * 24;
+
 const clockTime = z
   .string({ message: 'Enter a time such as 22:00.' })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time such as 22:00 (hours 00 to 23).');
@@ -56,6 +60,16 @@ export const alertRouting = z
     /** null: none. E-mail only; webhooks feed machines, which are never asleep. */
     quiet_hours: quietHours.nullable(),
     time_zone: z.string().max(64).refine(isTimeZone, 'Choose a time zone such as Europe/London.'),
+    /**
+     * E-mail again every this many hours while the alert stays open and nobody has acknowledged
+     * it (0: never). Added later: a rule stored before it reads the default.
+     */
+    remind_hours: z
+      .number({ message: 'Enter a number of hours, or 0 for no reminders.' })
+      .int('Enter a whole number of hours.')
+      .min(0, 'Enter 0 (no reminders) or more hours.')
+      .max(REMIND_HOURS_MAX, `Enter at most ${REMIND_HOURS_MAX} hours (a week), or 0 for no reminders.`)
+      .default(REMIND_HOURS_DEFAULT),
   })
   .refine((r) => r.webhooks !== 'chosen' || r.webhook_ids.length > 0, {
     message: 'Choose at least one webhook endpoint, or choose none.',
@@ -73,6 +87,7 @@ export const DEFAULT_ALERT_ROUTING: AlertRouting = {
   webhook_min_severity: 'info',
   quiet_hours: null,
   time_zone: 'UTC',
+  remind_hours: REMIND_HOURS_DEFAULT,
 };
 
 // --- wall-clock arithmetic in a time zone ---

@@ -264,19 +264,28 @@ export const SEVERITY_WORD: Record<AlertSeverity, string> = {
 
 export type AlertTransition = 'opened' | 'reopened' | 'resolved';
 
+/** What an alert e-mail tells: a transition, or a reminder of an open alert nobody has acknowledged. */
+export type AlertMailKind = AlertTransition | 'reminded';
+
 /**
  * The subject of an alert e-mail, plain so that a mail rule can filter on it:
  * "[Lifeboat] Troubled: SRV01 (Acme Dental) backup failed 2 times in a row".
  */
 export function alertMailSubject(m: {
-  transition: AlertTransition;
+  transition: AlertMailKind;
   severity: string;
   subjectName: string;
   clientName: string;
   summary: string;
 }): string {
+  const severity = SEVERITY_WORD[m.severity as AlertSeverity] ?? 'Notice';
+  // A reminder keeps the severity's word first, so the technician's mail rules still catch it.
   const word =
-    m.transition === 'resolved' ? 'Resolved' : (SEVERITY_WORD[m.severity as AlertSeverity] ?? 'Notice');
+    m.transition === 'resolved'
+      ? 'Resolved'
+      : m.transition === 'reminded'
+        ? `${severity} (reminder)`
+        : severity;
   return `[Lifeboat] ${word}: ${m.subjectName} (${m.clientName}) ${m.summary}`;
 }
 

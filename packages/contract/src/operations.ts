@@ -204,6 +204,13 @@ export const operationKinds = {
     result: z.object({ gathered: z.number().int(), sent: z.number().int(), retried: z.number().int() }),
     lane: 'heartbeat',
   }),
+  'alerts.remind': defineOperation({
+    summary:
+      'Remind by e-mail of the open alerts nobody has acknowledged, every N hours of their rule (a schedule).',
+    input: z.object({}),
+    result: z.object({ reminded: z.number().int() }),
+    lane: 'heartbeat',
+  }),
   'alerts.webhooks': defineOperation({
     summary:
       'Post the queued alert webhooks, in order per alert and endpoint, retrying with backoff for a day (a schedule).',

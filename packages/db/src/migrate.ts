@@ -36,6 +36,7 @@ import * as m110 from './migrations/110_api_keys';
 import * as m120 from './migrations/120_disk_downloads';
 import * as m130 from './migrations/130_roles';
 import * as m140 from './migrations/140_alert_digests';
+import * as m145 from './migrations/145_alert_reminders';
 import * as m150 from './migrations/150_export_first_login';
 import type { Database } from './schema';
 
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '120_disk_downloads': m120,
   '130_roles': m130,
   '140_alert_digests': m140,
+  '145_alert_reminders': m145,
   '150_export_first_login': m150,
 };
 

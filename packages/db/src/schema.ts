@@ -962,6 +962,8 @@ export interface AlertTable {
   acknowledged_at: Generated<number | null>;
   acknowledged_by: Generated<number | null>;
   acknowledged_by_name: Generated<string | null>;
+  /** Migration 145: when the alert last told its recipients (opened, reopened, reminded). */
+  told_at: Generated<number | null>;
 }
 
 /** An alert's timeline: opened, reopened, resolved. */
@@ -971,7 +973,7 @@ export interface AlertEventTable {
   reseller_id: number;
   client_id: number;
   at: number;
-  kind: 'opened' | 'reopened' | 'resolved' | 'acknowledged';
+  kind: 'opened' | 'reopened' | 'resolved' | 'acknowledged' | 'reminded';
   detail: string | null;
   /** Migration 090: the user who made the event (an acknowledgement); null for the evaluation. */
   by_name: Generated<string | null>;

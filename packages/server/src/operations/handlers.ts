@@ -1,6 +1,7 @@
 import { registerAlertDelivery } from '../areas/alerts/deliver';
 import { registerAlertDigests } from '../areas/alerts/digest';
 import { registerAlertEvaluation } from '../areas/alerts/evaluate';
+import { registerAlertReminders } from '../areas/alerts/remind';
 import { registerWebhookDelivery } from '../areas/alerts/webhooks/deliver';
 import { registerAzureHandlers } from '../areas/azure/handlers';
 import { AUTOVERIFY_RUN, autoVerifyHandler } from '../areas/devices/autoverify-handler';
@@ -32,6 +33,7 @@ export function registerOperationHandlers(ctx: AppContext): void {
   registerAlertEvaluation(ctx);
   registerAlertDelivery(ctx);
   registerAlertDigests(ctx);
+  registerAlertReminders(ctx);
   registerWebhookDelivery(ctx);
 }
 

@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { audit } from '../../audit/audit';
 import type { AppContext } from '../../context';
 import { BadRequestError, ConflictError, NotFoundError } from '../../http/errors';
-import { type Actor, findInScope, findOrgInScope, parseId, scoped } from '../../scope';
+import { type Actor, findInScope, findOrgInScope, parseId, scoped, unscoped } from '../../scope';
 import { alertTimeline, loadAlert, noteDetail, pageTotal } from './list';
 
 // Acknowledging an alert and snoozing alerts (issue 27.2). An acknowledgement is fenced by the
@@ -54,6 +54,43 @@ export async function acknowledgeAlert(
       .executeTakeFirst();
     // Another technician (or the alert's resolution) came first.
     if (Number(r.numUpdatedRows) !== 1) throw new ConflictError('This alert changed meanwhile: look again.');
+    // Acknowledging stops reminders, also one made but not yet gone out (waiting for its digest,
+    // quiet hours, or the outbox): it and its timeline event go; one being sent stays.
+    // The alert was found in the actor's scope above; its own rows are fenced by its id.
+    const u = unscoped(trx, 'acknowledging drops the alert’s own reminders not yet sent');
+    const unsent = await u
+      .selectFrom('alert_mails as m')
+      .innerJoin('alert_events as e', 'e.id', 'm.event_id')
+      .select(['m.id', 'm.event_id'])
+      .where('m.alert_id', '=', Number(a.id))
+      .where('e.kind', '=', 'reminded')
+      .where('m.status', 'in', ['queued', 'held'])
+      .where('m.digest_id', 'is', null)
+      .execute();
+    if (unsent.length > 0) {
+      const dropped = await u
+        .deleteFrom('alert_mails')
+        .where('alert_id', '=', Number(a.id))
+        .where(
+          'id',
+          'in',
+          unsent.map((m) => Number(m.id)),
+        )
+        .where('status', 'in', ['queued', 'held'])
+        .where('digest_id', 'is', null)
+        .returning('event_id')
+        .execute();
+      if (dropped.length > 0)
+        await u
+          .deleteFrom('alert_events')
+          .where('alert_id', '=', Number(a.id))
+          .where(
+            'id',
+            'in',
+            dropped.map((m) => Number(m.event_id)),
+          )
+          .execute();
+    }
     await s
       .insertInto('alert_events')
       .values({

@@ -150,6 +150,8 @@ export async function applyHolding(
         last_seen_at: now,
         count: 1,
         resolved_at: null,
+        // Reminders count from the opening (remind.ts).
+        told_at: now,
       });
     } else if (step === 'update' && known) updates.push(known.id);
     else if (step === 'reopen' && known) reopens.push(known);
@@ -184,6 +186,7 @@ export async function applyHolding(
           resolved_at: null,
           count: eb('count', '+', 1),
           last_seen_at: now,
+          told_at: now,
           // A returning condition is news: its acknowledgement ends (the timeline keeps it).
           acknowledged_at: null,
           acknowledged_by: null,

@@ -1,4 +1,4 @@
-import { type AlertTransition, alertMailSubject, alertSubjectPath } from '@lifeboat/contract';
+import { type AlertMailKind, alertMailSubject, alertSubjectPath } from '@lifeboat/contract';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { sendMail } from '../../mail/smtp';
@@ -51,6 +51,26 @@ export function subjectLink(
 
 const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
+/** The reminder's body line: open since when, and how often it comes back (the event's detail). */
+function reminderWords(openedAt: number, detail: string | null): string {
+  const hours = readRemindHours(detail);
+  const open = `Still open since ${utc(openedAt)}, and nobody has acknowledged it.`;
+  if (hours === null) return open;
+  const every = hours === 1 ? 'every hour' : `every ${hours} hours`;
+  return `${open} This reminder comes ${every} until someone acknowledges the alert or it resolves.`;
+}
+
+/** The hours between reminders stored in a reminder event's detail, or null. */
+export function readRemindHours(detail: string | null): number | null {
+  if (!detail) return null;
+  try {
+    const h = (JSON.parse(detail) as { remind_hours?: unknown }).remind_hours;
+    return typeof h === 'number' ? h : null;
+  } catch {
+    return null;
+  }
+}
+
 type Outcome = { sent: number; failed: number; retried: number };
 
 /** Send what is due; an alert's next message, freed by sending its previous one, goes in the next pass. */
@@ -85,6 +105,7 @@ async function deliverPass(
       'm.recipients',
       'e.kind',
       'e.at',
+      'e.detail',
       'a.subject_type',
       'a.subject_id',
       'a.client_id',
@@ -132,15 +153,17 @@ async function deliverPass(
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) continue;
     const attempts = Number(m.attempts) + 1;
-    const transition = m.kind as AlertTransition;
+    const transition = m.kind as AlertMailKind;
     const link = subjectLink(ctx.config.publicUrl, m);
     const what = `${m.subject_name} (${m.client_name}): ${m.summary}.`;
     const when =
-      transition === 'resolved'
-        ? `Resolved ${utc(Number(m.at))}; open since ${utc(Number(m.opened_at))}.`
-        : transition === 'reopened'
-          ? `Back ${utc(Number(m.at))}; first opened ${utc(Number(m.opened_at))}.`
-          : `Opened ${utc(Number(m.at))}.`;
+      transition === 'reminded'
+        ? reminderWords(Number(m.opened_at), m.detail)
+        : transition === 'resolved'
+          ? `Resolved ${utc(Number(m.at))}; open since ${utc(Number(m.opened_at))}.`
+          : transition === 'reopened'
+            ? `Back ${utc(Number(m.at))}; first opened ${utc(Number(m.opened_at))}.`
+            : `Opened ${utc(Number(m.at))}.`;
     try {
       await sendMail(ctx.config, {
         to: JSON.parse(m.recipients) as string[],

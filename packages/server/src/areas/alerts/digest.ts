@@ -1,6 +1,6 @@
 import {
+  type AlertMailKind,
   type AlertSeverity,
-  type AlertTransition,
   digestMailSubject,
   SEVERITY_WORD,
   zoneOffset,
@@ -117,7 +117,12 @@ function local(ms: number, tz: string): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }
 
-const VERB: Record<AlertTransition, string> = { opened: 'Opened', reopened: 'Back', resolved: 'Resolved' };
+const VERB: Record<AlertMailKind, string> = {
+  opened: 'Opened',
+  reopened: 'Back',
+  resolved: 'Resolved',
+  reminded: 'Reminder',
+};
 
 /** The lines of one digest, oldest first, each with its device page. */
 async function digestBody(
@@ -149,7 +154,7 @@ async function digestBody(
   const clientNames = new Set(rows.map((r) => r.client_name));
   const first = rows[0] ? Number(rows[0].at) : d.due_at;
   const lines = rows.slice(0, DIGEST_LINES_MAX).map((r) => {
-    const kind = r.kind as AlertTransition;
+    const kind = r.kind as AlertMailKind;
     // The single e-mail's filter words: "Resolved:", or the severity's after Opened / Back.
     const word =
       kind === 'resolved'

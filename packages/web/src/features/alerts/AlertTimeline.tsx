@@ -7,6 +7,7 @@ const TITLE: Record<AlertEvent['kind'], string> = {
   reopened: 'Opened again',
   acknowledged: 'Acknowledged',
   resolved: 'Resolved',
+  reminded: 'Reminder',
 };
 
 const COLOUR: Record<AlertEvent['kind'], string> = {
@@ -14,6 +15,7 @@ const COLOUR: Record<AlertEvent['kind'], string> = {
   reopened: 'red.8',
   acknowledged: 'gray.7',
   resolved: 'green.9',
+  reminded: 'orange.8',
 };
 
 /** Who an event told, or why it told nobody. */
@@ -26,13 +28,15 @@ function toldLine(e: AlertEvent, seesMail: boolean): string | null {
     return seesMail && e.kind !== 'acknowledged'
       ? 'Nobody was e-mailed: the alert rule names no recipients.'
       : null;
+  const reminder = e.kind === 'reminded';
   return e.mails
     .map((m) => {
       const to = m.to.join(', ');
-      if (m.status === 'sent') return `E-mailed ${to} at ${formatDateTime(m.sent_at)}.`;
-      if (m.status === 'failed') return `The e-mail to ${to} could not be sent.`;
-      if (m.status === 'held') return `Waiting for the next digest to ${to}.`;
-      return `E-mail to ${to} on its way.`;
+      if (m.status === 'sent')
+        return `${reminder ? 'Reminder sent to' : 'E-mailed'} ${to} at ${formatDateTime(m.sent_at)}.`;
+      if (m.status === 'failed') return `The ${reminder ? 'reminder' : 'e-mail'} to ${to} could not be sent.`;
+      if (m.status === 'held') return `${reminder ? 'Reminder w' : 'W'}aiting for the next digest to ${to}.`;
+      return `${reminder ? 'Reminder' : 'E-mail'} to ${to} on its way.`;
     })
     .join(' ');
 }
@@ -44,6 +48,7 @@ function happened(e: AlertEvent, alert: AlertTimelineAnswer['alert']): string | 
     return `${s.charAt(0).toUpperCase()}${s.slice(1)}.`;
   }
   if (e.kind === 'resolved') return CONDITION_CLEARED[alert.condition];
+  if (e.kind === 'reminded') return 'Still open, and nobody has acknowledged it.';
   return null;
 }
 

@@ -45,13 +45,22 @@ describe('Client settings: alert rule', () => {
     fireEvent.click(screen.getByLabelText('One digest a day, with every change since the last one'));
     fireEvent.click(screen.getByLabelText('Post each change to the endpoints chosen below'));
     fireEvent.click(await screen.findByLabelText('PSA'));
+    fireEvent.change(screen.getByLabelText('Remind every … hours while nobody has acknowledged it'), {
+      target: { value: '6' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     const [url, init] = fetchMock.mock.calls[1] as [string, RequestInit];
     expect(url).toContain('/api/alerts/client_rule/7');
     const sent = JSON.parse(String(init.body)).rule;
     expect(sent.recipients).toEqual(['desk@acme.test']);
-    expect(sent.routing).toMatchObject({ email: 'daily', daily_at: 8, webhooks: 'chosen', webhook_ids: [3] });
+    expect(sent.routing).toMatchObject({
+      email: 'daily',
+      daily_at: 8,
+      webhooks: 'chosen',
+      webhook_ids: [3],
+      remind_hours: 6,
+    });
   });
 
   it('words every condition in a sentence and saves the office hours with the rule', async () => {

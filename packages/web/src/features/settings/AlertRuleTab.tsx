@@ -11,6 +11,7 @@ import {
   OFFICE_HOURS_MIN,
   OFFLINE_MINUTES_MAX,
   OFFLINE_MINUTES_MIN,
+  REMIND_HOURS_MAX,
   STORAGE_ALERT_PERCENTS,
   type WebhookMode,
 } from '@lifeboat/contract';
@@ -321,6 +322,16 @@ function RuleForm({ level, id, answer }: { level: SettingsLevel; id: number; ans
                 onChange={(v) => v && setRouting({ email_min_severity: v as MinSeverity })}
               />
             </SimpleGrid>
+            <NumberInput
+              label="Remind every … hours while nobody has acknowledged it"
+              description="0: no reminders. Acknowledged, snoozed and resolved alerts are not reminded."
+              min={0}
+              max={REMIND_HOURS_MAX}
+              allowDecimal={false}
+              value={Number.isNaN(routing.remind_hours) ? '' : routing.remind_hours}
+              // Empty is sent as no number: the server's sentence asks for one.
+              onChange={(v) => setRouting({ remind_hours: v === '' ? Number.NaN : Number(v) })}
+            />
             <Checkbox
               label="Quiet hours: hold e-mail during these hours and send it as one digest when they end"
               description="Webhooks are never held: the systems they feed keep their own hours."
