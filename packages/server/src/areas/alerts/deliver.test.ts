@@ -1,49 +1,29 @@
-import type { AddressInfo } from 'node:net';
 import { DEFAULT_ALERT_RULE } from '@lifeboat/contract';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLAIM_MS, deliverAlertMails, retryDelay } from './deliver';
 import { evaluateAlerts } from './evaluate';
 import { type AlertsFixture, alertsFixture } from './test-fixture';
+import { header, type Inbox, type Received, startInbox } from './test-inbox';
 
 // Alert e-mail (issue 27.4) through a real SMTP server: one message per transition (opened,
 // resolved) to the rule's recipients, with a subject to filter on and the device page's link;
 // never one per evaluation; an outage is retried and delivered once; a sender that died after
 // claiming is taken over with the same Message-ID; two deliveries at once send a message once.
 
-interface Received {
-  to: string[];
-  raw: string;
-}
 const inbox: Received[] = [];
-let smtp: SMTPServer;
+let smtp: Inbox;
 let port: number;
 let f: AlertsFixture;
 
-function startSmtp(listenOn: number): Promise<void> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString(),
-        });
-        cb();
-      });
-    },
-  });
-  return new Promise<void>((r) => smtp.listen(listenOn, '127.0.0.1', r));
+async function startSmtp(listenOn: number): Promise<void> {
+  smtp = await startInbox(inbox, listenOn);
 }
-const stopSmtp = () => new Promise<void>((r) => smtp.close(() => r()));
+const stopSmtp = () => smtp.close();
 
 beforeEach(async () => {
   inbox.length = 0;
   await startSmtp(0);
-  port = (smtp.server.address() as AddressInfo).port;
+  port = smtp.port;
   f = await alertsFixture({
     smtpUrl: `smtp://127.0.0.1:${port}`,
     mailFrom: 'Lifeboat <alerts@lifeboat.test>',
@@ -62,11 +42,6 @@ afterEach(async () => {
 const now = () => f.t.clock.now();
 const evaluate = () => evaluateAlerts(f.t.dbh.db, now());
 const deliver = () => deliverAlertMails(f.t.ctx, now());
-// Long header lines are folded: unfold them before reading one.
-const header = (m: Received, name: string) =>
-  new RegExp(`^${name}: (.*)$`, 'im').exec(
-    m.raw.split('\r\n\r\n')[0]?.replace(/\r\n[ \t]+/g, ' ') ?? '',
-  )?.[1];
 const subjectOf = (m: Received) => header(m, 'Subject');
 const messageIdOf = (m: Received) => header(m, 'Message-ID');
 

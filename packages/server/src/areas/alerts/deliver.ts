@@ -27,6 +27,22 @@ export function retryDelay(attempts: number): number {
   return Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
 }
 
+/**
+ * What a failed send leaves on its row (an alert's message or a digest): queued again after the
+ * backoff, or failed after the last attempt, with the SMTP server's sentence for the timeline.
+ */
+export function failedSend(err: unknown, attempts: number, now: number) {
+  const error = err instanceof Error ? err.message.slice(0, 500) : 'The message could not be sent.';
+  const last = attempts >= MAX_ATTEMPTS;
+  const set = {
+    status: last ? ('failed' as const) : ('queued' as const),
+    next_attempt_at: now + retryDelay(attempts),
+    claimed_until: null,
+    error,
+  };
+  return { last, error, set };
+}
+
 const why = 'the alert e-mail delivery sends the outbox of every tenant';
 
 /** The console's page of an alert's subject (the device page, or the appliance's). */
@@ -185,16 +201,10 @@ async function deliverPass(
         .execute();
       out.sent++;
     } catch (err) {
-      const error = err instanceof Error ? err.message.slice(0, 500) : 'The message could not be sent.';
-      const last = attempts >= MAX_ATTEMPTS;
+      const { last, set } = failedSend(err, attempts, now);
       await db
         .updateTable('alert_mails')
-        .set({
-          status: last ? 'failed' : 'queued',
-          next_attempt_at: now + retryDelay(attempts),
-          claimed_until: null,
-          error,
-        })
+        .set(set)
         .where('id', '=', m.id)
         .where('status', '=', 'sending')
         .execute();

@@ -1,12 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { DEFAULT_ALERT_ROUTING, DEFAULT_ALERT_RULE } from '@lifeboat/contract';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories';
 import { deliverAlertMails } from './deliver';
 import { gatherDigests, runDigests } from './digest';
 import { evaluateAlerts } from './evaluate';
 import { type AlertsFixture, alertsFixture } from './test-fixture';
+import { bodyOf, header, type Inbox, type Received, startInbox } from './test-inbox';
 
 // Alert routing and digests (issue 27.3-4) through a real SMTP server: an hourly rule sends one
 // digest with every change of the hour, each with its device page; two instances gathering at
@@ -14,57 +13,28 @@ import { type AlertsFixture, alertsFixture } from './test-fixture';
 // send it as one digest when they end, webhooks not; severity thresholds and chosen endpoints
 // route; the rule's new fields are checked (sentences, tenancy) and an old rule reads defaults.
 
-interface Received {
-  to: string[];
-  raw: string;
-}
 const inbox: Received[] = [];
-let smtp: SMTPServer;
+let smtp: Inbox;
 let f: AlertsFixture;
 
 beforeEach(async () => {
   inbox.length = 0;
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString(),
-        });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-  const port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startInbox(inbox);
   f = await alertsFixture({
-    smtpUrl: `smtp://127.0.0.1:${port}`,
+    smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
     mailFrom: 'Lifeboat <alerts@lifeboat.test>',
     publicUrl: 'https://backup.example.test',
   });
 });
 afterEach(async () => {
   await f.t.close();
-  await new Promise<void>((r) => smtp.close(() => r()));
+  await smtp.close();
 });
 
 const R = '/api/alerts/reseller_rule';
 const C = '/api/alerts/client_rule';
 const now = () => f.t.clock.now();
 const evaluate = () => evaluateAlerts(f.t.dbh.db, now());
-const header = (m: Received, name: string) =>
-  new RegExp(`^${name}: (.*)$`, 'im').exec(
-    m.raw.split('\r\n\r\n')[0]?.replace(/\r\n[ \t]+/g, ' ') ?? '',
-  )?.[1];
-// The body is quoted-printable: undo its soft line breaks and =XX escapes.
-const bodyOf = (m: Received) =>
-  (m.raw.split('\r\n\r\n').slice(1).join('\r\n\r\n') ?? '')
-    .replace(/=\r\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
 const routed = (routing: Partial<typeof DEFAULT_ALERT_ROUTING>, recipients = ['oncall@msp.test']) => ({
   rule: { ...DEFAULT_ALERT_RULE, recipients, routing: { ...DEFAULT_ALERT_ROUTING, ...routing } },
 });

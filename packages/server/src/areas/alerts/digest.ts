@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { sendMail } from '../../mail/smtp';
 import type { HandlerFor } from '../../operations/types';
 import { unscoped } from '../../scope';
-import { CLAIM_MS, MAX_ATTEMPTS, retryDelay, subjectLink } from './deliver';
+import { CLAIM_MS, failedSend, subjectLink } from './deliver';
 
 // Alert digests (issue 27.3-4): the e-mails a rule holds (hourly, daily, or until its quiet hours
 // end) go out as one message per digest. A schedule like the outbox's, in two guarded steps that
@@ -242,16 +242,10 @@ export async function sendDigests(ctx: Ctx, now: number, out: DigestOutcome): Pr
       });
       out.sent++;
     } catch (err) {
-      const error = err instanceof Error ? err.message.slice(0, 500) : 'The message could not be sent.';
-      const last = attempts >= MAX_ATTEMPTS;
+      const { last, error, set } = failedSend(err, attempts, now);
       await db
         .updateTable('alert_digests')
-        .set({
-          status: last ? 'failed' : 'queued',
-          next_attempt_at: now + retryDelay(attempts),
-          claimed_until: null,
-          error,
-        })
+        .set(set)
         .where('id', '=', d.id)
         .where('status', '=', 'sending')
         .where('attempts', '=', attempts)

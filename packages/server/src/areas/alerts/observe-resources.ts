@@ -83,6 +83,40 @@ function finish(
   };
 }
 
+type OwnedRow = { id: number | bigint; reseller_id: number | bigint; client_id: number | bigint };
+/** What a row says under its owner's rule (its name and summary), or null when it does not hold. */
+type Reading<R> = (row: R, rule: AlertRule) => Pick<Holding, 'subjectName' | 'summary'> | null;
+
+/** A batch of a client's rows, each read under its owner's rule (the rules read at once). */
+async function observeRows<R extends OwnedRow>(
+  rows: R[],
+  rulesOf: RulesOf,
+  what: Pick<Holding, 'condition' | 'subjectType'>,
+  read: Reading<R>,
+): Promise<Batch> {
+  const ruleOf = await rulesOf(
+    rows.map((r) => ({ reseller_id: Number(r.reseller_id), client_id: Number(r.client_id) })),
+  );
+  return finish(
+    rows,
+    ruleOf,
+    rows.map((r) => {
+      const rule = ruleOf(Number(r.reseller_id), Number(r.client_id));
+      const said = read(r, rule);
+      return (
+        said &&
+        observation(rule, {
+          ...what,
+          subjectId: Number(r.id),
+          resellerId: Number(r.reseller_id),
+          clientId: Number(r.client_id),
+          ...said,
+        })
+      );
+    }),
+  );
+}
+
 /**
  * Appliances whose own storage is used beyond the rule's percent. Only those past the lowest
  * percent a rule may choose are read (the filter is on the row; the keyset on the primary key).
@@ -99,26 +133,15 @@ export const applianceStorageBatch: BatchReader = async (db, afterId, rulesOf) =
     .orderBy('id')
     .limit(BATCH)
     .execute();
-  const ruleOf = await rulesOf(
-    rows.map((r) => ({ reseller_id: Number(r.reseller_id), client_id: Number(r.client_id) })),
-  );
-  return finish(
+  return observeRows(
     rows,
-    ruleOf,
-    rows.map((r) => {
-      const rule = ruleOf(Number(r.reseller_id), Number(r.client_id));
+    rulesOf,
+    { condition: 'storage_over_threshold', subjectType: 'appliance' },
+    (r, rule) => {
       const percent = percentUsed(Number(r.storage_used_bytes), Number(r.storage_total_bytes));
       if (percent < rule.storage_percent) return null;
-      return observation(rule, {
-        condition: 'storage_over_threshold',
-        subjectType: 'appliance',
-        subjectId: Number(r.id),
-        resellerId: Number(r.reseller_id),
-        clientId: Number(r.client_id),
-        subjectName: r.name,
-        summary: `appliance storage over ${rule.storage_percent}% used`,
-      });
-    }),
+      return { subjectName: r.name, summary: `appliance storage over ${rule.storage_percent}% used` };
+    },
   );
 };
 
@@ -188,31 +211,23 @@ export const officeBatch: BatchReader = async (db, afterId, rulesOf, now) => {
     .orderBy('id')
     .limit(BATCH)
     .execute();
-  const ruleOf = await rulesOf(
-    rows.map((r) => ({ reseller_id: Number(r.reseller_id), client_id: Number(r.client_id) })),
-  );
-  return finish(
+  return observeRows(
     rows,
-    ruleOf,
-    rows.map((r) => {
-      const rule = ruleOf(Number(r.reseller_id), Number(r.client_id));
+    rulesOf,
+    { condition: 'office_overrunning', subjectType: 'failover' },
+    (r, rule) => {
       if (r.started_at === null) return null;
       const planned =
         r.stop_at !== null ? Number(r.stop_at) : Number(r.started_at) + rule.office_hours * 3_600_000;
       if (now <= planned) return null;
-      return observation(rule, {
-        condition: 'office_overrunning',
-        subjectType: 'failover',
-        subjectId: Number(r.id),
-        resellerId: Number(r.reseller_id),
-        clientId: Number(r.client_id),
+      return {
         subjectName: officeName(r.type, r.runbook_name),
         summary:
           r.stop_at !== null
             ? 'virtual office still running after its planned stop'
             : `virtual office running for more than ${rule.office_hours} hours`,
-      });
-    }),
+      };
+    },
   );
 };
 
@@ -227,23 +242,14 @@ export const approvalBatch: BatchReader = async (db, afterId, rulesOf, now) => {
     .orderBy('id')
     .limit(BATCH)
     .execute();
-  const ruleOf = await rulesOf(
-    rows.map((r) => ({ reseller_id: Number(r.reseller_id), client_id: Number(r.client_id) })),
-  );
-  return finish(
+  return observeRows(
     rows,
-    ruleOf,
-    rows.map((r) =>
-      observation(ruleOf(Number(r.reseller_id), Number(r.client_id)), {
-        condition: 'failover_approval_waiting',
-        subjectType: 'failover',
-        subjectId: Number(r.id),
-        resellerId: Number(r.reseller_id),
-        clientId: Number(r.client_id),
-        subjectName: `${r.type === 'production' ? 'Production' : 'Test'} failover${r.runbook_name ? ` (${r.runbook_name})` : ''}`,
-        summary: `${r.type === 'production' ? 'production ' : ''}failover requested by ${r.requested_by_name} waits for approval`,
-      }),
-    ),
+    rulesOf,
+    { condition: 'failover_approval_waiting', subjectType: 'failover' },
+    (r) => ({
+      subjectName: `${r.type === 'production' ? 'Production' : 'Test'} failover${r.runbook_name ? ` (${r.runbook_name})` : ''}`,
+      summary: `${r.type === 'production' ? 'production ' : ''}failover requested by ${r.requested_by_name} waits for approval`,
+    }),
   );
 };
 
@@ -263,24 +269,10 @@ export const exportBatch: BatchReader = async (db, afterId, rulesOf, now) => {
     .orderBy('id')
     .limit(BATCH)
     .execute();
-  const ruleOf = await rulesOf(
-    rows.map((r) => ({ reseller_id: Number(r.reseller_id), client_id: Number(r.client_id) })),
-  );
-  return finish(
-    rows,
-    ruleOf,
-    rows.map((r) =>
-      observation(ruleOf(Number(r.reseller_id), Number(r.client_id)), {
-        condition: 'export_unused',
-        subjectType: 'ftps_export',
-        subjectId: Number(r.id),
-        resellerId: Number(r.reseller_id),
-        clientId: Number(r.client_id),
-        subjectName: `FTPS export ${r.name}`,
-        summary: 'FTPS export expires within a day and nobody has logged in to it',
-      }),
-    ),
-  );
+  return observeRows(rows, rulesOf, { condition: 'export_unused', subjectType: 'ftps_export' }, (r) => ({
+    subjectName: `FTPS export ${r.name}`,
+    summary: 'FTPS export expires within a day and nobody has logged in to it',
+  }));
 };
 
 /** The readers the evaluation walks after the systems, each to its end. */

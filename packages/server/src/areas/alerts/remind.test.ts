@@ -1,12 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { DEFAULT_ALERT_ROUTING, DEFAULT_ALERT_RULE, REMIND_HOURS_DEFAULT } from '@lifeboat/contract';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deliverAlertMails } from './deliver';
 import { runDigests } from './digest';
 import { evaluateAlerts } from './evaluate';
 import { remindAlerts, reminderDue } from './remind';
 import { type AlertsFixture, alertsFixture } from './test-fixture';
+import { bodyOf, header, type Inbox, type Received, startInbox } from './test-inbox';
 
 // Reminders of open alerts nobody has acknowledged (issue 27.2), on the manual clock and through
 // a real SMTP server: due N hours after the alert last told anyone, never for an acknowledged,
@@ -14,36 +13,16 @@ import { type AlertsFixture, alertsFixture } from './test-fixture';
 // rule's other e-mail (one message, or a line of the digest), shown in the timeline; the rule's
 // new field is checked and an old rule reads its default.
 
-interface Received {
-  to: string[];
-  raw: string;
-}
 const inbox: Received[] = [];
-let smtp: SMTPServer;
+let smtp: Inbox;
 let f: AlertsFixture;
 const HOUR = 3_600_000;
 
 beforeEach(async () => {
   inbox.length = 0;
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString(),
-        });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-  const port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startInbox(inbox);
   f = await alertsFixture({
-    smtpUrl: `smtp://127.0.0.1:${port}`,
+    smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
     mailFrom: 'Lifeboat <alerts@lifeboat.test>',
     publicUrl: 'https://backup.example.test',
     // The technician stays signed in across the hours the clock moves.
@@ -52,7 +31,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await f.t.close();
-  await new Promise<void>((r) => smtp.close(() => r()));
+  await smtp.close();
 });
 
 const R = '/api/alerts/reseller_rule';
@@ -61,14 +40,6 @@ const now = () => f.t.clock.now();
 const evaluate = () => evaluateAlerts(f.t.dbh.db, now());
 const remind = () => remindAlerts(f.t.dbh.db, now());
 const deliver = () => deliverAlertMails(f.t.ctx, now());
-const header = (m: Received, name: string) =>
-  new RegExp(`^${name}: (.*)$`, 'im').exec(
-    m.raw.split('\r\n\r\n')[0]?.replace(/\r\n[ \t]+/g, ' ') ?? '',
-  )?.[1];
-const bodyOf = (m: Received) =>
-  (m.raw.split('\r\n\r\n').slice(1).join('\r\n\r\n') ?? '')
-    .replace(/=\r\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
 const routed = (routing: Record<string, unknown>, recipients = ['oncall@msp.test']) => ({
   rule: { ...DEFAULT_ALERT_RULE, recipients, routing: { ...DEFAULT_ALERT_ROUTING, ...routing } },
 });
