@@ -31,10 +31,12 @@ async function runAll() {
 describe('discovery', () => {
   it('offers files, disks and the cloud virtual office; hides what is not built yet', async () => {
     const r = await f.get('clia1', `/api/recover_flow/get_available_recovery_options/${f.w.clientA1}/0`);
+    // A simulated client has no backup source's disk image, so no disk as a download.
     expect(r.json()).toEqual({
       cloud_vo: true,
       ftps_export_ffr: true,
       ftps_export_virtual_disk: true,
+      virtual_disk_download: false,
       azure_direct_restore: false,
     });
     expect(
