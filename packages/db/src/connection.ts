@@ -2,12 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
   Kysely,
   type LogEvent,
   PostgresDialect,
   type PostgresPool,
   type PostgresPoolClient,
   SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
 } from 'kysely';
 import type PgModule from 'pg';
 import type { DialectName } from './dialect';
@@ -72,10 +77,34 @@ export async function openDb(opts: OpenOptions): Promise<DbHandle> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new SqliteWriterDialect({ database: withStatementCache(sqlite) }),
     ...qlog(),
   });
   return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+}
+
+/**
+ * SQLite transactions begin IMMEDIATE: they take the write lock at BEGIN, waiting for it up to the
+ * busy timeout. Kysely begins them DEFERRED, and with several processes on one file (WAL,
+ * LIFEBOAT_PROCESSES) a transaction that read first and then wrote after another process's commit
+ * failed at once with SQLITE_BUSY, whatever the busy timeout (SQLite cannot upgrade a read snapshot
+ * that is no longer the newest): a request answered 500 while the background process was writing.
+ */
+class SqliteWriterDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class SqliteWriterDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new SqliteWriterDriver(this.#config);
+  }
 }
 
 /** Distinct SQL texts that get a name (a server-side prepared statement on each connection). */
