@@ -178,7 +178,7 @@ function RuleForm({ level, id, answer }: { level: SettingsLevel; id: number; ans
           </Group>
 
           <Stack gap="xs">
-            <Title order={3} size="h5">
+            <Title order={2} size="h5">
               What raises an alert
             </Title>
             {conditions.map(([key, c]) => (
@@ -255,7 +255,7 @@ function RuleForm({ level, id, answer }: { level: SettingsLevel; id: number; ans
 
           <Divider />
           <Stack gap="xs">
-            <Title order={3} size="h5">
+            <Title order={2} size="h5">
               Who is told by e-mail
             </Title>
             {answer.recipient_choices.length > 0 && (
@@ -380,7 +380,7 @@ function RuleForm({ level, id, answer }: { level: SettingsLevel; id: number; ans
 
           <Divider />
           <Stack gap="xs">
-            <Title order={3} size="h5">
+            <Title order={2} size="h5">
               Webhooks
             </Title>
             <Radio.Group
