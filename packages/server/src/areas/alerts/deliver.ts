@@ -45,7 +45,7 @@ export function failedSend(err: unknown, attempts: number, now: number) {
 
 const why = 'the alert e-mail delivery sends the outbox of every tenant';
 
-/** The console's page of an alert's subject (the device page, or the appliance's). */
+/** The console's page where a person acts on an alert's subject (alertSubjectPath), as a full link. */
 export function subjectLink(
   publicUrl: string,
   a: {
