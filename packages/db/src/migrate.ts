@@ -38,6 +38,7 @@ import * as m130 from './migrations/130_roles';
 import * as m140 from './migrations/140_alert_digests';
 import * as m145 from './migrations/145_alert_reminders';
 import * as m150 from './migrations/150_export_first_login';
+import * as m160 from './migrations/160_operation_ran_by';
 import type { Database } from './schema';
 
 // Migrations are listed here (not read from disk) so they work the same under tsx, vitest and
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '140_alert_digests': m140,
   '145_alert_reminders': m145,
   '150_export_first_login': m150,
+  '160_operation_ran_by': m160,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

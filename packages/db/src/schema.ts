@@ -331,6 +331,8 @@ export interface OperationTable {
   max_attempts: Generated<number>;
   lease_owner: string | null;
   lease_expires_at: number | null;
+  /** The worker that last leased it, kept after the run (migration 160). */
+  ran_by: string | null;
   run_after: number;
   created_by: number | null;
   created_at: number;

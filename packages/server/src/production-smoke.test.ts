@@ -364,6 +364,18 @@ describe('the built console, each long operation once', { timeout: 180_000 }, ()
     const before = children();
     expect(before.map((c) => c.role).sort()).toEqual(['background', 'web', 'web']);
     const victim = before.find((c) => c.role === 'web')?.pid as number;
+    const lastBeforeKill = await (async () => {
+      const dbh = await openDb({ url: database?.url as string });
+      try {
+        const row = await dbh.db
+          .selectFrom('operations')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst();
+        return Number(row?.id ?? 0);
+      } finally {
+        await dbh.close();
+      }
+    })();
     process.kill(victim, 'SIGKILL');
     // Fresh connections (curl, no keep-alive) while the process is gone and after: all answered.
     const codes: string[] = [];
@@ -401,19 +413,29 @@ describe('the built console, each long operation once', { timeout: 180_000 }, ()
     const background = before.find((c) => c.role === 'background')?.pid as number;
     const dbh = await openDb({ url: database?.url as string });
     try {
-      // A lease is cleared when its run ends: sample the running ones while the fleet ticks.
-      const owners = new Set<string>();
-      for (let i = 0; i < 100 && owners.size === 0; i++) {
-        const running = await dbh.db
-          .selectFrom('operations')
-          .select('lease_owner')
-          .where('lease_owner', 'is not', null)
-          .execute();
-        for (const o of running) owners.add(o.lease_owner as string);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      expect(owners.size).toBeGreaterThan(0);
-      for (const o of owners) expect(o).toMatch(new RegExp(`^worker-${background}-`));
+      // Each operation keeps the worker that last leased it (ran_by): every one that has run,
+      // the fleet's ticks included, names a worker of the background process.
+      const ran = await dbh.db
+        .selectFrom('operations')
+        .select(['ran_by', (eb) => eb.fn.countAll<number>().as('runs')])
+        .where('ran_by', 'is not', null)
+        .groupBy('ran_by')
+        .execute();
+      expect(ran.reduce((n, r) => n + Number(r.runs), 0)).toBeGreaterThan(0);
+      for (const r of ran) expect(r.ran_by).toMatch(new RegExp(`^worker-${background}-`));
+      // And the background work goes on after the kill: a run newer than any before it ends.
+      await until(
+        'an operation queued after the kill to finish',
+        () =>
+          dbh.db
+            .selectFrom('operations')
+            .select('id')
+            .where('id', '>', lastBeforeKill)
+            .where('status', '=', 'succeeded')
+            .executeTakeFirst()
+            .then((row) => row ?? null),
+        STEP_MS,
+      );
       const slots = await dbh.db
         .selectFrom('operations')
         .select(['schedule_slot', (eb) => eb.fn.countAll<number>().as('runs')])

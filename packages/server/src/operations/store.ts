@@ -142,6 +142,7 @@ export async function leaseDue(db: Db, req: LeaseRequest): Promise<OperationRow[
       .set((eb) => ({
         status: 'running',
         lease_owner: req.owner,
+        ran_by: req.owner,
         lease_expires_at: req.now + req.leaseMs,
         attempts: eb('attempts', '+', 1),
         updated_at: req.now,
@@ -168,6 +169,7 @@ export async function leaseDue(db: Db, req: LeaseRequest): Promise<OperationRow[
     .set((eb) => ({
       status: 'running',
       lease_owner: req.owner,
+      ran_by: req.owner,
       lease_expires_at: req.now + req.leaseMs,
       attempts: eb('attempts', '+', 1),
       updated_at: req.now,
