@@ -24,18 +24,29 @@ export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 
 /**
  * What an alert is about: a protected system, an appliance, a reseller (its cloud storage quota),
- * a virtual office or a failover waiting for approval (both rows of failovers), an FTPS export.
+ * a reseller's private vault, a virtual office or a failover waiting for approval (both rows of
+ * failovers), an FTPS export.
  */
-export const ALERT_SUBJECT_TYPES = ['system', 'appliance', 'reseller', 'failover', 'ftps_export'] as const;
+export const ALERT_SUBJECT_TYPES = [
+  'system',
+  'appliance',
+  'reseller',
+  'vault',
+  'failover',
+  'ftps_export',
+] as const;
 export type AlertSubjectType = (typeof ALERT_SUBJECT_TYPES)[number];
 
-/** What each condition is about (storage: an appliance's own disks, or a reseller's cloud quota). */
+/**
+ * What each condition is about (storage: an appliance's own disks, a reseller's cloud quota, or a
+ * reseller's private vault).
+ */
 export const CONDITION_SUBJECT: Record<AlertCondition, readonly AlertSubjectType[]> = {
   backup_failed: ['system'],
   no_restore_point: ['system'],
   appliance_offline: ['appliance'],
   autoverify_failed: ['system'],
-  storage_over_threshold: ['appliance', 'reseller'],
+  storage_over_threshold: ['appliance', 'reseller', 'vault'],
   office_overrunning: ['failover'],
   export_unused: ['ftps_export'],
   failover_approval_waiting: ['failover'],
@@ -44,7 +55,7 @@ export const CONDITION_SUBJECT: Record<AlertCondition, readonly AlertSubjectType
 /**
  * Where a person acts on an alert's subject (the Alerts page's link, the e-mail's and the
  * webhook's): a system's device page, an appliance's page, a reseller's dashboard (its cloud
- * storage item), a client's virtual office section (its running offices and the approvals
+ * storage item), a private vault's page (its capacity), a client's virtual office section (its running offices and the approvals
  * waiting), a client's page (its FTPS exports list).
  */
 export function alertSubjectPath(a: {
@@ -58,6 +69,8 @@ export function alertSubjectPath(a: {
       return `/appliance/details/${a.subject_id}`;
     case 'reseller':
       return `/reseller/details/${a.subject_id}`;
+    case 'vault':
+      return `/vault/details/${a.subject_id}`;
     case 'failover':
       return `/client/details/${a.client_id}/1`;
     case 'ftps_export':

@@ -949,7 +949,7 @@ export interface AlertTable {
   /** ALERT_CONDITIONS */
   condition: string;
   /** ALERT_SUBJECT_TYPES */
-  subject_type: 'system' | 'appliance' | 'reseller' | 'failover' | 'ftps_export';
+  subject_type: 'system' | 'appliance' | 'reseller' | 'vault' | 'failover' | 'ftps_export';
   subject_id: number;
   subject_name: string;
   /** ALERT_SEVERITIES */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { evaluateAlerts } from '../areas/alerts/evaluate';
 import { createPorts } from '../fabric';
 import { buildWorld, type World } from '../test/factories';
 import { createTestApp, TEST_NOW, type TestApp } from '../test/harness';
@@ -218,7 +219,8 @@ describe('syncing a restic repository', () => {
     const outcome = await syncSource(t.ctx, id);
     const sentence = 'The repository refused the password: check it and try again.';
     expect(outcome).toMatchObject({ ok: false, sentence, pointsAdded: 0, pointsRemoved: 0 });
-    expect(await systemsOf(id)).toEqual(before);
+    // Only the newest run's status moves (the alerts' failures in a row start from it).
+    expect(await systemsOf(id)).toEqual(before.map((s) => ({ ...s, last_job_status: 'FAILED' })));
     for (const s of before) {
       expect(await rowsOf('restore_points', Number(s.id))).not.toHaveLength(0);
       const last = (await rowsOf('job_history', Number(s.id))).at(-1);
@@ -230,6 +232,46 @@ describe('syncing a restic repository', () => {
       });
     }
     expect(await source(id)).toMatchObject({ last_sync_outcome: 'failed', last_sync_sentence: sentence });
+  });
+});
+
+describe('a source whose reads fail', () => {
+  beforeAll(() => {
+    repo.backup('FRONTDESK-PC', TEST_NOW - 5 * HOUR);
+  }, 60_000);
+
+  it('raises "backup failed 2 times in a row" for its systems, resolved by the next good read', async () => {
+    const id = await addSource();
+    await syncSource(t.ctx, id);
+    const rekey = (password: string) =>
+      db()
+        .updateTable('backup_sources')
+        .set({ secret_sealed: sealSourceSecret(t.ctx.config.secretKey, { password, env: {} }) })
+        .where('id', '=', id)
+        .execute();
+    const backupFailed = async () =>
+      (
+        await db()
+          .selectFrom('alerts')
+          .selectAll()
+          .where('condition', '=', 'backup_failed')
+          .orderBy('subject_name')
+          .execute()
+      ).map((a) => ({ subject: a.subject_name, open: a.resolved_at === null }));
+    await rekey('not it');
+    for (let i = 0; i < 2; i++) {
+      t.clock.advance(HOUR);
+      expect(await syncSource(t.ctx, id)).toMatchObject({ ok: false });
+    }
+    await evaluateAlerts(db(), t.clock.now());
+    const names = (await systemsOf(id)).map((s) => s.name);
+    expect(names).toContain('FRONTDESK-PC');
+    expect(await backupFailed()).toEqual(names.map((subject) => ({ subject, open: true })));
+    await rekey(repo.password);
+    t.clock.advance(HOUR);
+    expect(await syncSource(t.ctx, id)).toMatchObject({ ok: true });
+    await evaluateAlerts(db(), t.clock.now());
+    expect(await backupFailed()).toEqual(names.map((subject) => ({ subject, open: false })));
   });
 });
 

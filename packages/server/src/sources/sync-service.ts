@@ -261,7 +261,20 @@ async function writeFailure(db: Db, source: SourceRow, sentence: string, now: nu
       error_msg: sentence,
       pause_message: null,
     }));
-  if (rows.length > 0) await db.insertInto('job_history').values(rows).execute();
+  if (rows.length > 0) {
+    await db.insertInto('job_history').values(rows).execute();
+    // The newest run of each is now this failure: the column the alerts' "backup failed N times
+    // in a row" starts from says so too (issue 27.1: every backup source, simulated or real).
+    await db
+      .updateTable('protected_systems')
+      .set({ last_job_status: 'FAILED' })
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.system_id),
+      )
+      .execute();
+  }
   return { ok: false, sentence, systemsAdded: 0, pointsAdded: 0, pointsRemoved: 0 };
 }
 

@@ -220,6 +220,69 @@ describe('storage over the threshold', () => {
   });
 });
 
+describe("a private vault's storage over the threshold", () => {
+  it('opens for the reseller that owns it, updates, resolves, reopens; never for a shared vault', async () => {
+    const db = f.t.dbh.db;
+    const vault = (over: Record<string, unknown>) =>
+      insertId(db, 'vaults', {
+        reseller_id: f.w.resellerA,
+        name: 'Harbor Private Vault',
+        vault_type: 'private',
+        capacity_bytes: 1000,
+        used_bytes: 0,
+        created_at: f.t.clock.now(),
+        ...over,
+      });
+    const own = await vault({});
+    // The provider's shared cloud vault is full too: it is nobody's alert but the provider's.
+    await vault({ reseller_id: null, name: 'Shared cloud', vault_type: 'cloud', used_bytes: 1000 });
+    const use = (used: number) =>
+      db.updateTable('vaults').set({ used_bytes: used }).where('id', '=', own).execute();
+    await use(899);
+    expect(await evaluate()).toMatchObject({ opened: 0 });
+    await use(900);
+    f.t.clock.advance(MIN);
+    expect(await evaluate()).toMatchObject({ opened: 1 });
+    const [a] = await of('storage_over_threshold');
+    expect(a).toMatchObject({ subject_id: own, count: 1, resolved_at: null });
+    f.t.clock.advance(MIN);
+    expect(await evaluate()).toMatchObject({ updated: 1 });
+    expect((await of('storage_over_threshold'))[0]).toMatchObject({ count: 2 });
+    await use(500);
+    f.t.clock.advance(MIN);
+    expect(await evaluate()).toMatchObject({ resolved: 1 });
+    await use(1000);
+    f.t.clock.advance(MIN);
+    expect(await evaluate()).toMatchObject({ reopened: 1, opened: 0 });
+    expect(await kinds(a?.id ?? 0)).toEqual(['opened', 'resolved', 'reopened']);
+
+    // The reseller's own matter, named in words with a link to the vault's page.
+    const expected = {
+      condition: 'storage_over_threshold',
+      type: 'vault',
+      id: own,
+      summary: 'private vault storage over 90% used',
+    };
+    expect(await listed('resa')).toEqual([expected]);
+    expect(await listed('staff')).toEqual([expected]);
+    expect(await listed('clia1')).toEqual([]);
+    expect(await listed('resb')).toEqual([]);
+    const row = (await f.get('resa', L)).json().content[0];
+    expect(row).toMatchObject({ subject_name: 'Harbor Private Vault', client_id: f.w.resellerA });
+    expect((await f.get('resb', `/api/alerts/alert/${row.id}`)).statusCode).toBe(404);
+    expect(subjectLink('https://c.test', row)).toBe(`https://c.test/vault/details/${own}`);
+
+    // A rule of 100 percent: 95% no longer holds.
+    await use(950);
+    const saved = await f.post('resa', `/api/alerts/reseller_rule/${f.w.resellerA}`, {
+      rule: { ...DEFAULT_ALERT_RULE, storage_percent: 100 },
+    });
+    expect(saved.statusCode).toBe(200);
+    f.t.clock.advance(MIN);
+    expect(await evaluate()).toMatchObject({ resolved: 1 });
+  });
+});
+
 describe('a virtual office running longer than planned', () => {
   it("opens past the rule's hours without an auto-stop, resolves when it stops, reopens within the grace", async () => {
     const db = f.t.dbh.db;

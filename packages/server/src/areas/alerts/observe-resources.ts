@@ -13,7 +13,8 @@ import { BATCH, type Observation, type RuleOf } from './observe';
 
 // The conditions about what a client or reseller has besides its systems: storage over the
 // rule's percent (an appliance's own disks, a reseller's cloud quota: the dashboard's cloud
-// storage levels of spec dashboard 4 and 9), a virtual office running past its planned stop
+// storage levels of spec dashboard 4 and 9; a reseller's private vault, the capacity its vault
+// page shows: spec dashboard 2.1), a virtual office running past its planned stop
 // (recovery-flow 4 'Failover', auto-stop), an FTPS export about to expire that nobody has logged
 // in to (recovery-flow 4 'FTPS export'), and a production failover waiting for its approval.
 // Each is one batch reader in the shape of offlineBatch: a keyset on the id over an indexed range
@@ -194,6 +195,41 @@ export const cloudStorageBatch: BatchReader = async (db, afterId, rulesOf) => {
   );
 };
 
+/**
+ * A reseller's private vaults used beyond the rule's percent of their capacity (the provider's
+ * shared cloud vaults are the provider's matter: a reseller sees only its quota of them). Like
+ * the cloud quota, the alert is the reseller's own: its client_id is the reseller's id.
+ */
+export const privateVaultBatch: BatchReader = async (db, afterId, rulesOf) => {
+  const rows = await unscoped(db, why)
+    .selectFrom('vaults')
+    .select(['id', 'reseller_id', 'name', 'used_bytes', 'capacity_bytes'])
+    .where('id', '>', afterId)
+    .where('vault_type', '=', 'private')
+    .where('reseller_id', 'is not', null)
+    .where('capacity_bytes', '>', 0)
+    .where((eb) => eb(eb('used_bytes', '*', 100), '>=', eb('capacity_bytes', '*', LOWEST_PERCENT)))
+    .orderBy('id')
+    .limit(BATCH)
+    .execute();
+  // No client has the reseller's id, so its rule is the reseller's own.
+  const owned = rows.map((r) => ({
+    ...r,
+    reseller_id: Number(r.reseller_id),
+    client_id: Number(r.reseller_id),
+  }));
+  return observeRows(
+    owned,
+    rulesOf,
+    { condition: 'storage_over_threshold', subjectType: 'vault' },
+    (r, rule) => {
+      const percent = percentUsed(Number(r.used_bytes), Number(r.capacity_bytes));
+      if (percent < rule.storage_percent) return null;
+      return { subjectName: r.name, summary: `private vault storage over ${rule.storage_percent}% used` };
+    },
+  );
+};
+
 const officeName = (type: string, runbook: string | null) =>
   `${type === 'production' ? 'Production' : 'Test'} virtual office${runbook ? ` (${runbook})` : ''}`;
 
@@ -279,6 +315,7 @@ export const exportBatch: BatchReader = async (db, afterId, rulesOf, now) => {
 export const RESOURCE_READERS: readonly BatchReader[] = [
   applianceStorageBatch,
   cloudStorageBatch,
+  privateVaultBatch,
   officeBatch,
   approvalBatch,
   exportBatch,

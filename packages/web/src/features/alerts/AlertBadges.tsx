@@ -41,7 +41,7 @@ export function StateBadge({ state }: { state: AlertRow['state'] }) {
 
 /**
  * Where a person acts on an alert's subject: its device or appliance page, the reseller's
- * dashboard (cloud storage), the client's virtual office (offices, approvals) or page (exports).
+ * dashboard (cloud storage), a private vault's page, the client's virtual office (offices, approvals) or page (exports).
  */
 export function subjectPath(
   a: Pick<AlertRow, 'subject_type' | 'subject_id' | 'client_id' | 'reseller_id'>,

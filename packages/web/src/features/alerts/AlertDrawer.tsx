@@ -67,11 +67,11 @@ export function AlertDrawer({
 
 /**
  * What the drawer offers to snooze: the system or appliance itself, and its client. An office, a
- * failover or an export is snoozed through its client; a reseller's cloud storage through the
- * reseller (its alert carries the reseller as its client).
+ * failover or an export is snoozed through its client; a reseller's cloud storage or private
+ * vault through the reseller (its alert carries the reseller as its client).
  */
 function snoozeTargets(a: AlertRow): SnoozeTargetChoice[] {
-  if (a.subject_type === 'reseller')
+  if (a.subject_type === 'reseller' || a.subject_type === 'vault')
     return [{ key: 'reseller_id', id: a.reseller_id, label: `the reseller (${a.client_name})` }];
   const client: SnoozeTargetChoice = {
     key: 'client_id',
