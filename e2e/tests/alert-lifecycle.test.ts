@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AlertListAnswer, AlertRow, ResellerClientsAnswer, SourcesAnswer } from '@lifeboat/contract';
+import type { AlertListAnswer, AlertRow, ResellerClientsAnswer, SourceRow } from '@lifeboat/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProductionServer, startProduction } from '../../scripts/production-start.mjs';
@@ -109,14 +109,15 @@ async function syncNow(page: Page, clientId: number, since: number): Promise<voi
   const card = page.getByTestId('backup-source').filter({ hasText: 'Tidewater repository' });
   await card.getByRole('button', { name: 'Sync now' }).click();
   await until('the sync', 60, async () => {
-    const { sources } = await apiGet<SourcesAnswer>(page, `/api/sources/client/${clientId}`);
+    const { sources } = await apiGet<{ sources: SourceRow[] }>(page, `/api/sources/client/${clientId}`);
     const s = sources[0];
     return s && (s.last_sync_at ?? 0) > since && s.sync_operation_id === null ? true : undefined;
   });
 }
 
 const lastSyncAt = async (page: Page, clientId: number) =>
-  (await apiGet<SourcesAnswer>(page, `/api/sources/client/${clientId}`)).sources[0]?.last_sync_at ?? 0;
+  (await apiGet<{ sources: SourceRow[] }>(page, `/api/sources/client/${clientId}`)).sources[0]
+    ?.last_sync_at ?? 0;
 
 // Two evaluations a minute apart at most, each followed by a delivery run: a few minutes in all.
 describe('An alert from its rule to its resolution', { timeout: 600_000 }, () => {
