@@ -1,5 +1,6 @@
 import { DEFAULT_ALERT_RULE } from '@lifeboat/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { insertId } from '../../test/factories';
 import { CLAIM_MS, deliverAlertMails, retryDelay } from './deliver';
 import { evaluateAlerts } from './evaluate';
 import { type AlertsFixture, alertsFixture } from './test-fixture';
@@ -80,6 +81,25 @@ describe('alert e-mail', () => {
       '[Lifeboat] Resolved: FS01-A1 (Client A1) backup failed 2 times in a row',
     ]);
     expect(inbox[1]?.raw).toMatch(/Resolved 2026-11-20 12:04 UTC; open since 2026-11-20 12:00 UTC\./);
+  });
+
+  it("names a private vault over its threshold in words, with a link to the vault's page", async () => {
+    const vault = await insertId(f.t.dbh.db, 'vaults', {
+      reseller_id: f.w.resellerA,
+      name: 'Harbor Private Vault',
+      vault_type: 'private',
+      capacity_bytes: 1000,
+      used_bytes: 950,
+      created_at: now(),
+    });
+    await evaluate();
+    expect(await deliver()).toMatchObject({ sent: 1 });
+    const [m] = inbox;
+    // The reseller's own matter: its name stands where a client's would.
+    expect(subjectOf(m as Received)).toBe(
+      '[Lifeboat] Warned: Harbor Private Vault (Reseller A) private vault storage over 90% used',
+    );
+    expect(m?.raw).toContain(`https://backup.example.test/vault/details/${vault}`);
   });
 
   it('retries through an SMTP outage and delivers each message once, in order', async () => {
