@@ -178,6 +178,18 @@ describe('adding, listing and syncing a source', () => {
     expect(
       table.json().content.map((r: { name: string; health_status: string }) => [r.name, r.health_status]),
     ).toEqual([['RECEPTION-PC', 'NORMAL']]);
+    // restic 0.14 records no snapshot size: its storage figure says so rather than "0 B".
+    const [system] = table.json().content;
+    expect(system).toMatchObject({
+      pool_used_size: 'Not reported by restic',
+      storage_info_desc: 'restic repository',
+    });
+    const storage = await req('resa', 'GET', `/device/get_lifeboat_cloud_storage_summary/${system.id}`);
+    expect(storage.json()).toMatchObject({
+      show_block: true,
+      machine_usage_text:
+        'Not reported by restic: this version of restic does not record the size of each snapshot.',
+    });
     // The client's own users see the list, read only.
     expect((await list('clia1')).can_manage).toBe(false);
   });
