@@ -96,7 +96,7 @@ export const editSourceBody = z.object({
 export type EditSourceBody = z.output<typeof editSourceBody>;
 
 /** "Test connection" of a moved or re-keyed source: what changes; an absent field keeps its value. */
-export const testSourceChangeBody = editSourceBody.pick({ location: true, password: true, env: true });
+export const testSourceChangeBody = editSourceBody.pick({ location: true, password: true });
 
 export const sourceRow = z.object({
   id: z.number().int(),
