@@ -95,6 +95,9 @@ export const editSourceBody = z.object({
 });
 export type EditSourceBody = z.output<typeof editSourceBody>;
 
+/** "Test connection" of a moved or re-keyed source: what changes; an absent field keeps its value. */
+export const testSourceChangeBody = editSourceBody.pick({ location: true, password: true });
+
 export const sourceRow = z.object({
   id: z.number().int(),
   kind: z.enum(SOURCE_KINDS),
@@ -161,6 +164,9 @@ export const editSourceForm = z.object({
     .min(SOURCE_LIMITS.minCheckHours, sourceMessages.checkHours)
     .max(SOURCE_LIMITS.maxCheckHours, sourceMessages.checkHours),
   paused: z.boolean(),
+  /** Where the repository is now (moved), and its new password (re-keyed); an empty one keeps it. */
+  location,
+  password: z.string().max(SOURCE_LIMITS.password, sourceMessages.passwordLong),
 });
 export type EditSourceFormValues = z.output<typeof editSourceForm>;
 

@@ -7,6 +7,7 @@ import {
   sourcesAnswer,
   testSourceAnswer,
   testSourceBody,
+  testSourceChangeBody,
 } from '../sources';
 
 // Not in the spec: a client's backup sources (issue 25.4; docs/decisions.md 'Backup sources').
@@ -53,6 +54,18 @@ export const sourceCalls = {
     json: editSourceBody,
     ids: { id: 'backup_source' },
     answers: { 200: sourceSavedAnswer },
+  }),
+  testChange: defineCall({
+    area: 'sources',
+    method: 'POST',
+    path: '/api/sources/:id/test',
+    right: 'manage_sources',
+    summary:
+      'Open a source’s repository at its new location or with its new password, before saving, and say in a sentence what is wrong.',
+    params: idParams,
+    json: testSourceChangeBody,
+    ids: { id: 'backup_source' },
+    answers: { 200: testSourceAnswer },
   }),
   remove: defineCall({
     area: 'sources',

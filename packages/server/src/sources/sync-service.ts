@@ -489,10 +489,11 @@ async function judge(
   threshold: number | null,
   now: number,
 ): Promise<boolean> {
-  const lastRpAt = points.reduce<number | null>(
-    (m, p) => (m === null || p.takenAt > m ? p.takenAt : m),
+  const newest = points.reduce<SourcePoint | null>(
+    (m, p) => (m === null || p.takenAt > m.takenAt ? p : m),
     null,
   );
+  const lastRpAt = newest?.takenAt ?? null;
   const lastJobStatus = lastRpAt === null ? sys.last_job_status : 'COMPLETED';
   const v = deriveHealth({
     parked: sys.parked === 1,
@@ -510,6 +511,9 @@ async function judge(
     .set({
       last_rp_at: lastRpAt,
       last_job_status: lastJobStatus,
+      // What the system's backups hold, as the newest snapshot's size where the source reports it
+      // (restic 0.17's summary); 0 where it does not, which the screens say in a sentence.
+      cloud_used_bytes: newest?.sizeBytes ?? 0,
       health_status: v.health,
       health_reason: reason,
       ...(changed ? { health_changed_at: now } : {}),

@@ -7,6 +7,7 @@ import {
   storageLevel,
   type ThresholdRow,
 } from '@lifeboat/contract';
+import { sourceStorage } from '../../sources/storage-text';
 import { formatBytes, minutesText, plural, timeAgo } from './format';
 import type { SystemPageRow } from './ps-table';
 import { withinThreshold } from './rollup';
@@ -55,6 +56,8 @@ export function presentSystem(r: SystemPageRow, x: SystemExtras, now: number): D
   const localTotal = Number(r.local_total_bytes);
   const poolPercent = localTotal > 0 ? Math.round((Number(r.local_used_bytes) / localTotal) * 1000) / 10 : 0;
   const onAppliance = r.appliance_id !== null && appliance !== null;
+  // A system read from a backup source (restic) is stored in its repository.
+  const fromSource = r.source_id !== null ? sourceStorage(Number(r.cloud_used_bytes)) : null;
   const health = r.health_status;
   const reason = r.health_reason?.trim();
 
@@ -73,14 +76,19 @@ export function presentSystem(r: SystemPageRow, x: SystemExtras, now: number): D
     health_support_text: reason
       ? `${HEALTH_TEXT[health]?.split(':')[0] ?? health}: ${reason}`
       : (HEALTH_TEXT[health] ?? health),
-    pool_used_size: formatBytes(onAppliance ? Number(r.pool_used_bytes) : Number(r.cloud_used_bytes)),
+    pool_used_size:
+      fromSource?.figure ?? formatBytes(onAppliance ? Number(r.pool_used_bytes) : Number(r.cloud_used_bytes)),
     storage_pool_icon: onAppliance ? storageLevel(poolPercent) : 'cloud',
     pool_status: onAppliance ? storageLevel(poolPercent) : 'normal',
     show_pool_status: onAppliance && localTotal > 0,
     storage_pool_support_text: onAppliance
       ? `Appliance storage: ${formatBytes(Number(r.local_used_bytes))} of ${formatBytes(localTotal)} used (${poolPercent}%).`
-      : 'Backed up directly to the cloud: no appliance storage pool.',
-    storage_info_desc: onAppliance ? `On ${appliance?.name}` : 'Direct to cloud',
+      : (fromSource?.sentence ?? 'Backed up directly to the cloud: no appliance storage pool.'),
+    storage_info_desc: onAppliance
+      ? `On ${appliance?.name}`
+      : fromSource
+        ? 'restic repository'
+        : 'Direct to cloud',
     version: r.agent_version,
     need_update_version: Number(r.need_update) === 1,
     version_icon: Number(r.need_update) === 1 ? 'update' : 'current',

@@ -88,6 +88,7 @@ function pageRows(db: Db, owner: Owner, q: TableQuery, offset: number, search: R
       'ps.local_used_bytes',
       'ps.local_total_bytes',
       'ps.cloud_used_bytes',
+      'ps.source_id',
     ])
     .$call((qb) => (q.sort.column === 'name' ? qb : qb.orderBy(sortKey(q), q.sort.dir)))
     .orderBy('ps.name_lc', q.sort.column === 'name' ? q.sort.dir : 'asc')

@@ -11,6 +11,7 @@ import {
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
 import { type Actor, parentOf, scoped } from '../../scope';
+import { sourceStorage } from '../../sources/storage-text';
 import { latestAutoVerify, urlParams } from './autoverify-info';
 import { type Device, isD2C, isNas, isoOrNull, verificationOf } from './device';
 
@@ -184,6 +185,15 @@ export function presentStorage(d: Device, kind: StorageKind): StorageSummaryAnsw
         ? d.cloud_used_bytes
         : d.private_vault_used_bytes,
   );
+  // A restic system's backups are in its repository: its figure, or why there is none.
+  if (kind === 'cloud' && d.source_id !== null)
+    return {
+      ok: true,
+      show_block: true,
+      machine_usage_text: sourceStorage(used).sentence,
+      used_bytes: used,
+      local_percent: null,
+    };
   if (kind !== 'local')
     return {
       ok: true,

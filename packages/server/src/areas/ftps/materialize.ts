@@ -1,9 +1,12 @@
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FtpsExportType, FtpsFormat, RestorePointRef } from '@lifeboat/contract';
+import type { Readable } from 'node:stream';
+import type { FtpsExportType, FtpsFormat, RecoveryEntry, RestorePointRef } from '@lifeboat/contract';
 import { writeDiskImage } from '@lifeboat/contract/node';
 import type { AppContext } from '../../context';
 import { PRIVATE_FILE, PRIVATE_FOLDER } from '../../data-folder';
+import { type PackedFile, packings, planReads, type ReadItem } from '../recovery/read-plan';
 
 // What an export's home folder holds (issue 13.4): the chosen folders and files of the restore
 // point with their real content (read through the files port, the same bytes a download gives),
@@ -12,7 +15,6 @@ import { PRIVATE_FILE, PRIVATE_FOLDER } from '../../data-folder';
 
 /** Limits of a files-and-folders export: beyond them the export fails with a sentence. */
 export const FFR_LIMITS = { bytes: 4 * 1024 ** 3, entries: 20_000 } as const;
-const CHUNK = 1024 * 1024;
 
 export class ExportTooLargeError extends Error {}
 
@@ -61,6 +63,11 @@ export function homePath(p: string): string {
   return parts.join('/');
 }
 
+/**
+ * Writes the chosen files and folders into `dest` with their bytes, read as a download reads them
+ * (read-plan.ts): a chosen folder of a restic point is one `restic dump`, whatever its file count.
+ * The limits are checked from the listings before any byte is read.
+ */
 export async function copyPaths(
   ctx: Pick<AppContext, 'ports'>,
   point: RestorePointRef,
@@ -69,49 +76,56 @@ export async function copyPaths(
   signal: AbortSignal,
   onBytes: (bytes: number) => Promise<void>,
 ): Promise<number> {
-  let bytes = 0;
-  let entries = 0;
   const files = ctx.ports.files;
-  const copyFile = async (src: string, size: number, to: string) => {
-    await fs.mkdir(path.dirname(to), { recursive: true, mode: PRIVATE_FOLDER });
-    const fh = await fs.open(to, 'w', PRIVATE_FILE);
-    try {
-      // The source's own stream where it has one (restic dump): one read per file, not per chunk.
-      const own = await files.readStream?.(point, src);
-      if (own) {
-        for await (const chunk of own) {
-          if (signal.aborted) throw new Error('stopped');
-          await fh.write(chunk);
-        }
-      }
-      for (let at = 0; !own && at < size; at += CHUNK) {
-        if (signal.aborted) throw new Error('stopped');
-        const chunk = await files.readFile(point, src, at, Math.min(size, at + CHUNK));
-        if (!chunk) break;
-        await fh.write(chunk);
-      }
-    } finally {
-      await fh.close();
-    }
-    bytes += size;
-    await onBytes(bytes);
-  };
-  const walk = async (src: string) => {
-    const entry = await files.statFile(point, src);
-    if (!entry) return;
+  const items: ReadItem[] = [];
+  const chosen: PackedFile[] = [];
+  let planned = 0;
+  let entries = 0;
+  const walk = async (src: string, entry: RecoveryEntry) => {
     if (++entries > FFR_LIMITS.entries) throw new ExportTooLargeError(TOO_MANY);
-    const to = path.join(dest, homePath(src));
     if (entry.type === 'file') {
-      if (bytes + entry.size > FFR_LIMITS.bytes) throw new ExportTooLargeError(TOO_BIG);
-      await copyFile(src, entry.size, to);
+      planned += entry.size;
+      if (planned > FFR_LIMITS.bytes) throw new ExportTooLargeError(TOO_BIG);
+      chosen.push({ name: homePath(src), source: src, size: entry.size, mtime: new Date(entry.modifiedAt) });
       return;
     }
-    await fs.mkdir(to, { recursive: true, mode: PRIVATE_FOLDER });
-    const children = (await files.listFiles(point, src)) ?? [];
-    for (const c of children) await walk(`${src.replace(/\/+$/, '')}/${c.name}`);
+    await fs.mkdir(path.join(dest, homePath(src)), { recursive: true, mode: PRIVATE_FOLDER });
+    for (const c of (await files.listFiles(point, src)) ?? [])
+      await walk(`${src.replace(/\/+$/, '')}/${c.name}`, c);
   };
-  for (const p of paths) await walk(p);
+  for (const p of paths) {
+    const entry = await files.statFile(point, p);
+    if (!entry) continue;
+    items.push({ path: p, entry });
+    await walk(p, entry);
+  }
+  let bytes = 0;
+  for await (const p of packings(files, point, await planReads(files, point, items, chosen))) {
+    if (signal.aborted) {
+      p.stream.destroy();
+      throw new Error('stopped');
+    }
+    const to = path.join(dest, p.file.name);
+    await fs.mkdir(path.dirname(to), { recursive: true, mode: PRIVATE_FOLDER });
+    await writeTo(p.stream, to);
+    bytes += p.size;
+    await onBytes(bytes);
+  }
   return bytes;
+}
+
+/** Pipes a file's stream into a new private file (piped, not iterated: see read-plan.ts). */
+function writeTo(stream: Readable, to: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const out = createWriteStream(to, { mode: PRIVATE_FILE });
+    stream.once('error', (err) => {
+      out.destroy();
+      reject(err);
+    });
+    out.once('error', reject);
+    out.once('close', () => resolve());
+    stream.pipe(out);
+  });
 }
 
 export const DISK_EXT: Record<FtpsFormat, string> = { VHD: 'vhd', VHDX: 'vhdx', VMDK: 'vmdk' };

@@ -201,6 +201,57 @@ export async function testSource(
   }
 }
 
+type Found = Awaited<ReturnType<typeof findSource>>;
+type Change = Pick<EditSourceBody, 'location' | 'password' | 'env'>;
+
+/**
+ * The repository a moved or re-keyed source would read, opened before anything is saved, and
+ * checked to be the same repository: the console's restore points of the source are restic
+ * snapshot ids, so a location that holds none of them is another repository, whose sync would
+ * remove every restore point and add others (docs/decisions.md 'Moving a restic source').
+ */
+async function openChange(ctx: AppContext, db: Db, found: Found, change: Change) {
+  const secret = openSourceSecret(ctx.config.secretKey, found.secret_sealed);
+  const location =
+    change.location === undefined ? found.location : checkedLocation(ctx, found.kind, change.location);
+  let read: Awaited<ReturnType<AppContext['ports']['sync']['restic']['read']>>;
+  try {
+    read = await ctx.ports.sync[found.kind].read({
+      id: Number(found.id),
+      location,
+      password: change.password || secret.password,
+      env: change.env === undefined ? secret.env : cleanEnv(change.env),
+    });
+  } catch (err) {
+    if (err instanceof FabricError) return { ok: false, sentence: err.message };
+    throw err;
+  }
+  const held = await unscoped(db, 'the restore points of a source already found in scope')
+    .selectFrom('restore_points as p')
+    .innerJoin('protected_systems as s', 's.id', 'p.system_id')
+    .select('p.external_id')
+    .where('s.source_id', '=', Number(found.id))
+    .where('p.external_id', 'is not', null)
+    .execute();
+  const there = new Set(read.systems.flatMap((sys) => sys.points.map((p) => p.externalId)));
+  if (held.length > 0 && !held.some((p) => there.has(String(p.external_id))))
+    return {
+      ok: false,
+      sentence: `This location holds another repository: none of the ${count(held.length, 'restore point', 'restore points')} read from this source is in it. Add it as a new backup source instead.`,
+    };
+  const points = read.systems.reduce((n, sys) => n + sys.points.length, 0);
+  return {
+    ok: true,
+    sentence: `The repository opened: ${count(read.systems.length, 'system', 'systems')}, ${count(points, 'restore point', 'restore points')}.`,
+  };
+}
+
+/** "Test connection" in the edit dialog: the source as it would be after the change. */
+export async function testSourceChange(ctx: AppContext, actor: Actor, rawId: string, change: Change) {
+  const found = await findSource(ctx.dbh.db, actor, rawId);
+  return openChange(ctx, ctx.dbh.db, found, change);
+}
+
 /** Brief of a source for the audit log: never its secret. */
 const brief = (s: {
   name: string;
@@ -300,6 +351,20 @@ export async function editSource(
   const found = await findSource(ctx.dbh.db, actor, rawId);
   const id = Number(found.id);
   const location = body.location === undefined ? undefined : checkedLocation(ctx, found.kind, body.location);
+  const secret = openSourceSecret(ctx.config.secretKey, found.secret_sealed);
+  const moved = location !== undefined && location !== found.location;
+  const rekeyed =
+    (!!body.password && body.password !== secret.password) ||
+    (body.env !== undefined && !sameEnv(cleanEnv(body.env), secret.env));
+  // A moved or re-keyed source is opened first, as "Test connection" does: a save that would
+  // stop its syncs, or read another repository into it, is refused with the sentence.
+  if (moved || rekeyed) {
+    const opened = await openChange(ctx, ctx.dbh.db, found, body);
+    if (!opened.ok)
+      throw new BadRequestError(opened.sentence, {
+        [moved ? 'location' : 'password']: opened.sentence,
+      });
+  }
   const now = ctx.clock.now();
   await ctx.dbh.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'backup_sources', id);

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPorts } from '../../fabric';
@@ -178,6 +180,18 @@ describe('adding, listing and syncing a source', () => {
     expect(
       table.json().content.map((r: { name: string; health_status: string }) => [r.name, r.health_status]),
     ).toEqual([['RECEPTION-PC', 'NORMAL']]);
+    // restic 0.14 records no snapshot size: its storage figure says so rather than "0 B".
+    const [system] = table.json().content;
+    expect(system).toMatchObject({
+      pool_used_size: 'Not reported by restic',
+      storage_info_desc: 'restic repository',
+    });
+    const storage = await req('resa', 'GET', `/device/get_lifeboat_cloud_storage_summary/${system.id}`);
+    expect(storage.json()).toMatchObject({
+      show_block: true,
+      machine_usage_text:
+        'Not reported by restic: this version of restic does not record the size of each snapshot.',
+    });
     // The client's own users see the list, read only.
     expect((await list('clia1')).can_manage).toBe(false);
   });
@@ -198,7 +212,7 @@ describe('adding, listing and syncing a source', () => {
     expect(op.json()).toMatchObject({ status: 'succeeded', result: { status: 'ok', points_added: 0 } });
   });
 
-  it('pauses (no schedule), resumes, and changes the password, audited without secrets', async () => {
+  it('pauses (no schedule), resumes, and refuses a password the repository refuses, audited without secrets', async () => {
     const schedule = () =>
       t.dbh.db
         .selectFrom('schedules')
@@ -209,9 +223,13 @@ describe('adding, listing and syncing a source', () => {
     expect((await req('resa', 'PATCH', `/api/sources/${id}`, { paused: true })).statusCode).toBe(200);
     expect(await schedule()).toBeUndefined();
     expect((await list()).sources[0].paused).toBe(true);
+    // A password the repository refuses is not saved: the sentence, on the field.
+    const wrong = await req('resa', 'PATCH', `/api/sources/${id}`, { paused: false, password: 'new secret' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields.password).toBe('The repository refused the password: check it and try again.');
+    expect((await list()).sources[0].paused).toBe(true);
     const res = await req('resa', 'PATCH', `/api/sources/${id}`, {
       paused: false,
-      password: 'new secret',
       sync_interval_minutes: 60,
     });
     expect(res.statusCode).toBe(200);
@@ -221,9 +239,8 @@ describe('adding, listing and syncing a source', () => {
     expect(JSON.parse(changes[1]?.details ?? '{}')).toMatchObject({
       old: { paused: true, sync_interval_minutes: 15 },
       new: { paused: false, sync_interval_minutes: 60 },
-      secret_changed: true,
+      secret_changed: false,
     });
-    expect(changes[1]?.details).not.toContain('new secret');
     // The repository check's share and interval, within the contract's bounds.
     const check = await req('resa', 'PATCH', `/api/sources/${id}`, {
       check_percent: 20,
@@ -244,13 +261,135 @@ describe('adding, listing and syncing a source', () => {
     });
     expect(same.statusCode).toBe(400);
     expect(await audits('source.changed')).toHaveLength(3);
-    // The new (wrong) password: the next sync fails with restic's sentence.
-    await req('resa', 'POST', `/api/sources/${id}/sync`);
+  });
+
+  const systemsAndPoints = async () => {
+    const systems = await t.dbh.db
+      .selectFrom('protected_systems')
+      .select('id')
+      .where('source_id', '=', id)
+      .execute();
+    const points = await t.dbh.db
+      .selectFrom('restore_points')
+      .select('id')
+      .where(
+        'system_id',
+        'in',
+        systems.map((x) => x.id),
+      )
+      .execute();
+    return { systems: systems.length, points: points.length };
+  };
+  const syncOnce = async () => {
+    const op = (await req('resa', 'POST', `/api/sources/${id}/sync`)).json().operation_id;
     await t.ctx.operations.runOnce();
-    expect((await list()).sources[0]).toMatchObject({
-      last_sync_outcome: 'failed',
-      last_sync_sentence: 'The repository refused the password: check it and try again.',
+    return (await req('resa', 'GET', `/api/operations/${op}`)).json();
+  };
+  const testChange = (change: object, who = 'resa') => req(who, 'POST', `/api/sources/${id}/test`, change);
+
+  it('re-keys a source after restic key changed the password, tested first, audited without it', async () => {
+    const keyFile = path.join(repo.root, 'new-key');
+    fs.writeFileSync(keyFile, 'the re-keyed password');
+    const [oldKey] = JSON.parse(repo.restic(['key', 'list', '--json'])) as { id: string }[];
+    repo.restic(['key', 'add', '--new-password-file', keyFile]);
+    execFileSync('restic', ['--repo', repo.location, 'key', 'remove', String(oldKey?.id)], {
+      env: {
+        ...process.env,
+        RESTIC_PASSWORD: 'the re-keyed password',
+        RESTIC_CACHE_DIR: path.join(repo.root, 'cache'),
+      },
     });
+    const before = await systemsAndPoints();
+    // The old password no longer opens it; the new one does, before anything is saved.
+    expect((await testChange({})).json()).toEqual({
+      ok: false,
+      sentence: 'The repository refused the password: check it and try again.',
+    });
+    expect((await testChange({ password: 'the re-keyed password' })).json()).toEqual({
+      ok: true,
+      sentence: 'The repository opened: 2 systems, 2 restore points.',
+    });
+    const res = await req('resa', 'PATCH', `/api/sources/${id}`, { password: 'the re-keyed password' });
+    expect(res.statusCode, res.body).toBe(200);
+    const changes = await audits('source.changed');
+    expect(JSON.parse(changes.at(-1)?.details ?? '{}')).toMatchObject({ secret_changed: true });
+    expect(changes.at(-1)?.details).not.toContain('re-keyed');
+    expect(JSON.stringify(await list())).not.toContain('re-keyed');
+    const row = await t.dbh.db.selectFrom('backup_sources').select('secret_sealed').executeTakeFirstOrThrow();
+    expect(row.secret_sealed).not.toContain('re-keyed');
+    expect(await syncOnce()).toMatchObject({
+      status: 'succeeded',
+      result: { status: 'ok', points_added: 0 },
+    });
+    expect(await systemsAndPoints()).toEqual(before);
+  });
+
+  it('moves a source to where its repository went: the same systems and restore points', async () => {
+    const moved = path.join(repo.root, 'moved-repo');
+    fs.renameSync(repo.location, moved);
+    try {
+      const before = await systemsAndPoints();
+      expect((await syncOnce()).result).toMatchObject({ status: 'failed' });
+      expect((await testChange({ location: moved })).json()).toMatchObject({ ok: true });
+      const res = await req('resa', 'PATCH', `/api/sources/${id}`, { location: moved });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await list()).sources[0].location).toBe(moved);
+      expect(JSON.parse((await audits('source.changed')).at(-1)?.details ?? '{}')).toMatchObject({
+        old: { location: repo.location },
+        new: { location: moved },
+      });
+      expect(await syncOnce()).toMatchObject({
+        result: { status: 'ok', systems_added: 0, points_added: 0, points_removed: 0 },
+      });
+      expect(await systemsAndPoints()).toEqual(before);
+    } finally {
+      fs.renameSync(moved, repo.location);
+    }
+    expect((await req('resa', 'PATCH', `/api/sources/${id}`, { location: repo.location })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses a location that holds another repository, and bad locations, with a sentence', async () => {
+    const other = path.join(repo.root, 'other-repo');
+    const env = {
+      ...process.env,
+      RESTIC_PASSWORD: 'the re-keyed password',
+      RESTIC_CACHE_DIR: path.join(repo.root, 'cache'),
+    };
+    execFileSync('restic', ['--repo', other, 'init', '--quiet'], { env });
+    execFileSync(
+      'restic',
+      ['--repo', other, 'backup', '--quiet', '--host', 'ELSEWHERE', path.join(repo.root, 'trees')],
+      { env },
+    );
+    const sentence =
+      'This location holds another repository: none of the 2 restore points read from this source is in it. Add it as a new backup source instead.';
+    expect((await testChange({ location: other })).json()).toEqual({ ok: false, sentence });
+    const res = await req('resa', 'PATCH', `/api/sources/${id}`, { location: other });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.location).toBe(sentence);
+    expect((await list()).sources[0].location).toBe(repo.location);
+    for (const location of [
+      '-o',
+      '--password-command=id',
+      `${repo.root}/../etc`,
+      path.join('/', 'tmp', 'nowhere'),
+      `${repo.root}/a\u0000b`,
+      'x'.repeat(100_000),
+    ]) {
+      for (const r of [
+        await testChange({ location }),
+        await req('resa', 'PATCH', `/api/sources/${id}`, { location }),
+      ]) {
+        expect(r.statusCode, location.slice(0, 30)).toBe(400);
+        expect(r.json().message.length).toBeGreaterThan(10);
+      }
+    }
+    expect((await testChange({ password: 'p'.repeat(100_000) })).statusCode).toBe(400);
+    // Another tenant reaches nothing; a client's user may not test.
+    expect((await testChange({ location: other }, 'resb')).statusCode).toBe(404);
+    expect((await testChange({ location: other }, 'clia1')).statusCode).toBe(403);
   });
 
   it('answers 404 to another tenant and 403 to those who only read', async () => {

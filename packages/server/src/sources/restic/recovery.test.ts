@@ -121,6 +121,52 @@ function membersOf(kind: 'zip' | 'tar', bytes: Buffer): Record<string, string> {
   return JSON.parse(execFileSync('python3', ['-c', script, file], { encoding: 'utf8' }));
 }
 
+const runOperations = async () => {
+  for (let i = 0; i < 6; i++) await f.t.ctx.operations.runOnce();
+};
+
+/** Starts an FTPS export as the client's user and runs it: its status. */
+async function exportOf(url: string, body: Record<string, unknown>) {
+  const r = await f.post('clia1', url, body);
+  expect(r.statusCode, r.body).toBe(200);
+  await runOperations();
+  return (await f.get('clia1', `/ftps_export/get_status/${r.json().export_uuid}`)).json();
+}
+
+/** The export's FTPS login. */
+async function credentialsOf(exportId: number) {
+  return (await f.post('clia1', '/ftps_export/ftps_credentials', { export_id: exportId })).json()
+    .credentials as { login: string; password: string };
+}
+
+/** python's ftplib downloads `files` over FTPS: the sha256 of each, by its path. */
+async function ftpFetch(
+  port: number,
+  cred: { login: string; password: string },
+  files: readonly string[],
+): Promise<Record<string, string>> {
+  const script = [
+    'import ftplib,ssl,hashlib,json,sys',
+    'c=ftplib.FTP_TLS(context=ssl._create_unverified_context())',
+    'c.connect("127.0.0.1",int(sys.argv[1]))',
+    'c.login(sys.argv[2],sys.argv[3])',
+    'c.prot_p()',
+    'out={}',
+    'for p in sys.argv[4:]:',
+    '  h=hashlib.sha256()',
+    '  c.retrbinary("RETR "+p,h.update)',
+    '  out[p]=h.hexdigest()',
+    'print(json.dumps(out))',
+  ].join('\n');
+  // Not execFileSync: the FTPS server answering python runs in this process.
+  const { stdout } = await promisify(execFile)(
+    'python3',
+    ['-c', script, String(port), cred.login, cred.password, ...files],
+    { encoding: 'utf8', timeout: 60_000 },
+  );
+  return JSON.parse(stdout);
+}
+
 describe('files and folders of a restic snapshot', () => {
   it('browses the snapshot from the console’s cache after one restic read', async () => {
     const m = await mount();
@@ -236,18 +282,6 @@ describe('FTPS export of a restic snapshot', () => {
   });
   afterAll(() => ftps?.close());
 
-  const run = async () => {
-    for (let i = 0; i < 6; i++) await f.t.ctx.operations.runOnce();
-  };
-
-  async function exportOf(url: string, body: Record<string, unknown>) {
-    const r = await f.post('clia1', url, body);
-    expect(r.statusCode, r.body).toBe(200);
-    await run();
-    const status = (await f.get('clia1', `/ftps_export/get_status/${r.json().export_uuid}`)).json();
-    return status;
-  }
-
   it('offers files for every restic system and a virtual disk only where a snapshot holds an image', async () => {
     const opts = (id: number) =>
       f.get('clia1', `/api/recover_flow/get_available_recovery_options/${f.w.clientA1}/0/${id}`);
@@ -278,38 +312,13 @@ describe('FTPS export of a restic snapshot', () => {
       paths: [`${tree}/Documents`],
     });
     expect(status.status).toBe('COMPLETED');
-    const cred = (
-      await f.post('clia1', '/ftps_export/ftps_credentials', { export_id: status.export_id })
-    ).json().credentials as { login: string; password: string };
-    const script = [
-      'import ftplib,ssl,hashlib,json,sys',
-      'c=ftplib.FTP_TLS(context=ssl._create_unverified_context())',
-      'c.connect("127.0.0.1",int(sys.argv[1]))',
-      'c.login(sys.argv[2],sys.argv[3])',
-      'c.prot_p()',
-      'out={}',
-      'for p in sys.argv[4:]:',
-      '  h=hashlib.sha256()',
-      '  c.retrbinary("RETR "+p,h.update)',
-      '  out[p]=h.hexdigest()',
-      'print(json.dumps(out))',
-    ].join('\n');
+    const cred = await credentialsOf(status.export_id);
     const rel = (p: string) => `${tree.replace(/^\//, '')}/${p}`;
-    // Not execFileSync: the FTPS server answering python runs in this process.
-    const { stdout } = await promisify(execFile)(
-      'python3',
-      [
-        '-c',
-        script,
-        String(ftps.port),
-        cred.login,
-        cred.password,
-        rel('Documents/invoice.txt'),
-        rel('Documents/scans/x-ray.bin'),
-      ],
-      { encoding: 'utf8', timeout: 60_000 },
-    );
-    expect(JSON.parse(stdout)).toEqual({
+    const got = await ftpFetch(ftps.port, cred, [
+      rel('Documents/invoice.txt'),
+      rel('Documents/scans/x-ray.bin'),
+    ]);
+    expect(got).toEqual({
       [rel('Documents/invoice.txt')]: sha(docs['Documents/invoice.txt'] as Buffer),
       [rel('Documents/scans/x-ray.bin')]: sha(docs['Documents/scans/x-ray.bin'] as Buffer),
     });
@@ -412,6 +421,40 @@ describe('an archive of many small files', () => {
     expect(members).toEqual(
       Object.fromEntries(chosen.map((rel) => [rel.slice(rel.indexOf('/') + 1), sha(many[rel] as Buffer)])),
     );
+  }, 120_000);
+  it('exports a folder of 500 files and 10 chosen files by FTPS with a restic run per folder', async () => {
+    const ftps = await startFtpsServer(f.t.ctx, { port: 0 });
+    try {
+      const labels = Object.keys(many).filter((rel) => rel.startsWith('labels/'));
+      const letters = Object.keys(many)
+        .filter((rel) => rel.startsWith('letters/'))
+        .filter((_, i) => i % 150 === 0);
+      expect([labels.length, letters.length]).toEqual([500, 10]);
+      const r = await f.post('clia1', `/ftps_export/start/${manySystem}/${manyPoint}/ffr/none`, {
+        paths: [path.join(manyRoot, 'labels'), ...letters.map((rel) => path.join(manyRoot, rel))],
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      const before = resticRuns();
+      const started = performance.now();
+      await runOperations();
+      const ms = performance.now() - started;
+      const status = (await f.get('clia1', `/ftps_export/get_status/${r.json().export_uuid}`)).json();
+      expect(status.status, status.error).toBe('COMPLETED');
+      // One `restic dump` of each folder, not one per file (0.3 to 0.6 s each: minutes for 510).
+      expect(resticRuns() - before).toBe(2);
+      expect(ms).toBeLessThan(15_000);
+      const home = exportDir(f.t.ctx, status.export_id);
+      const inHome = (rel: string) => `${manyRoot.replace(/^\//, '')}/${rel}`;
+      for (const rel of [...labels, ...letters])
+        expect(sha(fs.readFileSync(path.join(home, inHome(rel)))), rel).toBe(sha(many[rel] as Buffer));
+      expect(fs.readdirSync(path.join(home, inHome('letters')))).toHaveLength(10);
+      // An independent FTP client reads them back over FTPS.
+      const some = [labels[0], labels[499], letters[9]] as string[];
+      const got = await ftpFetch(ftps.port, await credentialsOf(status.export_id), some.map(inHome));
+      expect(got).toEqual(Object.fromEntries(some.map((rel) => [inHome(rel), sha(many[rel] as Buffer)])));
+    } finally {
+      await ftps.close();
+    }
   }, 120_000);
 });
 

@@ -1,17 +1,21 @@
 import { type EditSourceFormValues, editSourceForm, type SourceRow, sourceCalls } from '@lifeboat/contract';
-import { Modal, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
+import { FormPasswordInput } from '../../forms/FormPasswordInput';
 import { FormTextInput } from '../../forms/FormTextInput';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { DialogButtons, FormErrorAlert } from '../entities/DialogParts';
 import { sourceKeys } from './sourcesQueries';
 
-// Edit a backup source (issue 25.3 and 25.6): its name, how often it syncs, the share of the
+// Edit a backup source (issue 25.3, 25.4 and 25.6): its name, where the repository is now (it
+// moved) and its new password (re-keyed with restic key), how often it syncs, the share of the
 // repository's data each repository check reads back and how often one runs, and pausing. Only
-// what changed is sent; the server refuses an edit that changes nothing.
+// what changed is sent; the password is never shown, an empty one keeps it. "Test connection"
+// opens the repository as it would be after the change; the server opens it again on saving.
 
 const valuesOf = (s: SourceRow): EditSourceFormValues => ({
   name: s.name,
@@ -19,6 +23,8 @@ const valuesOf = (s: SourceRow): EditSourceFormValues => ({
   check_percent: s.check_percent,
   check_interval_hours: s.check_interval_hours,
   paused: s.paused,
+  location: s.location,
+  password: '',
 });
 
 const BLANK: EditSourceFormValues = {
@@ -27,6 +33,8 @@ const BLANK: EditSourceFormValues = {
   check_percent: 5,
   check_interval_hours: 24,
   paused: false,
+  location: '',
+  password: '',
 };
 
 interface Props {
@@ -51,14 +59,16 @@ const NUMBERS = [
 
 export function EditSourceDialog({ clientId, source, onClose }: Props) {
   const qc = useQueryClient();
-  const { form, onSubmit, formError, saving, reset } = useSchemaForm(editSourceForm, {
+  const [tested, setTested] = useState<{ ok: boolean; sentence: string } | null>(null);
+  const [testing, setTesting] = useState(false);
+  const { form, onSubmit, formError, setFormError, saving, reset } = useSchemaForm(editSourceForm, {
     defaultValues: source ? valuesOf(source) : BLANK,
     send: async (v) => {
       if (!source) return;
       const was = valuesOf(source);
       const json = Object.fromEntries(
         (Object.keys(v) as (keyof EditSourceFormValues)[])
-          .filter((k) => v[k] !== was[k])
+          .filter((k) => v[k] !== was[k] && !(k === 'password' && v[k] === ''))
           .map((k) => [k, v[k]]),
       );
       if (Object.keys(json).length > 0) {
@@ -70,16 +80,49 @@ export function EditSourceDialog({ clientId, source, onClose }: Props) {
   });
   useEffect(() => {
     if (source) reset(valuesOf(source));
+    setTested(null);
   }, [source, reset]);
+  const test = async () => {
+    setTested(null);
+    setFormError(null);
+    if (!source || !(await form.trigger(['location', 'password']))) return;
+    setTesting(true);
+    try {
+      const { location, password } = form.getValues();
+      const json = {
+        ...(location !== source.location ? { location } : {}),
+        ...(password ? { password } : {}),
+      };
+      setTested(await call(sourceCalls.testChange, { params: { id: source.id }, json }));
+    } catch (err) {
+      const field = err instanceof ApiError ? err.fields?.location : undefined;
+      if (field) form.setError('location', { message: field });
+      else setFormError(err instanceof Error ? err.message : 'The repository could not be tested.');
+    } finally {
+      setTesting(false);
+    }
+  };
   return (
     <Modal opened={source !== null} onClose={onClose} title="Edit backup source" centered size="lg">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {source?.location}
-          </Text>
           <FormErrorAlert title="The source was not saved" message={formError} />
           <FormTextInput control={form.control} name="name" label="Name" required maxLength={100} />
+          <FormTextInput
+            control={form.control}
+            name="location"
+            label="Repository location"
+            description="Change it when the repository has moved: it must be the same repository."
+            required
+            maxLength={1024}
+          />
+          <FormPasswordInput
+            control={form.control}
+            name="password"
+            label="New repository password"
+            description="Only after restic key changed it. Leave empty to keep the current one."
+            autoComplete="new-password"
+          />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {NUMBERS.map(([name, label, description]) => (
               <Controller
@@ -113,7 +156,21 @@ export function EditSourceDialog({ clientId, source, onClose }: Props) {
               />
             )}
           />
-          <DialogButtons onCancel={onClose} saving={saving} label="Save" />
+          {tested && (
+            <Alert
+              color={tested.ok ? 'green' : 'red'}
+              title={tested.ok ? 'Connection works' : 'Connection failed'}
+              role="status"
+            >
+              {tested.sentence}
+            </Alert>
+          )}
+          <Group justify="space-between" wrap="wrap">
+            <Button variant="light" onClick={test} loading={testing} disabled={saving}>
+              Test connection
+            </Button>
+            <DialogButtons onCancel={onClose} saving={saving} label="Save" />
+          </Group>
         </Stack>
       </form>
     </Modal>
