@@ -214,5 +214,49 @@ describe('the fleet home ranking', () => {
         .where('id', '=', moved.id)
         .execute();
     await expectSameAsCounted();
+
+    // An open alert whose severity changes, and one deleted, change their reseller's figures.
+    const [first, second] = await db
+      .selectFrom('alerts')
+      .select(['id', 'severity'])
+      .where('resolved_at', 'is', null)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    if (first)
+      await db
+        .updateTable('alerts')
+        .set({ severity: first.severity === 'critical' ? 'warning' : 'critical' })
+        .where('id', '=', first.id)
+        .execute();
+    if (second) {
+      await db.deleteFrom('alert_events').where('alert_id', '=', second.id).execute();
+      await db.deleteFrom('alerts').where('id', '=', second.id).execute();
+    }
+    await expectSameAsCounted();
+  });
+
+  it('stays the count when two instances evaluate at once', async () => {
+    const other = await t.secondInstance();
+    const withJobs = await t.dbh.db
+      .selectFrom('jobs')
+      .select('system_id')
+      .distinct()
+      .orderBy('system_id')
+      .execute();
+    const ids = withJobs.map((j) => Number(j.system_id));
+    t.clock.advance(2 * 60 * MIN);
+    // Some alerts resolve, others open, in the same evaluation run twice at once.
+    await runs(ids.slice(0, 15), 'COMPLETED');
+    await runs(ids.slice(15, 30), 'FAILED');
+    t.clock.advance(MIN);
+    await runs(ids.slice(15, 30), 'FAILED');
+    t.clock.advance(MIN);
+    const now = t.clock.now();
+    await Promise.all([evaluateAlerts(t.dbh.db, now), evaluateAlerts(other.dbh.db, now)]);
+    // Two hours on, the sessions have expired.
+    staff = await loginAs(t.app, 'staff', DEMO_PASSWORD);
+    distributor = await loginAs(t.app, 'distributor', DEMO_PASSWORD);
+    await expectSameAsCounted();
   });
 });
