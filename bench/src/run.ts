@@ -1,16 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { type BenchArgs, parseBenchArgs, splitMethod, USAGE } from './args';
+import { parseBenchArgs, splitMethod, USAGE } from './args';
 import { runMain } from './cleanup';
-import { describeCounts, ensureSqliteFleet, type FleetMarker } from './fleet';
 import { type CallSpec, measure } from './load';
 import { otherCpuShare } from './machine';
 import { REPO_ROOT } from './paths';
-import { ensurePgFleet } from './pg-fleet';
 import { fill, placeholdersIn, resolveIds } from './placeholders';
+import { prepareFleet } from './prepare';
 import { formatTable, problems, type ReportRow, ratiosTo, writeResults } from './report';
-import { type ServerDatabase, startServer } from './server';
+import { startServer } from './server';
 import { signIn } from './session';
 
 // `npm run bench -- [options] <path>...`: fleet, server, sign-in, then each call under load.
@@ -23,21 +22,6 @@ function gitCommit(): string | null {
   } catch {
     return null;
   }
-}
-
-async function prepareFleet(args: BenchArgs): Promise<{ database: ServerDatabase; marker: FleetMarker }> {
-  if (args.pg) {
-    const fleet = await ensurePgFleet(args.pg, args.fleet, args.seed, args.rebuild);
-    return { database: { kind: 'postgres', url: fleet.runUrl }, marker: fleet.marker };
-  }
-  const fleet = await ensureSqliteFleet(args.fleet, args.seed, args.rebuild);
-  if (fleet.reused) {
-    const m = fleet.marker;
-    process.stderr.write(
-      `Cached ${m.size} fleet (seed ${m.seed}, built ${m.builtAt} in ${m.generationSeconds.toFixed(1)} s): ${describeCounts(m.counts)}.\n`,
-    );
-  }
-  return { database: { kind: 'sqlite', file: fleet.file }, marker: fleet.marker };
 }
 
 async function main(argv: string[]): Promise<number> {

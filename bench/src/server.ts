@@ -33,6 +33,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Options for node itself, before the script (e.g. --cpu-prof). */
   nodeArgs?: string[];
+  /** Work on the run's own copy of the database before the server starts (it never sees the cache). */
+  prepare?: (database: ServerDatabase) => Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -69,6 +71,17 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       ? copyFleet(opts.database.file)
       : { dataDir: fs.mkdtempSync(path.join(CACHE_DIR, 'run-')), database: opts.database };
   const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (opts.prepare) {
+    const forgetDir = onCleanup(async () => removeDataDir(), removeDataDir);
+    try {
+      await opts.prepare(database);
+    } catch (err) {
+      removeDataDir();
+      throw err;
+    } finally {
+      forgetDir();
+    }
+  }
 
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), SERVER_START], {
     cwd: REPO_ROOT,

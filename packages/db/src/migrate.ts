@@ -39,6 +39,7 @@ import * as m140 from './migrations/140_alert_digests';
 import * as m145 from './migrations/145_alert_reminders';
 import * as m150 from './migrations/150_export_first_login';
 import * as m160 from './migrations/160_operation_ran_by';
+import * as m190 from './migrations/190_reseller_alert_rollups';
 import type { Database } from './schema';
 
 // Migrations are listed here (not read from disk) so they work the same under tsx, vitest and
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '145_alert_reminders': m145,
   '150_export_first_login': m150,
   '160_operation_ran_by': m160,
+  '190_reseller_alert_rollups': m190,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1040,9 +1040,20 @@ export interface AlertDigestTable {
   created_at: number;
 }
 
+/**
+ * A reseller's open alerts (migration 190), kept by triggers on alerts in the transaction of each
+ * opening, resolving and reopening: the fleet home's ranking reads one row per reseller.
+ */
+export interface ResellerAlertRollupTable {
+  reseller_id: number;
+  open_alerts: number;
+  critical_alerts: number;
+}
+
 export interface Database {
   alert_digests: AlertDigestTable;
   alerts: AlertTable;
+  reseller_alert_rollups: ResellerAlertRollupTable;
   alert_events: AlertEventTable;
   alert_rules: AlertRuleTable;
   alert_mails: AlertMailTable;

@@ -68,6 +68,7 @@ export const TENANT_TABLES = {
   restic_trees: { by: 'system', column: 'system_id' },
   restic_tree_folders: { by: 'system', column: 'system_id' },
   alerts: { by: 'reseller_client' },
+  reseller_alert_rollups: { by: 'reseller_id', column: 'reseller_id' },
   alert_events: { by: 'reseller_client' },
   // client_id 0 is the reseller's own rule: its clients' users never read it through scoped().
   alert_rules: { by: 'reseller_client' },

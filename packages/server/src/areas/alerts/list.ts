@@ -255,8 +255,9 @@ function readNote(detail: string | null): string | null {
 
 /**
  * GET the fleet home's resellers: ranked by open alerts, then failing systems (the health
- * rollups' troubled count), then name. Counted per reseller in the database: the open alerts by
- * the partial index alerts_open_reseller, the systems by client_rollups (one row per client).
+ * rollups' troubled count), then name. One row per reseller: its open alerts from the counters of
+ * migration 190 (kept by triggers on alerts), its systems from client_rollups (one row per
+ * client; docs/decisions.md 'Fleet home: open alerts counted per reseller').
  */
 export async function fleetResellers(
   db: Kysely<Database>,
@@ -266,16 +267,6 @@ export async function fleetResellers(
   const page = q.page ?? 1;
   const rows = q.rows ?? TABLE_ROWS_DEFAULT;
   const s = scoped(db, actor);
-  const open = s
-    .selectFrom('alerts as a')
-    .select((eb) => [
-      'a.reseller_id',
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.sum<number>(sql`case when a.severity = 'critical' then 1 else 0 end`).as('crit'),
-    ])
-    .where('a.resolved_at', 'is', null)
-    .groupBy('a.reseller_id')
-    .as('oa');
   const health = s
     .selectFrom('client_rollups as r')
     .select((eb) => [
@@ -286,18 +277,20 @@ export async function fleetResellers(
     .groupBy('r.reseller_id')
     .as('hr');
   const resellers = () => s.selectFrom('organisations as o').where('o.kind', '=', 'reseller');
-  const found = await resellers()
-    .leftJoin(open, 'oa.reseller_id', 'o.id')
+  const found = await s
+    .selectFrom('organisations as o')
+    .where('o.kind', '=', 'reseller')
+    .leftJoin('reseller_alert_rollups as oa', 'oa.reseller_id', 'o.id')
     .leftJoin(health, 'hr.reseller_id', 'o.id')
     .select([
       'o.id',
       'o.name',
-      sql<number>`coalesce(oa.n, 0)`.as('open_alerts'),
-      sql<number>`coalesce(oa.crit, 0)`.as('critical_alerts'),
+      sql<number>`coalesce(oa.open_alerts, 0)`.as('open_alerts'),
+      sql<number>`coalesce(oa.critical_alerts, 0)`.as('critical_alerts'),
       sql<number>`coalesce(hr.failing, 0)`.as('failing_systems'),
       sql<number>`coalesce(hr.systems, 0)`.as('systems'),
     ])
-    .orderBy(sql`coalesce(oa.n, 0)`, 'desc')
+    .orderBy(sql`coalesce(oa.open_alerts, 0)`, 'desc')
     .orderBy(sql`coalesce(hr.failing, 0)`, 'desc')
     .orderBy('o.name')
     .orderBy('o.id')
