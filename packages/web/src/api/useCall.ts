@@ -29,12 +29,15 @@ const send = call as <C extends Call>(
   options?: CallOptions,
 ) => Promise<CallAnswer<C>>;
 
+// `METHOD path`, not decl.id: the build's light call table carries no id (web/lightCalls.ts).
+const nameOf = (decl: Call) => `${decl.method} ${decl.path}`;
+
 /** The query key of a read: its area, its `METHOD path`, then its input. */
 export function callKey<C extends Call>(decl: C, input?: CallInput<C>) {
-  return [decl.area, decl.id, input ?? {}] as const;
+  return [decl.area, nameOf(decl), input ?? {}] as const;
 }
 
-const staleKey = (s: Stale) => (typeof s === 'string' ? [s] : [s.area, s.id]);
+const staleKey = (s: Stale) => (typeof s === 'string' ? [s] : [s.area, nameOf(s)]);
 
 /** Read again every cached answer of `stale` that is on screen. */
 export async function invalidateCalls(client: QueryClient, stale: readonly Stale[]): Promise<void> {
