@@ -90,6 +90,8 @@ describe('custom roles', () => {
       .filter({ hasText: roleName })
       .getByRole('cell', { name: '1', exact: true })
       .waitFor();
+    const reseller = await page.request.get('/api/session', { headers: await sessionHeaders(page) });
+    const resellerName = ((await reseller.json()) as { user: { name: string } }).user.name;
     await context.close();
 
     // The technician: no Reports tab, and the reports calls refused.
@@ -109,7 +111,20 @@ describe('custom roles', () => {
       expect(res.status(), url).toBe(403);
       expect(((await res.json()) as { message: string }).message).toBe('You cannot use reports.');
     }
+    // On the users tab: Add user and their own row's Edit, but nothing on the reseller's user,
+    // who holds the reports right the role takes away (the server answers 403 there).
+    await tech.page.goto('/user/empty_table');
+    await tech.page.getByRole('searchbox').fill('Tess Technician');
+    await tech.page.getByRole('button', { name: 'Actions for Tess Technician' }).click();
+    await tech.page.getByRole('menuitem', { name: 'Edit' }).waitFor();
+    expect(await tech.page.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
+    await tech.page.keyboard.press('Escape');
+    await tech.page.getByRole('searchbox').fill(resellerName);
+    await tech.page.getByRole('cell', { name: resellerName }).first().waitFor();
+    expect(await tech.page.getByRole('button', { name: `Actions for ${resellerName}` }).count()).toBe(0);
+    expect(await tech.page.getByRole('button', { name: 'Add user' }).count()).toBeGreaterThan(0);
+    await screenshotsAtWidths(tech.page, 'roles-narrowed-users');
     await tech.context.close();
-    keep(['roles-dialog', 'roles-section', 'roles-user-dialog']);
+    keep(['roles-dialog', 'roles-section', 'roles-user-dialog', 'roles-narrowed-users']);
   });
 });

@@ -4,8 +4,9 @@ import type { Plugin } from 'vite';
 
 // The browser's call table (issue 18 point 19). A declaration in contract/src/calls carries its
 // Zod schemas (params, body, every answer) for the server, the OpenAPI document and the tests;
-// the web client needs only its method, path, access and whether its answer is a file
-// (web/src/api/call.ts): the types still come from the real declarations. So the build serves
+// the web client needs only its area, method, path, access and whether its answer is a file
+// (web/src/api/call.ts; the area and method+path key its answers, web/src/api/useCall.ts): the
+// types still come from the real declarations. So the build serves
 // each calls/<area>.ts as a generated module of those fields, and zod reaches the browser only
 // with a form that validates. `npm run dev` and the unit tests use the real declarations.
 
@@ -26,8 +27,8 @@ const isCall = (v: unknown): v is Declared =>
 function light(c: Declared) {
   const answer = c.answers[200] as { raw?: unknown; description?: unknown };
   const raw = typeof answer?.raw === 'string' ? { raw: answer.raw, description: answer.description } : {};
-  // No id or area: the browser names a call by its method and path (web/src/api/call.ts).
-  return { method: c.method, path: c.path, access: c.access, answers: { 200: raw } };
+  // No id: the browser names a call by its method and path (web/src/api/useCall.ts).
+  return { area: c.area, method: c.method, path: c.path, access: c.access, answers: { 200: raw } };
 }
 
 /** A table of calls (nested tables allowed, as dashboardCalls.owner.client.table.vaults) made light. */

@@ -1,4 +1,4 @@
-import { LEVEL, rightsOf } from '@lifeboat/contract';
+import { LEVEL, type Right, rightsOf } from '@lifeboat/contract';
 import { describe, expect, it } from 'vitest';
 import { canManageUserLevel, clientRowFlags, levelOfKind, userRowFlags } from './permissions';
 
@@ -18,13 +18,30 @@ describe('entity permissions', () => {
   });
 
   it('offers edit and delete on user rows by level, never delete on one’s own row', () => {
-    const me = { level: 1, userId: 5 };
-    expect(userRowFlags(me, { id: 5, level: 1 })).toMatchObject({ can_edit: true, can_delete: false });
-    expect(userRowFlags(me, { id: 6, level: 0 })).toMatchObject({ can_edit: true, can_delete: true });
-    expect(userRowFlags({ level: 0, userId: 7 }, { id: 5, level: 1 })).toMatchObject({
+    const rights = new Set<Right>(['manage_users', 'read']);
+    const withheld = new Set<Right>();
+    const me = { level: 1, userId: 5, rights, withheld };
+    const user = (id: number, level: number) => ({ id, level, rights: ['read'] as Right[] });
+    expect(userRowFlags(me, user(5, 1))).toMatchObject({ can_edit: true, can_delete: false });
+    expect(userRowFlags(me, user(6, 0))).toMatchObject({ can_edit: true, can_delete: true });
+    expect(userRowFlags({ ...me, level: 0, userId: 7 }, user(5, 1))).toMatchObject({
       can_edit: false,
       can_delete: false,
     });
+  });
+
+  it('offers nothing to a login without manage_users, nor on a user holding a right it lacks', () => {
+    const withheld = new Set<Right>(['view_reports']);
+    const tech = { level: 1, userId: 5, rights: new Set<Right>(['manage_users', 'read']), withheld };
+    const none = { edit: false, del: false };
+    const flags = (a: typeof tech, rights: Right[]) => {
+      const f = userRowFlags(a, { id: 6, level: 0, rights });
+      return { edit: f.can_edit, del: f.can_delete };
+    };
+    expect(flags(tech, ['read'])).toEqual({ edit: true, del: true });
+    expect(flags(tech, ['read', 'view_reports'])).toEqual(none);
+    const auditor = { ...tech, rights: new Set<Right>(['read']), withheld: new Set<Right>(['manage_users']) };
+    expect(flags(auditor, ['read'])).toEqual(none);
   });
 
   it('offers delete only on empty clients and nothing to client users', () => {

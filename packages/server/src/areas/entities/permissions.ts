@@ -1,3 +1,4 @@
+import type { Right } from '@lifeboat/contract';
 import type { Actor } from '../../scope';
 import { canManageUserLevel } from '../../scope/policy';
 
@@ -9,11 +10,30 @@ export { canManageUserLevel, levelOfKind } from '../../scope/policy';
 export interface UserRowSubject {
   id: number;
   level: number;
+  /** The user's rights (their level's and organisation's, narrowed by their role). */
+  rights: readonly Right[];
 }
 
-/** Row flags of a user the actor can see. */
-export function userRowFlags(actor: Pick<Actor, 'level' | 'userId'>, u: UserRowSubject) {
-  const manage = canManageUserLevel(actor, u.level);
+/**
+ * The rights of `rights` the actor's role or key takes away: a user holding one is not touched
+ * by this login (docs/decisions.md 'Roles'), else a narrowed login could widen itself.
+ */
+export function withheldOf(actor: Pick<Actor, 'withheld'>, rights: readonly Right[]): Right[] {
+  return rights.filter((r) => actor.withheld.has(r));
+}
+
+/**
+ * Row flags of a user the actor can see: edit and delete only where the save and delete would
+ * be allowed (the call's right, the level rule and the withheld rights, user-service.ts).
+ */
+export function userRowFlags(
+  actor: Pick<Actor, 'level' | 'userId' | 'rights' | 'withheld'>,
+  u: UserRowSubject,
+) {
+  const manage =
+    actor.rights.has('manage_users') &&
+    canManageUserLevel(actor, u.level) &&
+    withheldOf(actor, u.rights).length === 0;
   return {
     can_edit: manage,
     can_delete: manage && u.id !== actor.userId,

@@ -18,6 +18,7 @@ import type { AppContext } from '../../context';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
 import { type Actor, findOrgInScope, scoped } from '../../scope';
 import { parseRoleRights } from '../session/repository';
+import { withheldOf } from './permissions';
 import { FieldErrors } from './save-support';
 
 // Custom roles (docs/decisions.md 'Roles'; spec: dashboard-device-azure 6 'Roles and
@@ -267,7 +268,7 @@ export function rightsWith(s: RoleSubject, role: readonly Right[] | null): Right
  * refused: otherwise a narrowed login could widen itself (set a password, then sign in as them).
  */
 export function refuseWithheld(actor: Actor, rights: readonly Right[], verb: string) {
-  const over = rights.filter((r) => actor.withheld.has(r));
+  const over = withheldOf(actor, rights);
   if (over.length > 0)
     throw new ForbiddenError(`You cannot ${verb} with a right you do not hold yourself: ${sentences(over)}`);
 }

@@ -147,6 +147,38 @@ describe('custom roles', () => {
     expect(same.statusCode, same.body).toBe(201);
   });
 
+  it('flags Edit and Delete on a user row only where the save and delete would be allowed', async () => {
+    const rows = async (s: Session) =>
+      (await call(t.app, s, { method: 'POST', url: '/user/data?rows=100' })).json().content as {
+        username: string;
+        can_edit: boolean;
+        can_delete: boolean;
+      }[];
+    const flags = (list: Awaited<ReturnType<typeof rows>>, username: string) => {
+      const r = list.find((u) => u.username === username);
+      return r && { edit: r.can_edit, del: r.can_delete };
+    };
+    const seen = await rows(tech);
+    // resa holds the reports right the technician's role takes away (the 403 above).
+    expect(flags(seen, 'resa')).toEqual({ edit: false, del: false });
+    expect(flags(seen, 'tech2@example.test')).toEqual({ edit: true, del: true });
+    // A role without manage_users offers nothing, on anyone.
+    const viewer = (await makeRole(resa, { name: 'Looker', rights: ['read'] })).json().role.id;
+    const made = await saveUser(resa, {
+      name: 'Lou Looker',
+      email: 'looker@example.test',
+      username: 'looker',
+      password: TEST_PASSWORD,
+      organisation_id: w.resellerA,
+      role_id: viewer,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const looker = await loginAs(t.app, 'looker', TEST_PASSWORD);
+    const all = await rows(looker);
+    expect(all.length).toBeGreaterThan(1);
+    expect(all.filter((u) => u.can_edit || u.can_delete)).toEqual([]);
+  });
+
   it("answers 404 for another reseller's role, whatever the call", async () => {
     const other = (await makeRole(resb, { name: 'Auditor', rights: ['view_audit'] })).json().role.id;
     const put = await call(t.app, resa, {

@@ -3,8 +3,10 @@ import type { Database } from '@lifeboat/db';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { type Actor, scoped, scopeKind, usersOfDistributor, usersPage } from '../../scope';
 import { nameContains, narrowScope } from '../../search/name-search';
+import { parseRoleRights } from '../session/repository';
 import { answer, COUNT_LIMIT, offsetOf, one, pageWithTotal, prefixBounds, startsWith } from './list-params';
 import { userRowFlags } from './permissions';
+import { rightsWith } from './role-service';
 
 // The users tab (everyone the actor may see) and the staff's admin users list (the provider's own
 // people). Paged by lower(name) on the users_name_lc expression index (migration 006).
@@ -82,6 +84,12 @@ async function pageUsers(
         'u.disabled',
         'u.mfa_enabled',
         'u.created_at',
+        'r.rights as role_rights',
+        'o.reseller_id as organisation_reseller_id',
+        'o.can_recover',
+        'o.can_create_client',
+        'o.can_download_agent',
+        'o.can_edit_policy',
       ])
       .orderBy(nameLc)
       .orderBy('u.id')
@@ -90,14 +98,36 @@ async function pageUsers(
       .execute(),
     () => count.select(one).limit(COUNT_LIMIT),
   );
-  const content = rows.map((r) => ({
-    ...r,
-    organisation_kind: r.organisation_kind as OrgKind,
-    disabled: r.disabled === 1,
-    mfa_enabled: r.mfa_enabled === 1,
-    role_id: r.role_id === null ? null : Number(r.role_id),
-    ...userRowFlags(actor, r),
-  }));
+  const content = rows.map(
+    ({
+      role_rights,
+      organisation_reseller_id,
+      can_recover,
+      can_create_client,
+      can_download_agent,
+      can_edit_policy,
+      ...r
+    }) => {
+      const org = {
+        id: r.organisation_id,
+        kind: r.organisation_kind,
+        reseller_id: organisation_reseller_id,
+        can_recover,
+        can_create_client,
+        can_download_agent,
+        can_edit_policy,
+      };
+      const rights = rightsWith({ level: r.level, org }, parseRoleRights(role_rights));
+      return {
+        ...r,
+        organisation_kind: r.organisation_kind as OrgKind,
+        disabled: r.disabled === 1,
+        mfa_enabled: r.mfa_enabled === 1,
+        role_id: r.role_id === null ? null : Number(r.role_id),
+        ...userRowFlags(actor, { id: r.id, level: r.level, rights }),
+      };
+    },
+  );
   return answer(p, content, total, p.search ? 'No user matches this search.' : 'No users yet.');
 }
 

@@ -1,7 +1,9 @@
+import { applianceCalls } from '@lifeboat/contract';
 import { Alert, Anchor, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
+import { useCall } from '../../api/useCall';
 import { IconServer } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { StatePage } from '../../components/StatePage';
@@ -10,7 +12,6 @@ import { formatDate } from '../devices/format';
 import { RpsInUseModal } from '../devices/RpsInUseModal';
 import { formatBytes, StatusBadge } from '../entities/cells';
 import { ApplianceScheduleCard } from '../settings/ApplianceScheduleCard';
-import { useApplianceDetails } from './api';
 import { applianceSupportHref } from './applianceColumns';
 import { CopyValue } from './CopyValue';
 import { DetailsActions } from './DetailsActions';
@@ -24,7 +25,7 @@ import { UsageMeter } from './UsageMeter';
 /** One appliance (/appliance/details/{id}, /home/appliance/{id}; spec 2.1, issue 18.8). */
 export function ApplianceDetailsPage({ applianceId }: { applianceId: number }) {
   const { home, tab } = usePageLinks();
-  const q = useApplianceDetails(applianceId);
+  const q = useCall(applianceCalls.details, { params: { id: applianceId } });
   const [rpsOpen, setRpsOpen] = useState(false);
   if (q.error instanceof ApiError && q.error.status === 404)
     return (

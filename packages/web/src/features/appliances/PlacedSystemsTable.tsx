@@ -1,17 +1,23 @@
-import { deviceTypeLabel, PLACED_SYSTEM_PAGE_SIZES } from '@lifeboat/contract';
+import {
+  applianceCalls,
+  deviceTypeLabel,
+  PLACED_SYSTEM_PAGE_SIZES,
+  type PlacedSystemRow,
+  toListPage,
+} from '@lifeboat/contract';
 import { Anchor, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { useCallList } from '../../api/useCall';
 import { ListPager } from '../../components/lists/ListPager';
 import { SearchBox } from '../../components/lists/SearchBox';
 import { useListState } from '../../components/lists/useListState';
 import { HealthBadge } from '../dashboard/HealthBadge';
 import { timeAgo } from '../devices/format';
-import { type Placement, usePlacedSystems } from './api';
 
 const LIST = { prefix: 'sys', sizes: PLACED_SYSTEM_PAGE_SIZES } as const;
 
 interface Props {
-  kind: Placement;
+  kind: 'appliance' | 'vault';
   id: number;
   title: string;
 }
@@ -23,11 +29,11 @@ interface Props {
  */
 export function PlacedSystemsTable({ kind, id, title }: Props) {
   const state = useListState(LIST);
-  const { data, isPending, isPlaceholderData, isFetching, error } = usePlacedSystems(
-    kind,
-    id,
-    { page: state.page, rows: state.rows, search: state.search },
-    true,
+  const { page, rows, search } = state;
+  const { data, isPending, isPlaceholderData, isFetching, error } = useCallList(
+    kind === 'appliance' ? applianceCalls.systems : applianceCalls.vaultSystems,
+    { params: { id }, query: { page, rows, search: search || undefined } },
+    (a) => toListPage<PlacedSystemRow>(a, page, rows),
   );
   const vault = kind === 'vault';
   const cols = vault ? 6 : 5;

@@ -1,12 +1,11 @@
-import { clientForm, clientFormWithReseller } from '@lifeboat/contract';
+import { clientForm, clientFormWithReseller, entityCalls } from '@lifeboat/contract';
 import { Alert, Modal, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
+import { useCall } from '../../api/useCall';
 import { IconAlert } from '../../components/icons';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { DialogButtons, FormErrorAlert } from '../entities/DialogParts';
-import { entityKeys, fetchClient } from '../entities/entitiesApi';
 import { OrgFields } from '../entities/OrgFields';
 import { OrgPicker } from '../entities/OrgPicker';
 import { useEntitySave } from '../entities/useEntitySave';
@@ -31,12 +30,11 @@ const EMPTY = { name: '', email: '', reseller_id: '' };
  */
 export function ClientDialog({ opened, onClose, resellerId, clientId, onSaved }: ClientDialogProps) {
   const editing = clientId !== undefined;
-  const current = useQuery({
-    queryKey: entityKeys.client(clientId ?? 0),
-    queryFn: ({ signal }) => fetchClient(clientId as number, signal),
-    enabled: opened && editing,
-    staleTime: 0,
-  });
+  const current = useCall(
+    entityCalls.client,
+    { params: { id: clientId ?? 0 } },
+    { enabled: opened && editing, staleTime: 0 },
+  );
   const choose = !editing && resellerId <= 0;
   const save = useEntitySave('client', onSaved);
   // Staff choose the reseller: an empty dialog flags it with the other missing fields (issue 18.16).

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { invalidateCalls } from '../../api/useCall';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { type DeletableEntity, deleteEntity, entityKeys } from './entitiesApi';
+import { type DeletableEntity, deleteEntity } from './entitiesApi';
 import { notifySaved } from './notifySaved';
 
 interface ConfirmDeleteProps {
@@ -26,7 +27,7 @@ export function ConfirmDelete({ entity, target, consequence, onClose }: ConfirmD
         if (!target) return;
         await deleteEntity(entity, target.id);
         notifySaved(`${target.label} was deleted.`);
-        await client.invalidateQueries({ queryKey: entityKeys.all });
+        await invalidateCalls(client, ['entities']);
       }}
       onClose={onClose}
     />

@@ -1,17 +1,18 @@
 import {
   ENTITY_PAGE_SIZES,
+  type EntityListAnswer,
   type EntityTable as EntityName,
   type EntityRows,
   toListPage,
 } from '@lifeboat/contract';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useCallList } from '../../api/useCall';
 import { IconAlert } from '../../components/icons';
 import { ListPager } from '../../components/lists/ListPager';
 import { SearchBox } from '../../components/lists/SearchBox';
-import { useListQuery } from '../../components/lists/useListQuery';
 import type { ListState } from '../../components/lists/useListState';
-import { entityKeys, entityListQuery, fetchEntityList } from './entitiesApi';
+import { entityListCall, entityListQuery } from './entitiesApi';
 import { type RowActionHandlers, RowActions } from './RowActions';
 
 export interface EntityColumn<R> {
@@ -42,11 +43,9 @@ interface EntityTableProps<E extends EntityName> {
 export function EntityTable<E extends EntityName>(props: EntityTableProps<E>) {
   const { entity, noun, state, columns, rowLabel, actions, toolbar, searchPlaceholder, emptyAction } = props;
   const query = entityListQuery(state);
-  const list = useListQuery({
-    queryKey: entityKeys.list(entity, query),
-    queryFn: (signal) => fetchEntityList(entity, query, signal),
-    toPage: (a) => toListPage(a, a.page, a.rows),
-  });
+  const list = useCallList(entityListCall(entity), { query: {}, form: query }, (a) =>
+    toListPage(a as EntityListAnswer<EntityRows[E]>, a.page, a.rows),
+  );
   const data = list.data;
   const hasActions = actions !== undefined;
   const colCount = columns.length + (hasActions ? 1 : 0);

@@ -1,8 +1,8 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { entityKeys, fetchEntityList } from './entitiesApi';
+import { useCall } from '../../api/useCall';
+import { entityListCall } from './entitiesApi';
 
 interface OrgPickerProps {
   /** Which organisations to choose from: the new client's reseller, the new reseller's distributor. */
@@ -22,10 +22,7 @@ export function OrgPicker({ kind, value, onChange, error }: OrgPickerProps) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const query = { rows: 25, search: debounced };
-  const orgs = useQuery({
-    queryKey: entityKeys.list(kind, query),
-    queryFn: ({ signal }) => fetchEntityList(kind, query, signal),
-  });
+  const orgs = useCall(entityListCall(kind), { query: {}, form: query });
   const words = WORDS[kind];
   return (
     <Select

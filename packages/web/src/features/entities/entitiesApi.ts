@@ -30,14 +30,19 @@ export const entityKeys = {
   client: (id: number) => [...entityKeys.all, 'client', id] as const,
 };
 
+/** The list call of an entity table: every table takes the same request; its rows follow the table. */
+export function entityListCall(entity: EntityTable) {
+  return entityCalls.list[entity] as (typeof entityCalls.list)['client'];
+}
+
 export function fetchEntityList<E extends EntityTable>(
   entity: E,
   query: ListQuery,
   signal?: AbortSignal,
 ): Promise<EntityListAnswer<EntityRows[E]>> {
-  // Every table takes the same request; the rows' type follows the table.
-  const decl = entityCalls.list[entity] as (typeof entityCalls.list)['client'];
-  return call(decl, { query: {}, form: query }, { signal }) as Promise<EntityListAnswer<EntityRows[E]>>;
+  return call(entityListCall(entity), { query: {}, form: query }, { signal }) as Promise<
+    EntityListAnswer<EntityRows[E]>
+  >;
 }
 
 export type SavableEntity = 'client' | 'user' | 'reseller';

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormValue } from '../../api/client';
-import { entityKeys, type SavableEntity, saveEntity } from './entitiesApi';
+import { invalidateCalls } from '../../api/useCall';
+import { type SavableEntity, saveEntity } from './entitiesApi';
 
 /**
  * The send of an edit dialog's schema form: save, refresh the tables, report the id. A refusal
@@ -10,7 +11,7 @@ export function useEntitySave(entity: SavableEntity, onSaved: (id: number) => vo
   const client = useQueryClient();
   return async (fields: Record<string, FormValue>): Promise<void> => {
     const answer = await saveEntity(entity, fields);
-    await client.invalidateQueries({ queryKey: entityKeys.all });
+    await invalidateCalls(client, ['entities']);
     onSaved(answer.id);
   };
 }

@@ -1,13 +1,14 @@
-import { INVENTORY_TYPES, type InventoryType } from '@lifeboat/contract';
+import { INVENTORY_TYPES, type InventoryType, inventoryCalls } from '@lifeboat/contract';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { useCall } from '../../api/useCall';
 import { IconAlert, IconDownload } from '../../components/icons';
 import { SearchBox } from '../../components/lists/SearchBox';
 import { useListState } from '../../components/lists/useListState';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDateTime } from '../../format/dateTime';
-import { downloadHref, type InventoryFilter, useInventorySummary } from './api';
+import { downloadHref, type InventoryFilter, scopeQuery } from './api';
 import { InventoryTable } from './InventoryTable';
 import { InventoryTabs } from './InventoryTabs';
 import { TYPE_LABELS } from './labels';
@@ -36,7 +37,7 @@ export function InventoryView({
   extraActions,
 }: InventoryViewProps) {
   const [params, setParams] = useSearchParams();
-  const summary = useInventorySummary(filter);
+  const summary = useCall(inventoryCalls.summary, { query: scopeQuery(filter) }, { staleTime: 10_000 });
   const s = summary.data;
   // The virtualized tabs only when the server says so (spec: inventory 2).
   const types = INVENTORY_TYPES.filter(

@@ -5,48 +5,43 @@ import {
   VIRTUALIZED_REFRESH_MS,
   type VmAction,
 } from '@lifeboat/contract';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { call, callUrl } from '../../api/call';
+import { callKey } from '../../api/useCall';
 
-// The inventory's server data lives in the query cache only (STYLE 7): keys per area.
+// The inventory's server data lives in the query cache only (STYLE 7), keyed by its calls.
 
 export interface InventoryFilter {
   resellerId?: number;
   clientId?: number;
 }
 
-export const inventoryKeys = {
-  all: ['inventory'] as const,
-  summary: (f: InventoryFilter) => [...inventoryKeys.all, 'summary', f] as const,
-  rows: (f: InventoryFilter, type: InventoryType, search: string) =>
-    [...inventoryKeys.all, 'rows', f, type, search] as const,
-};
-
 const idText = (id: number | undefined) => (id === undefined ? undefined : String(id));
-const scopeQuery = (f: InventoryFilter) => ({
+export const scopeQuery = (f: InventoryFilter) => ({
   reseller_id: idText(f.resellerId),
   client_id: idText(f.clientId),
 });
 
 /** spec: inventory 2, virtualized rows come from the summary calls; the others from our list call. */
+const rowsCall = (type: InventoryType) =>
+  type === 'VIRTUALIZED'
+    ? inventoryCalls.virtualized
+    : type === 'VAULT_VIRTUALIZED'
+      ? inventoryCalls.vaultVirtualized
+      : inventoryCalls.list;
+
 function fetchRows(type: InventoryType, query: InventoryListQuery, signal: AbortSignal) {
   if (type === 'VIRTUALIZED') return call(inventoryCalls.virtualized, { query }, { signal });
   if (type === 'VAULT_VIRTUALIZED') return call(inventoryCalls.vaultVirtualized, { query }, { signal });
   return call(inventoryCalls.list, { params: { type }, query }, { signal });
 }
 
-export function useInventorySummary(f: InventoryFilter) {
-  return useQuery({
-    queryKey: inventoryKeys.summary(f),
-    queryFn: ({ signal }) => call(inventoryCalls.summary, { query: scopeQuery(f) }, { signal }),
-    staleTime: 10_000,
-  });
-}
-
 /** The rows of a tab, 40 per page as the user scrolls; virtualized tabs refresh every 5 s. */
 export function useInventoryRows(f: InventoryFilter, type: InventoryType, search: string, live: boolean) {
+  const [area, name] = callKey(rowsCall(type));
   return useInfiniteQuery({
-    queryKey: inventoryKeys.rows(f, type, search),
+    // Keyed like useCall's (area, METHOD path, input), as pages.
+    queryKey: [area, name, { type, f, search }, 'pages'] as const,
     queryFn: ({ pageParam, signal }) =>
       fetchRows(
         type,
@@ -56,7 +51,7 @@ export function useInventoryRows(f: InventoryFilter, type: InventoryType, search
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
     // While a search is typed the previous rows stay; a new tab starts from its skeleton.
-    placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[3] === type ? prev : undefined),
+    placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[2].type === type ? prev : undefined),
     refetchInterval: live ? VIRTUALIZED_REFRESH_MS : false,
     staleTime: live ? 0 : 30_000,
   });

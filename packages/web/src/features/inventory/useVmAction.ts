@@ -3,8 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
+import { invalidateCalls } from '../../api/useCall';
 import { useOperation } from '../../api/useOperation';
-import { inventoryKeys, postVmAction } from './api';
+import { postVmAction } from './api';
 
 interface Following {
   row: DeviceRow;
@@ -19,7 +20,7 @@ interface Following {
  */
 export function useVmAction() {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: inventoryKeys.all });
+  const refresh = () => invalidateCalls(client, ['inventory']);
   const [following, setFollowing] = useState<Following | null>(null);
   const start = useMutation({
     mutationFn: async ({ row, action }: { row: DeviceRow; action: VmAction }) => {
@@ -43,7 +44,7 @@ export function useVmAction() {
   useEffect(() => {
     if (!following || !op.settled || op.data?.id !== following.operationId) return;
     setFollowing(null);
-    void client.invalidateQueries({ queryKey: inventoryKeys.all });
+    void invalidateCalls(client, ['inventory']);
     const verb = VM_ACTION_LABELS[following.action];
     if (op.data.status === 'succeeded')
       notifications.show({

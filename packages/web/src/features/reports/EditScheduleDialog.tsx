@@ -9,9 +9,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import { call } from '../../api/call';
+import { invalidateCalls } from '../../api/useCall';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { DialogButtons, FormErrorAlert } from '../entities/DialogParts';
-import { reportKeys } from './api';
 import { definitionForm } from './scheduleDefinition';
 
 const LABELS = { weekly: 'Weekly', monthly: 'Monthly', quarterly: 'Quarterly' } as const;
@@ -35,7 +35,7 @@ export function EditScheduleDialog({
         form: definitionForm(definition, { type: v.type, email_address: v.emails }),
       });
       if (answer.is_error) throw new Error('Error saving scheduled report.');
-      await qc.invalidateQueries({ queryKey: reportKeys.all });
+      await invalidateCalls(qc, ['reports']);
       onClose();
     },
   });

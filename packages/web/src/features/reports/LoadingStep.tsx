@@ -2,7 +2,8 @@ import { reportCalls as c, REPORT_TIMEOUT_MS } from '@lifeboat/contract';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { call } from '../../api/call';
-import { useReportStatus } from './api';
+import { useCall } from '../../api/useCall';
+import { pollUntilSettled } from './api';
 
 interface Props {
   reportId: number;
@@ -15,7 +16,7 @@ interface Props {
 
 /** Step 2: poll the report's status every 5 s (spec 4); FAILED shows the server's message. */
 export function LoadingStep({ reportId, startedAt, onReady, onBack, onRetry }: Props) {
-  const status = useReportStatus(reportId);
+  const status = useCall(c.status, { params: { reportId } }, { refetchInterval: pollUntilSettled });
   const s = status.data?.status;
   const timedOut = Date.now() - startedAt > REPORT_TIMEOUT_MS;
   useEffect(() => {

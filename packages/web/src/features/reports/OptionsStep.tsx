@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { reportCalls as c } from '@lifeboat/contract';
 import { Button, Group, Radio, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useClientCreated, useClients, useResellers } from './api';
+import { useCall } from '../../api/useCall';
 import { type BuilderValues, builderSchema, scheduledPeriod } from './builderForm';
 
 interface Props {
@@ -16,7 +17,7 @@ interface Props {
 
 /** Step 1 of the builder: who, when, how often and how detailed. */
 export function OptionsStep({ chooseReseller, ownClient, initial, onGenerate }: Props) {
-  const resellers = useResellers(chooseReseller);
+  const resellers = useCall(c.resellers, {}, { enabled: chooseReseller });
   const [createdAt, setCreatedAt] = useState<number | null>(null);
   const schema = useMemo(() => builderSchema(createdAt, Date.now()), [createdAt]);
   const form = useForm<BuilderValues>({
@@ -28,8 +29,16 @@ export function OptionsStep({ chooseReseller, ownClient, initial, onGenerate }: 
   const clientId = form.watch('client_id');
   const mode = form.watch('mode');
   const frequency = form.watch('frequency');
-  const clients = useClients(resellerId ? Number(resellerId) : null);
-  const created = useClientCreated(clientId ? Number(clientId) : null);
+  const clients = useCall(
+    c.clients,
+    { params: { resellerId: Number(resellerId) || 0 } },
+    { enabled: Boolean(resellerId) },
+  );
+  const created = useCall(
+    c.dateCreated,
+    { params: { clientId: Number(clientId) || 0 } },
+    { enabled: Boolean(clientId) },
+  );
   const loadedCreated = created.data ? created.data.date_created * 1000 : null;
   useEffect(() => setCreatedAt(loadedCreated), [loadedCreated]);
   const values = form.watch();

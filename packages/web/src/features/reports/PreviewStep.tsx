@@ -9,7 +9,7 @@ import {
 import { Button, Group, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { callUrl } from '../../api/call';
-import { useReportContent } from './api';
+import { useCall } from '../../api/useCall';
 import type { BuilderValues } from './builderForm';
 import { ScheduleForm } from './ScheduleForm';
 
@@ -34,7 +34,7 @@ interface Props {
 
 /** Step 3: the PDF embedded, its texts and speed editable, then Download or Schedule (spec 2, 4). */
 export function PreviewStep({ reportId, options, extras, onUpdate, onBack }: Props) {
-  const content = useReportContent(reportId);
+  const content = useCall(c.content, { params: { reportId } }, { staleTime: Number.POSITIVE_INFINITY });
   const [draft, setDraft] = useState<Extras>(extras);
   const url = useMemo(() => {
     if (!content.data) return null;

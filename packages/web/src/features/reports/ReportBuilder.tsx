@@ -4,8 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { call } from '../../api/call';
 import { ApiError } from '../../api/client';
+import { invalidateCalls } from '../../api/useCall';
 import { useCurrentUser } from '../../session/session';
-import { regenerateReport, reportKeys } from './api';
+import { regenerateReport } from './api';
 import { type BuilderValues, defaultValues } from './builderForm';
 import { LoadingStep } from './LoadingStep';
 import { OptionsStep } from './OptionsStep';
@@ -43,7 +44,7 @@ export function ReportBuilder() {
     onSuccess: (a) => {
       setStep({ name: 'loading', reportId: a.report_id, startedAt: Date.now() });
       // The new report joins the history below the builder at once, as being generated.
-      void queryClient.invalidateQueries({ queryKey: reportKeys.history() });
+      void invalidateCalls(queryClient, [c.history]);
     },
     onError: (err) =>
       notifications.show({
@@ -78,7 +79,7 @@ export function ReportBuilder() {
   const ready = useCallback(() => {
     setStep((s) => (s.name === 'loading' ? { ...s, name: 'preview' } : s));
     // The new report belongs in the history below the builder.
-    void queryClient.invalidateQueries({ queryKey: reportKeys.history() });
+    void invalidateCalls(queryClient, [c.history]);
   }, [queryClient]);
   if (step.name === 'loading')
     return (

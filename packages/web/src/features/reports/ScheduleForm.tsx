@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../api/call';
-import { reportKeys } from './api';
+import { invalidateCalls } from '../../api/useCall';
 import type { BuilderValues } from './builderForm';
 import type { Extras } from './PreviewStep';
 
@@ -41,7 +41,7 @@ export function ScheduleForm({ options, extras }: { options: BuilderValues; extr
     onSuccess: (a) => {
       if (a.is_error) throw new Error(SAVE_ERROR);
       notifications.show({ color: 'teal', message: SAVED[options.frequency], autoClose: 5000 });
-      void client.invalidateQueries({ queryKey: reportKeys.definitions() });
+      void invalidateCalls(client, [c.definitions]);
     },
     onError: () => notifications.show({ color: 'red', message: SAVE_ERROR, autoClose: 5000 }),
   });

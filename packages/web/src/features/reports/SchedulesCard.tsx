@@ -1,11 +1,11 @@
 import { reportCalls as c, REPORT_POLL_MS, type ReportDefinitionRow } from '@lifeboat/contract';
 import { Badge, Button, Card, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../api/call';
+import { invalidateCalls, useCall } from '../../api/useCall';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDate, formatDateTime } from '../../format/dateTime';
-import { reportKeys } from './api';
 import { EditScheduleDialog } from './EditScheduleDialog';
 import { ReportHistoryStatus } from './ReportHistoryStatus';
 import { definitionForm } from './scheduleDefinition';
@@ -15,17 +15,19 @@ const when = (ms: number | null) => (ms === null ? 'paused' : formatDate(ms));
 /** The scheduled reports with pause, resume and delete, and the history of generated reports. */
 export function SchedulesCard() {
   const client = useQueryClient();
-  const defs = useQuery({ queryKey: reportKeys.definitions(), queryFn: () => call(c.definitions) });
-  const history = useQuery({
-    queryKey: reportKeys.history(),
-    queryFn: () => call(c.history),
-    // A report being generated turns into a download or a failure without a reload.
-    refetchInterval: (q) =>
-      q.state.data?.reports.some((r) => r.status === 'PENDING' || r.status === 'RUNNING')
-        ? REPORT_POLL_MS
-        : false,
-  });
-  const refresh = () => client.invalidateQueries({ queryKey: reportKeys.all });
+  const defs = useCall(c.definitions, {});
+  const history = useCall(
+    c.history,
+    {},
+    {
+      // A report being generated turns into a download or a failure without a reload.
+      refetchInterval: (q) =>
+        q.state.data?.reports.some((r) => r.status === 'PENDING' || r.status === 'RUNNING')
+          ? REPORT_POLL_MS
+          : false,
+    },
+  );
+  const refresh = () => invalidateCalls(client, ['reports']);
   const toggle = useMutation({
     mutationFn: (d: ReportDefinitionRow) =>
       call(c.saveDefinition, { form: definitionForm(d, { active: !d.active }) }),

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/call';
+import { invalidateCalls, useCall } from '../../api/useCall';
 import { IconLock } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
@@ -13,7 +14,7 @@ import { useSchemaForm } from '../../forms/useSchemaForm';
 import { FormErrorAlert } from '../entities/DialogParts';
 import { ApiKeysCard } from './ApiKeysCard';
 import { MfaSetup } from './MfaSetup';
-import { securityKeys, useMfaStatus } from './securityQueries';
+import { MFA_STATUS_FRESH } from './securityQueries';
 import { TimeZoneCard } from './TimeZoneCard';
 
 /** Turning MFA off: the password and a current code (or a recovery code). */
@@ -23,7 +24,7 @@ function TurnOff() {
     defaultValues: { password: '', code: '' },
     send: async (v) => {
       await call(securityCalls.disableMfa, { json: v });
-      await client.invalidateQueries({ queryKey: securityKeys.all });
+      await invalidateCalls(client, ['security']);
     },
   });
   return (
@@ -58,7 +59,7 @@ function TurnOff() {
 
 /** /account/security: the signed-in user's MFA (issue 17.1) and time zone (issue 24). */
 export function AccountSecurityPage() {
-  const status = useMfaStatus();
+  const status = useCall(securityCalls.mfaStatus, {}, MFA_STATUS_FRESH);
   const navigate = useNavigate();
   // MFA is on from the moment the code is saved, while the recovery codes are still on screen
   // (the status is fetched again only after "I have saved them").

@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { call } from '../../api/call';
+import { invalidateCalls } from '../../api/useCall';
 import { CopyAction } from '../../components/CopyAction';
 import { FormTextInput } from '../../forms/FormTextInput';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useCurrentUser } from '../../session/session';
 import { FormErrorAlert } from '../entities/DialogParts';
-import { securityKeys } from './securityQueries';
 
 const LIFETIMES = [
   { value: '7', label: 'A week' },
@@ -55,7 +55,7 @@ export function ApiKeyCreate() {
       const answer = await call(securityCalls.createApiKey, { json: v });
       setMade(answer.key);
       reset({ name: '', days: 90, readOnly: true, rights: undefined });
-      await client.invalidateQueries({ queryKey: securityKeys.apiKeys() });
+      await invalidateCalls(client, [securityCalls.listApiKeys]);
     },
   });
   const readOnly = form.watch('readOnly');

@@ -1,12 +1,12 @@
 import { type ApiKeyRow, securityCalls } from '@lifeboat/contract';
 import { Alert, Badge, Button, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../api/call';
+import { invalidateCalls, useCall } from '../../api/useCall';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDate, formatDateTime } from '../../format/dateTime';
 import { ApiKeyCreate } from './ApiKeyCreate';
-import { securityKeys } from './securityQueries';
 
 function stateOf(k: ApiKeyRow, now: number) {
   if (k.revokedAt !== null) return { label: 'Revoked', color: 'gray' };
@@ -20,10 +20,7 @@ const scopeWords = (k: ApiKeyRow) =>
 /** The user's API keys (issue 26.4): listed with their last use, revoked after a confirmation. */
 export function ApiKeysCard() {
   const client = useQueryClient();
-  const keys = useQuery({
-    queryKey: securityKeys.apiKeys(),
-    queryFn: ({ signal }) => call(securityCalls.listApiKeys, {}, { signal }),
-  });
+  const keys = useCall(securityCalls.listApiKeys, {});
   const [revoking, setRevoking] = useState<ApiKeyRow | null>(null);
   const now = Date.now();
   return (
@@ -104,7 +101,7 @@ export function ApiKeysCard() {
           if (!revoking) return;
           await call(securityCalls.revokeApiKey, { params: { id: String(revoking.id) } });
           setRevoking(null);
-          await client.invalidateQueries({ queryKey: securityKeys.apiKeys() });
+          await invalidateCalls(client, [securityCalls.listApiKeys]);
         }}
       />
     </Card>

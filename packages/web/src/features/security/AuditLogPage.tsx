@@ -8,15 +8,14 @@ import {
   toListPage,
 } from '@lifeboat/contract';
 import { Alert, Button, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { call, callUrl } from '../../api/call';
+import { callUrl } from '../../api/call';
+import { useCallList } from '../../api/useCall';
 import { IconDownload } from '../../components/icons';
 import { ListPager } from '../../components/lists/ListPager';
 import { SearchBox } from '../../components/lists/SearchBox';
-import { useListQuery } from '../../components/lists/useListQuery';
 import { useListState } from '../../components/lists/useListState';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDateTime } from '../../format/dateTime';
-import { securityKeys } from './securityQueries';
 
 // The audit log (issue 17.3): every audited action in the viewer's scope, filtered by user,
 // action, object and time, paged with the one list contract, exported as CSV.
@@ -56,11 +55,7 @@ export function AuditLogPage() {
     from,
   };
   const query = { ...filters, page: list.page, rows: list.rows };
-  const page = useListQuery({
-    queryKey: securityKeys.audit(query),
-    queryFn: (signal) => call(securityCalls.auditLog, { query }, { signal }),
-    toPage: (a) => toListPage(a, list.page, list.rows),
-  });
+  const page = useCallList(securityCalls.auditLog, { query }, (a) => toListPage(a, list.page, list.rows));
   const csv = callUrl(securityCalls.auditLogCsv, undefined, filters);
 
   return (

@@ -1,14 +1,13 @@
 import { reminderDue, securityCalls } from '@lifeboat/contract';
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useLocation } from 'react-router';
-import { call } from '../../api/call';
+import { useCall, useCallMutation } from '../../api/useCall';
 import { IconLock } from '../../components/icons';
-import { SECURITY_PATH, securityKeys, useMfaStatus } from './securityQueries';
+import { MFA_STATUS_FRESH, SECURITY_PATH } from './securityQueries';
 
 /** A user whose reseller requires MFA and who has none is led to the setup (issue 17.1). */
 export function MfaGate() {
-  const status = useMfaStatus();
+  const status = useCall(securityCalls.mfaStatus, {}, MFA_STATUS_FRESH);
   const { pathname } = useLocation();
   if (status.data?.required && !status.data.enabled && pathname !== SECURITY_PATH) {
     return <Navigate to={SECURITY_PATH} replace />;
@@ -21,16 +20,10 @@ export function MfaGate() {
  * passed since showTime while it is active; 'Remind me later' posts update_reminder.
  */
 export function MfaReminder() {
-  const client = useQueryClient();
   const { pathname } = useLocation();
-  const reminder = useQuery({
-    queryKey: securityKeys.reminder(),
-    queryFn: ({ signal }) => call(securityCalls.reminderTemplate, {}, { signal }),
-    staleTime: 10 * 60_000,
-  });
-  const later = useMutation({
-    mutationFn: () => call(securityCalls.updateReminder, { json: { reminder: {} } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: securityKeys.reminder() }),
+  const reminder = useCall(securityCalls.reminderTemplate, {}, { staleTime: 10 * 60_000 });
+  const later = useCallMutation(securityCalls.updateReminder, {
+    invalidates: [securityCalls.reminderTemplate],
   });
   const r = reminder.data;
   const template = r?.template;
@@ -55,7 +48,12 @@ export function MfaReminder() {
         <Button component={Link} to={SECURITY_PATH} size="xs">
           Set up MFA
         </Button>
-        <Button size="xs" variant="default" onClick={() => later.mutate()} loading={later.isPending}>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => later.mutate({ json: { reminder: {} } })}
+          loading={later.isPending}
+        >
           Remind me later
         </Button>
       </Group>

@@ -3,8 +3,8 @@ import { Alert, Box, Button, Code, Group, List, Stack, Text, TextInput, Title } 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { call } from '../../api/call';
+import { invalidateCalls } from '../../api/useCall';
 import { IconAlert } from '../../components/icons';
-import { securityKeys } from './securityQueries';
 
 // spec: inventory-reports-exports-security 2 'MFA screens' (QR code, code input, save), 5 (the
 // code enables Save from 4 characters), 7 (generate_secret_key, init_user_with_mfa), 8 (the
@@ -81,7 +81,7 @@ export function MfaSetup({ onEnabled, onDone }: { onEnabled?: () => void; onDone
         <Group>
           <Button
             onClick={() => {
-              void client.invalidateQueries({ queryKey: securityKeys.all });
+              void invalidateCalls(client, ['security']);
               onDone?.();
             }}
           >

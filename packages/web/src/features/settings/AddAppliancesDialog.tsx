@@ -1,43 +1,40 @@
 import { addAppliancesForm, cleanSidsInput, settingsCalls } from '@lifeboat/contract';
 import { Alert, Button, Group, List, Modal, Skeleton, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call } from '../../api/call';
+import { invalidateCalls, useCall } from '../../api/useCall';
 import { IconAlert } from '../../components/icons';
 import { FormTextInput } from '../../forms/FormTextInput';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { DialogButtons, FormErrorAlert } from '../entities/DialogParts';
-import { officeKeys } from './settingsQueries';
 
 // The add-appliances-to-update-schedule dialog (recovery-flow 2, 5: digits, lower-case letters and
 // commas only, split on commas; 7 add_sids_to_update_schedule_dialog and save_appliances; 8: the
 // warnings in an alert with a title and each warning).
 
 interface Props {
-  resellerId: number;
   scheduleId: number | null;
   onClose: () => void;
 }
 
-export function AddAppliancesDialog({ resellerId, scheduleId, onClose }: Props) {
+export function AddAppliancesDialog({ scheduleId, onClose }: Props) {
   const qc = useQueryClient();
   const opened = scheduleId !== null;
   const [warnings, setWarnings] = useState<string[] | null>(null);
   const [added, setAdded] = useState<string[]>([]);
-  const dialog = useQuery({
-    queryKey: [...officeKeys.schedules(resellerId), 'dialog', scheduleId],
-    queryFn: ({ signal }) =>
-      call(settingsCalls.addSidsDialog, { params: { id: scheduleId ?? 0 } }, { signal }),
-    enabled: opened,
-    staleTime: 0,
-  });
+  const dialog = useCall(
+    settingsCalls.addSidsDialog,
+    { params: { id: scheduleId ?? 0 } },
+    { enabled: opened, staleTime: 0 },
+  );
   const { form, onSubmit, formError, saving, reset } = useSchemaForm(addAppliancesForm, {
     defaultValues: { app_sids: '' },
     send: async ({ app_sids }) => {
       const answer = await call(settingsCalls.saveAppliances, {
         form: { app_sids: app_sids.join(','), update_schedule_id: scheduleId ?? 0 },
       });
-      await qc.invalidateQueries({ queryKey: officeKeys.schedules(resellerId) });
+      await invalidateCalls(qc, [settingsCalls.updateSchedules, settingsCalls.applianceSchedule]);
       if (answer.warnings.length === 0) {
         onClose();
         return;

@@ -1,16 +1,10 @@
 import { settingsCalls } from '@lifeboat/contract';
 import { Alert, Card, Group, Skeleton, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/call';
-import { officeKeys } from './settingsQueries';
+import { useCall } from '../../api/useCall';
 
 /** The update schedule an appliance is in, on the appliance's page (issue 17.6). */
 export function ApplianceScheduleCard({ applianceId }: { applianceId: number }) {
-  const q = useQuery({
-    queryKey: officeKeys.applianceSchedule(applianceId),
-    queryFn: ({ signal }) =>
-      call(settingsCalls.applianceSchedule, { params: { id: applianceId } }, { signal }),
-  });
+  const q = useCall(settingsCalls.applianceSchedule, { params: { id: applianceId } });
   if (q.isError)
     return (
       <Alert color="red" title="The update schedule could not be loaded">

@@ -2,8 +2,8 @@ import { failoverCalls } from '@lifeboat/contract';
 import { Alert, Skeleton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/call';
+import { callKey, useCall } from '../../api/useCall';
 import { SettingSwitch } from './SettingSwitch';
-import { officeKeys, useFailoverApproval } from './settingsQueries';
 
 // The reseller's switch for the approval rule of production failover (docs/decisions.md
 // 'Failover approval is opt-in'): off by default, a production failover starts at once; on, it
@@ -11,7 +11,7 @@ import { officeKeys, useFailoverApproval } from './settingsQueries';
 
 export function FailoverApprovalTab({ resellerId }: { resellerId: number }) {
   const qc = useQueryClient();
-  const setting = useFailoverApproval(resellerId);
+  const setting = useCall(failoverCalls.approvalSetting, { params: { id: resellerId } });
   if (setting.isPending) return <Skeleton h={80} />;
   if (setting.isError)
     return (
@@ -31,7 +31,7 @@ export function FailoverApprovalTab({ resellerId }: { resellerId: number }) {
           params: { id: resellerId },
           json: { approval_required: value },
         });
-        qc.setQueryData(officeKeys.failoverApproval(resellerId), answer);
+        qc.setQueryData(callKey(failoverCalls.approvalSetting, { params: { id: resellerId } }), answer);
       }}
       toast={(value) => ({
         title: value ? 'Approval turned on' : 'Approval turned off',

@@ -3,11 +3,11 @@ import { Modal, Stack, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../../api/call';
+import { callKey } from '../../api/useCall';
 import { FormTextInput } from '../../forms/FormTextInput';
 import { useFieldProps } from '../../forms/useFieldProps';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { DialogButtons, FormErrorAlert } from '../entities/DialogParts';
-import { officeKeys } from './settingsQueries';
 
 // Add or change one IPsec site of a client (inventory-reports-exports-security 3 'IPsec site',
 // 5 'IPsec'): each field checked by the contract's rules as typed, and again by the server.
@@ -31,7 +31,7 @@ export function IpsecSiteDialog({ clientId, opened, site, onClose }: Props) {
         params: { id: clientId },
         json: { ...v, ...(site ? { site_id: site.id } : {}) },
       });
-      qc.setQueryData(officeKeys.network(clientId), answer);
+      qc.setQueryData(callKey(settingsCalls.officeNetwork, { params: { id: clientId } }), answer);
       onClose();
     },
   });

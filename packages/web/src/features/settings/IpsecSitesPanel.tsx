@@ -3,11 +3,11 @@ import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@m
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call, callUrl } from '../../api/call';
+import { callKey } from '../../api/useCall';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyAction } from '../../components/CopyAction';
 import { IconDownload } from '../../components/icons';
 import { IpsecSiteDialog } from './IpsecSiteDialog';
-import { officeKeys } from './settingsQueries';
 
 // A client's site-to-site VPN (IPsec) sites (issue 17.5; inventory-reports-exports-security 2
 // 'Virtual office advanced settings', 9: at most 10 sites). Each site offers its firewall's
@@ -145,7 +145,7 @@ export function IpsecSitesPanel({ network }: { network: OfficeNetworkAnswer }) {
             params: { id: clientId },
             json: { site_id: deleting.id },
           });
-          qc.setQueryData(officeKeys.network(clientId), answer);
+          qc.setQueryData(callKey(settingsCalls.officeNetwork, { params: { id: clientId } }), answer);
         }}
       />
     </Stack>

@@ -1,9 +1,10 @@
+import { settingsCalls } from '@lifeboat/contract';
 import { Alert, Divider, Skeleton, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { useCall } from '../../api/useCall';
 import { IpsecSitesPanel } from './IpsecSitesPanel';
 import { closeOfficeNotice, officeNoticeClosed } from './officeNoticeCookie';
 import { RunbookSettingsForm } from './RunbookSettingsForm';
-import { useOfficeNetwork } from './settingsQueries';
 
 /**
  * The closable warning of the tab: network changes reach a running office only at its next start.
@@ -30,7 +31,7 @@ export function NextStartNotice({ clientId }: { clientId: number }) {
 
 /** The virtual office tab of a client's settings (spec: 2 'Virtual office advanced settings'). */
 export function OfficeNetworkTab({ clientId }: { clientId: number }) {
-  const network = useOfficeNetwork(clientId);
+  const network = useCall(settingsCalls.officeNetwork, { params: { id: clientId } });
   if (network.isPending)
     return (
       <Stack>

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Tabs } from '@mantine/core';
 import { Link } from 'react-router';
+import { useCall } from '../../api/useCall';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { usePageLinks } from '../../components/usePageLinks';
@@ -10,7 +11,7 @@ import { AlertRuleTab } from './AlertRuleTab';
 import { FailoverApprovalTab } from './FailoverApprovalTab';
 import { OfficeNetworkTab } from './OfficeNetworkTab';
 import { OrgThresholdsForm } from './OrgThresholdsForm';
-import { type SettingsLevel, useOrgThresholds } from './settingsQueries';
+import { type SettingsLevel, thresholdCalls } from './settingsQueries';
 import { UpdateSchedulesPanel } from './UpdateSchedulesPanel';
 
 // The reseller and client settings pages (issue 17.4; dashboard-device-azure 2.1 routes), in
@@ -24,7 +25,7 @@ interface Props {
 }
 
 export function OrgSettingsPage({ level, id }: Props) {
-  const thresholds = useOrgThresholds(level, id);
+  const thresholds = useCall(thresholdCalls[level].get, { params: { id } });
   const { page } = usePageLinks();
   const staffSwitches = useRight('manage_platform') && level === 'reseller';
   const back =

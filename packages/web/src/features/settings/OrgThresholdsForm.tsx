@@ -11,10 +11,11 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { call } from '../../api/call';
+import { callKey } from '../../api/useCall';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useRight } from '../../session/session';
 import { ThresholdField } from '../devices/ThresholdField';
-import { type SettingsLevel, settingsKeys, thresholdCalls } from './settingsQueries';
+import { type SettingsLevel, thresholdCalls } from './settingsQueries';
 
 // The alert thresholds tab of the reseller and client settings pages (issue 17.4): the device's
 // ThresholdField and the contract's input rules; only the values changed here are saved, so the
@@ -57,7 +58,7 @@ export function OrgThresholdsForm({ level, id, settings }: Props) {
     };
   };
   const saved = (answer: OrgThresholdsAnswer, title: string) => {
-    qc.setQueryData(settingsKeys.thresholds(level, id), answer);
+    qc.setQueryData(callKey(thresholdCalls[level].get, { params: { id } }), answer);
     reset(defaults(answer));
     notifications.show({
       color: 'green',

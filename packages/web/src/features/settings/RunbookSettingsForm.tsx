@@ -9,11 +9,11 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, type FieldValues, useFieldArray } from 'react-hook-form';
 import { call } from '../../api/call';
+import { callKey } from '../../api/useCall';
 import { FormTextInput } from '../../forms/FormTextInput';
 import { type FieldBinding, useFieldProps } from '../../forms/useFieldProps';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { FormErrorAlert } from '../entities/DialogParts';
-import { officeKeys } from './settingsQueries';
 
 // A client's runbook settings for its virtual office (issue 17.5; inventory-reports-exports-security
 // 3 'Runbook settings'): VPN users, port-forward rules per address, the DHCP's DNS servers and
@@ -47,7 +47,7 @@ export function RunbookSettingsForm({ network }: { network: OfficeNetworkAnswer 
     defaultValues: toForm(network.runbook),
     send: async (v) => {
       const answer = await call(settingsCalls.saveRunbookSettings, { params: { id: clientId }, json: v });
-      qc.setQueryData(officeKeys.network(clientId), answer);
+      qc.setQueryData(callKey(settingsCalls.officeNetwork, { params: { id: clientId } }), answer);
       reset(toForm(answer.runbook));
       notifications.show({
         color: 'green',

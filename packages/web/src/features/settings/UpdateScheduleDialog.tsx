@@ -11,10 +11,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import { call } from '../../api/call';
+import { callKey } from '../../api/useCall';
 import { FormTextInput } from '../../forms/FormTextInput';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { DialogButtons, FormErrorAlert } from '../entities/DialogParts';
-import { officeKeys } from './settingsQueries';
 
 // Add or change an appliance update schedule: its name, day and time window (issue 17.6).
 
@@ -40,7 +40,7 @@ export function UpdateScheduleDialog({ resellerId, opened, schedule, onClose }: 
         params: { id: resellerId },
         json: { ...v, ...(schedule ? { update_schedule_id: schedule.id } : {}) },
       });
-      qc.setQueryData(officeKeys.schedules(resellerId), answer);
+      qc.setQueryData(callKey(settingsCalls.updateSchedules, { params: { id: resellerId } }), answer);
       onClose();
     },
   });

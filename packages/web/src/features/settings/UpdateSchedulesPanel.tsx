@@ -3,9 +3,9 @@ import { Alert, Badge, Button, Card, CloseButton, Group, Skeleton, Stack, Text }
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../api/call';
+import { callKey, useCall } from '../../api/useCall';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { AddAppliancesDialog } from './AddAppliancesDialog';
-import { officeKeys, useUpdateSchedules } from './settingsQueries';
 import { UpdateScheduleDialog } from './UpdateScheduleDialog';
 
 // A reseller's appliance update schedules (issue 17.6; recovery-flow 7 'Update schedule'): each a
@@ -13,7 +13,7 @@ import { UpdateScheduleDialog } from './UpdateScheduleDialog';
 
 export function UpdateSchedulesPanel({ resellerId }: { resellerId: number }) {
   const qc = useQueryClient();
-  const list = useUpdateSchedules(resellerId);
+  const list = useCall(settingsCalls.updateSchedules, { params: { id: resellerId } });
   const [editing, setEditing] = useState<UpdateSchedule | 'new' | null>(null);
   const [adding, setAdding] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<UpdateSchedule | null>(null);
@@ -33,7 +33,7 @@ export function UpdateSchedulesPanel({ resellerId }: { resellerId: number }) {
         params: { id: s.id },
         json: { appliance_id: applianceId },
       });
-      qc.setQueryData(officeKeys.schedules(resellerId), answer);
+      qc.setQueryData(callKey(settingsCalls.updateSchedules, { params: { id: resellerId } }), answer);
     } catch (err) {
       setRemoveError(err instanceof Error ? err.message : String(err));
     }
@@ -124,7 +124,7 @@ export function UpdateSchedulesPanel({ resellerId }: { resellerId: number }) {
         schedule={editing === 'new' || editing === null ? undefined : editing}
         onClose={() => setEditing(null)}
       />
-      <AddAppliancesDialog resellerId={resellerId} scheduleId={adding} onClose={() => setAdding(null)} />
+      <AddAppliancesDialog scheduleId={adding} onClose={() => setAdding(null)} />
       <ConfirmDialog
         opened={deleting !== null}
         title="Delete update schedule"
@@ -134,7 +134,7 @@ export function UpdateSchedulesPanel({ resellerId }: { resellerId: number }) {
         onConfirm={async () => {
           if (!deleting) return;
           const answer = await call(settingsCalls.deleteUpdateSchedule, { params: { id: deleting.id } });
-          qc.setQueryData(officeKeys.schedules(resellerId), answer);
+          qc.setQueryData(callKey(settingsCalls.updateSchedules, { params: { id: resellerId } }), answer);
         }}
       />
     </Stack>

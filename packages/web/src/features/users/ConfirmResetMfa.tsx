@@ -1,8 +1,8 @@
 import { securityCalls } from '@lifeboat/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/call';
+import { invalidateCalls } from '../../api/useCall';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { entityKeys } from '../entities/entitiesApi';
 import { notifySaved } from '../entities/notifySaved';
 
 interface ConfirmResetMfaProps {
@@ -25,7 +25,7 @@ export function ConfirmResetMfa({ target, onClose }: ConfirmResetMfaProps) {
         if (!target) return;
         await call(securityCalls.resetMfa, { params: { id: target.id } });
         notifySaved(`MFA of ${target.label} was reset.`);
-        await client.invalidateQueries({ queryKey: entityKeys.all });
+        await invalidateCalls(client, ['entities']);
       }}
       onClose={onClose}
     />

@@ -1,9 +1,9 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useCall } from '../../api/useCall';
 import { useCurrentUser, useRight } from '../../session/session';
-import { entityKeys, fetchEntityList } from '../entities/entitiesApi';
+import { entityListCall } from '../entities/entitiesApi';
 
 interface OrganisationPickerProps {
   value: string;
@@ -18,17 +18,10 @@ export function OrganisationPicker({ value, onChange, error }: OrganisationPicke
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const query = { rows: 25, search: debounced.startsWith('Your organisation') ? '' : debounced };
-  const clients = useQuery({
-    queryKey: entityKeys.list('client', query),
-    queryFn: ({ signal }) => fetchEntityList('client', query, signal),
-    // Organisations below one's own: a client's users have none, resellers only those who manage them.
-    enabled: user.organisationKind !== 'client',
-  });
-  const resellers = useQuery({
-    queryKey: entityKeys.list('reseller', query),
-    queryFn: ({ signal }) => fetchEntityList('reseller', query, signal),
-    enabled: canPickReseller,
-  });
+  const input = { query: {}, form: query };
+  // Organisations below one's own: a client's users have none, resellers only those who manage them.
+  const clients = useCall(entityListCall('client'), input, { enabled: user.organisationKind !== 'client' });
+  const resellers = useCall(entityListCall('reseller'), input, { enabled: canPickReseller });
   const own = { value: String(user.organisationId), label: `Your organisation (${user.organisationName})` };
   const data = [
     { group: 'Yours', items: [own] },

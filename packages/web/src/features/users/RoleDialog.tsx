@@ -12,13 +12,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import { call } from '../../api/call';
+import { invalidateCalls } from '../../api/useCall';
 import { FormTextInput } from '../../forms/FormTextInput';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useCurrentUser } from '../../session/session';
 import { DialogButtons, FormErrorAlert } from '../entities/DialogParts';
-import { entityKeys } from '../entities/entitiesApi';
 import { notifySaved } from '../entities/notifySaved';
-import { roleKeys } from './rolesApi';
 
 interface RoleDialogProps {
   opened: boolean;
@@ -47,8 +46,8 @@ export function RoleDialog({ opened, onClose, role }: RoleDialogProps) {
       if (editing) await call(roleCalls.update, { params: { id: role.id }, json: { name, rights } });
       else await call(roleCalls.create, { json: { name, rights } });
       notifySaved(editing ? `The role ${name} was saved.` : `The role ${name} was made.`);
-      await client.invalidateQueries({ queryKey: roleKeys.all });
-      await client.invalidateQueries({ queryKey: entityKeys.all });
+      // Roles are of the entities area: the users' tables show them too.
+      await invalidateCalls(client, ['entities']);
       onClose();
     },
   });

@@ -3,10 +3,10 @@ import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from 
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../api/call';
+import { invalidateCalls, useCall } from '../../api/useCall';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notifySaved } from '../entities/notifySaved';
 import { RoleDialog } from './RoleDialog';
-import { roleKeys, useRoles } from './rolesApi';
 
 const rightsWords = (n: number) => (n === 1 ? 'One right' : `${n} rights`);
 
@@ -15,7 +15,7 @@ const rightsWords = (n: number) => (n === 1 ? 'One right' : `${n} rights`);
  * user manages, which cannot be changed, and the custom roles, made, edited and removed here.
  */
 export function RolesSection({ levels }: { levels: number[] }) {
-  const roles = useRoles();
+  const roles = useCall(roleCalls.list, {});
   const client = useQueryClient();
   const [dialog, setDialog] = useState<{ role?: RoleRow } | null>(null);
   const [removing, setRemoving] = useState<RoleRow | null>(null);
@@ -126,7 +126,7 @@ export function RolesSection({ levels }: { levels: number[] }) {
           if (!removing) return;
           await call(roleCalls.remove, { params: { id: removing.id } });
           notifySaved(`The role ${removing.name} was removed.`);
-          await client.invalidateQueries({ queryKey: roleKeys.all });
+          await invalidateCalls(client, ['entities']);
         }}
         onClose={() => setRemoving(null)}
       />

@@ -1,6 +1,7 @@
 import {
   FIELD_MAX,
   PASSWORD_MIN,
+  roleCalls,
   sanitizeEntityInput,
   type UserRow,
   userCreateForm,
@@ -9,6 +10,7 @@ import {
 import { Modal, NativeSelect, Stack, Switch } from '@mantine/core';
 import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
+import { useCall } from '../../api/useCall';
 import { FormPasswordInput } from '../../forms/FormPasswordInput';
 import { FormTextInput } from '../../forms/FormTextInput';
 import { useSchemaForm } from '../../forms/useSchemaForm';
@@ -16,7 +18,6 @@ import { useCurrentUser } from '../../session/session';
 import { DialogButtons, FormErrorAlert } from '../entities/DialogParts';
 import { useEntitySave } from '../entities/useEntitySave';
 import { OrganisationPicker } from './OrganisationPicker';
-import { useRolesFor } from './rolesApi';
 
 interface UserDialogProps {
   opened: boolean;
@@ -87,7 +88,11 @@ export function UserDialog({ opened, onClose, user, organisationId, onSaved }: U
   const { control } = form;
   // The roles a user of the chosen organisation may have (docs/decisions.md 'Roles').
   const orgId = Number(form.watch('organisation_id')) || null;
-  const roles = useRolesFor(orgId, opened);
+  const roles = useCall(
+    roleCalls.forOrganisation,
+    { params: { id: orgId ?? 0 } },
+    { enabled: opened && orgId !== null && orgId > 0 },
+  );
   const customRoles = roles.data?.roles ?? [];
   const showRoles = customRoles.length > 0 || (user?.role_id ?? null) !== null;
 

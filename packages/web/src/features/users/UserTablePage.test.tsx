@@ -1,4 +1,4 @@
-import type { UserRow } from '@lifeboat/contract';
+import type { Right, UserRow } from '@lifeboat/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderRoutes } from '../../test/render';
@@ -33,10 +33,11 @@ const user = (id: number, name: string, mfa: boolean): UserRow => ({
 
 const ROWS = [user(11, 'Grace Hopper', true), user(12, 'Alan Turing', false)];
 
-function renderPage(kind: 'staff' | 'reseller') {
+function renderPage(kind: 'staff' | 'reseller', rights?: Right[]) {
+  const me = makeUser(kind);
   return renderRoutes({
     path: '/',
-    session: { user: makeUser(kind), csrfToken: 't' },
+    session: { user: rights ? { ...me, rights } : me, csrfToken: 't' },
     routes: [
       { path: '/', element: <UserTablePage entity="user" title="Users" subtitle="People" levels={[]} /> },
     ],
@@ -113,5 +114,36 @@ describe('UserTablePage Reset MFA (issue 17 point 1)', () => {
   it('does not offer it to a reseller', async () => {
     renderPage('reseller');
     expect(await openMenu('Grace Hopper')).toEqual(['Edit', 'Delete']);
+  });
+});
+
+describe('UserTablePage actions by the session’s rights (docs/decisions.md Roles)', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const page = (content: UserRow[]) =>
+    json(200, { content, records_count: 1, records_count_capped: false, empty_desc: '', page: 1, rows: 25 });
+  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+  });
+
+  it('offers no Add user, Edit or Delete to a role without manage_users', async () => {
+    fetchMock.mockImplementation(async () =>
+      page([{ ...user(12, 'Alan Turing', false), can_edit: false, can_delete: false }]),
+    );
+    renderPage('reseller', ['read']);
+    await screen.findByText('Alan Turing');
+    expect(screen.queryByRole('button', { name: 'Add user' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Actions for Alan Turing' })).toBeNull();
+  });
+
+  it('offers Add user but no Edit or Delete on a user holding more than the viewer', async () => {
+    fetchMock.mockImplementation(async () =>
+      page([{ ...user(12, 'Alan Turing', false), can_edit: false, can_delete: false }]),
+    );
+    renderPage('reseller', ['read', 'manage_users']);
+    await screen.findByText('Alan Turing');
+    expect(screen.getByRole('button', { name: 'Add user' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Actions for Alan Turing' })).toBeNull();
   });
 });

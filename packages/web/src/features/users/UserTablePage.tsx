@@ -68,7 +68,8 @@ export function UserTablePage({ entity, title, subtitle, levels, organisationId 
   const [resetting, setResetting] = useState<UserRow | null>(null);
   // Resetting another user's MFA is a right of its own (the server checks it too).
   const canResetMfa = useRight('reset_mfa');
-  const add = <Button onClick={() => setDialog({})}>Add user</Button>;
+  // Adding, like each row's Edit and Delete (the row's flags), only where the server allows it.
+  const add = useRight('manage_users') ? <Button onClick={() => setDialog({})}>Add user</Button> : undefined;
   return (
     <Stack gap="lg">
       <PageHeader title={title} subtitle={subtitle} actions={add} />

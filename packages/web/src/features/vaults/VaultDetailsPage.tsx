@@ -1,10 +1,11 @@
+import { applianceCalls } from '@lifeboat/contract';
 import { Alert, Card, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ApiError } from '../../api/client';
+import { useCall } from '../../api/useCall';
 import { IconVault } from '../../components/icons';
 import { PageHeader } from '../../components/PageHeader';
 import { StatePage } from '../../components/StatePage';
 import { usePageLinks } from '../../components/usePageLinks';
-import { useVaultDetails } from '../appliances/api';
 import { DetailsActions } from '../appliances/DetailsActions';
 import { FactList } from '../appliances/FactList';
 import { HealthCounts } from '../appliances/HealthCounts';
@@ -16,7 +17,7 @@ import { formatBytes } from '../entities/cells';
 /** One vault (/vault/details/{id}, /home/vault/{id}; spec 2.1, issue 18.8). */
 export function VaultDetailsPage({ vaultId }: { vaultId: number }) {
   const { home, tab } = usePageLinks();
-  const q = useVaultDetails(vaultId);
+  const q = useCall(applianceCalls.vaultDetails, { params: { id: vaultId } });
   if (q.error instanceof ApiError && q.error.status === 404)
     return (
       <StatePage
