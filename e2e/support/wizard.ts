@@ -7,8 +7,8 @@ import type { Page } from 'playwright-core';
 export const wizardStep = (page: Page, name: string) =>
   page.locator(`[data-testid="wizard-step"][data-step="${name}"]`);
 
-/** Waits until the wizard shows step `name`. */
-export async function waitForStep(page: Page, name: string, timeout = 15_000): Promise<void> {
+/** Waits until the wizard shows step `name` (30 s: a first page load on a busy CI machine). */
+export async function waitForStep(page: Page, name: string, timeout = 30_000): Promise<void> {
   await wizardStep(page, name).waitFor({ timeout });
 }
 

@@ -124,7 +124,8 @@ async function restoreTwoFiles(page: Page, shots: string | null) {
   return link;
 }
 
-describe('recovery wizard', () => {
+// A whole wizard walk takes 20-40 s alone and over 60 s on a machine at several times its cores.
+describe('recovery wizard', { timeout: 120_000 }, () => {
   it('a reseller restores two files from a cloud restore point; the downloaded zip holds both', async () => {
     const { context, page } = await openPage(browser, DESKTOP);
     await signIn(page, 'reseller');
