@@ -1,14 +1,14 @@
 import { sourceCalls, sourceForm, toAddSourceBody } from '@lifeboat/contract';
-import { Alert, Button, Code, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Code, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { call } from '../../api/call';
-import { ApiError } from '../../api/client';
 import { CopyAction } from '../../components/CopyAction';
 import { FormPasswordInput } from '../../forms/FormPasswordInput';
 import { FormTextInput } from '../../forms/FormTextInput';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { DialogButtons, FormErrorAlert } from '../entities/DialogParts';
+import { FormErrorAlert } from '../entities/DialogParts';
+import { ConnectionTestRow, useConnectionTest } from './ConnectionTest';
 import { sourceKeys } from './sourcesQueries';
 
 // Add a restic repository as a backup source of a client (issue 25.4): its location, password and
@@ -29,8 +29,6 @@ const INSTALL = 'apt-get install restic';
 
 export function AddSourceDialog({ clientId, opened, onClose, resticInstalled }: Props) {
   const qc = useQueryClient();
-  const [tested, setTested] = useState<{ ok: boolean; sentence: string } | null>(null);
-  const [testing, setTesting] = useState(false);
   const { form, onSubmit, formError, setFormError, saving, reset } = useSchemaForm(sourceForm, {
     defaultValues: EMPTY,
     send: async (v) => {
@@ -39,30 +37,21 @@ export function AddSourceDialog({ clientId, opened, onClose, resticInstalled }: 
       onClose();
     },
   });
+  const { tested, testing, test, clear } = useConnectionTest({
+    validate: () => form.trigger(['location', 'password']),
+    run: () => {
+      const v = form.getValues();
+      const { kind, location, password, env } = toAddSourceBody({ ...v, name: v.name || 'test' });
+      return call(sourceCalls.test, { params: { id: clientId }, json: { kind, location, password, env } });
+    },
+    setLocationError: (message) => form.setError('location', { message }),
+    setFormError,
+  });
   useEffect(() => {
     if (!opened) return;
     reset(EMPTY);
-    setTested(null);
-  }, [opened, reset]);
-  const test = async () => {
-    setTested(null);
-    setFormError(null);
-    if (!(await form.trigger(['location', 'password']))) return;
-    setTesting(true);
-    try {
-      const v = form.getValues();
-      const { kind, location, password, env } = toAddSourceBody({ ...v, name: v.name || 'test' });
-      setTested(
-        await call(sourceCalls.test, { params: { id: clientId }, json: { kind, location, password, env } }),
-      );
-    } catch (err) {
-      const field = err instanceof ApiError ? err.fields?.location : undefined;
-      if (field) form.setError('location', { message: field });
-      else setFormError(err instanceof Error ? err.message : 'The repository could not be tested.');
-    } finally {
-      setTesting(false);
-    }
-  };
+    clear();
+  }, [opened, reset, clear]);
   return (
     <Modal opened={opened} onClose={onClose} title="Add backup source" centered size="lg">
       <form onSubmit={onSubmit} noValidate>
@@ -110,21 +99,14 @@ export function AddSourceDialog({ clientId, opened, onClose, resticInstalled }: 
               description="Kept encrypted, never shown again."
             />
           </SimpleGrid>
-          {tested && (
-            <Alert
-              color={tested.ok ? 'green' : 'red'}
-              title={tested.ok ? 'Connection works' : 'Connection failed'}
-              role="status"
-            >
-              {tested.sentence}
-            </Alert>
-          )}
-          <Group justify="space-between" wrap="wrap">
-            <Button variant="light" onClick={test} loading={testing} disabled={saving}>
-              Test connection
-            </Button>
-            <DialogButtons onCancel={onClose} saving={saving} label="Add source" />
-          </Group>
+          <ConnectionTestRow
+            tested={tested}
+            testing={testing}
+            saving={saving}
+            onTest={test}
+            onCancel={onClose}
+            label="Add source"
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,14 +1,14 @@
 import { type EditSourceFormValues, editSourceForm, type SourceRow, sourceCalls } from '@lifeboat/contract';
-import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { Modal, NumberInput, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import { call } from '../../api/call';
-import { ApiError } from '../../api/client';
 import { FormPasswordInput } from '../../forms/FormPasswordInput';
 import { FormTextInput } from '../../forms/FormTextInput';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { DialogButtons, FormErrorAlert } from '../entities/DialogParts';
+import { FormErrorAlert } from '../entities/DialogParts';
+import { ConnectionTestRow, useConnectionTest } from './ConnectionTest';
 import { sourceKeys } from './sourcesQueries';
 
 // Edit a backup source (issue 25.3, 25.4 and 25.6): its name, where the repository is now (it
@@ -59,8 +59,6 @@ const NUMBERS = [
 
 export function EditSourceDialog({ clientId, source, onClose }: Props) {
   const qc = useQueryClient();
-  const [tested, setTested] = useState<{ ok: boolean; sentence: string } | null>(null);
-  const [testing, setTesting] = useState(false);
   const { form, onSubmit, formError, setFormError, saving, reset } = useSchemaForm(editSourceForm, {
     defaultValues: source ? valuesOf(source) : BLANK,
     send: async (v) => {
@@ -78,30 +76,23 @@ export function EditSourceDialog({ clientId, source, onClose }: Props) {
       onClose();
     },
   });
-  useEffect(() => {
-    if (source) reset(valuesOf(source));
-    setTested(null);
-  }, [source, reset]);
-  const test = async () => {
-    setTested(null);
-    setFormError(null);
-    if (!source || !(await form.trigger(['location', 'password']))) return;
-    setTesting(true);
-    try {
+  const { tested, testing, test, clear } = useConnectionTest({
+    validate: async () => source !== null && (await form.trigger(['location', 'password'])),
+    run: () => {
       const { location, password } = form.getValues();
       const json = {
-        ...(location !== source.location ? { location } : {}),
+        ...(location !== source?.location ? { location } : {}),
         ...(password ? { password } : {}),
       };
-      setTested(await call(sourceCalls.testChange, { params: { id: source.id }, json }));
-    } catch (err) {
-      const field = err instanceof ApiError ? err.fields?.location : undefined;
-      if (field) form.setError('location', { message: field });
-      else setFormError(err instanceof Error ? err.message : 'The repository could not be tested.');
-    } finally {
-      setTesting(false);
-    }
-  };
+      return call(sourceCalls.testChange, { params: { id: source?.id ?? 0 }, json });
+    },
+    setLocationError: (message) => form.setError('location', { message }),
+    setFormError,
+  });
+  useEffect(() => {
+    if (source) reset(valuesOf(source));
+    clear();
+  }, [source, reset, clear]);
   return (
     <Modal opened={source !== null} onClose={onClose} title="Edit backup source" centered size="lg">
       <form onSubmit={onSubmit} noValidate>
@@ -156,21 +147,14 @@ export function EditSourceDialog({ clientId, source, onClose }: Props) {
               />
             )}
           />
-          {tested && (
-            <Alert
-              color={tested.ok ? 'green' : 'red'}
-              title={tested.ok ? 'Connection works' : 'Connection failed'}
-              role="status"
-            >
-              {tested.sentence}
-            </Alert>
-          )}
-          <Group justify="space-between" wrap="wrap">
-            <Button variant="light" onClick={test} loading={testing} disabled={saving}>
-              Test connection
-            </Button>
-            <DialogButtons onCancel={onClose} saving={saving} label="Save" />
-          </Group>
+          <ConnectionTestRow
+            tested={tested}
+            testing={testing}
+            saving={saving}
+            onTest={test}
+            onCancel={onClose}
+            label="Save"
+          />
         </Stack>
       </form>
     </Modal>
