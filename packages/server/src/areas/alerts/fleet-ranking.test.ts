@@ -2,6 +2,7 @@ import { DEMO_PASSWORD, generateFleet } from '@lifeboat/fleet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, type Session, type TestApp } from '../../test/harness';
 import { evaluateAlerts } from './evaluate';
+import { recordRun } from './test-fixture';
 
 // The fleet home's ranking (issue 27.5) against a straightforward count of the same rows, on a
 // small generated fleet: every reseller's open and critical alerts counted from the alerts
@@ -111,26 +112,7 @@ async function runs(ids: number[], status: 'COMPLETED' | 'FAILED'): Promise<void
       .select('id')
       .where('system_id', '=', id)
       .executeTakeFirstOrThrow();
-    await db
-      .insertInto('job_history')
-      .values({
-        system_id: id,
-        job_id: Number(job.id),
-        kind: 'Backup',
-        backup_type: 'Incremental',
-        status,
-        started_at: now - MIN,
-        ended_at: now,
-        paused_at: null,
-        error_msg: status === 'FAILED' ? 'The volume shadow copy failed.' : null,
-        pause_message: null,
-      })
-      .execute();
-    await db
-      .updateTable('protected_systems')
-      .set({ last_job_status: status, ...(status === 'COMPLETED' ? { last_rp_at: now } : {}) })
-      .where('id', '=', id)
-      .execute();
+    await recordRun(db, id, Number(job.id), status, now);
   }
 }
 

@@ -55,26 +55,7 @@ export async function alertsFixture(config: Partial<Config> = {}): Promise<Alert
         });
         jobOf.set(systemId, jobId);
       }
-      await db
-        .insertInto('job_history')
-        .values({
-          system_id: systemId,
-          job_id: jobId,
-          kind: 'Backup',
-          backup_type: 'Incremental',
-          status,
-          started_at: now - 60_000,
-          ended_at: now,
-          paused_at: null,
-          error_msg: status === 'FAILED' ? 'The volume shadow copy failed.' : null,
-          pause_message: null,
-        })
-        .execute();
-      await db
-        .updateTable('protected_systems')
-        .set({ last_job_status: status, ...(status === 'COMPLETED' ? { last_rp_at: now } : {}) })
-        .where('id', '=', systemId)
-        .execute();
+      await recordRun(db, systemId, jobId, status, now);
     },
     async alerts() {
       const rows = await db
@@ -99,4 +80,34 @@ export async function alertsFixture(config: Partial<Config> = {}): Promise<Alert
       return rows.map((r) => ({ alert_id: Number(r.alert_id), kind: r.kind, at: Number(r.at) }));
     },
   };
+}
+
+/** A finished backup run of a system's job at `now`; a success also moves its restore point. */
+export async function recordRun(
+  db: TestApp['dbh']['db'],
+  systemId: number,
+  jobId: number,
+  status: 'COMPLETED' | 'FAILED' | 'MISSED',
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('job_history')
+    .values({
+      system_id: systemId,
+      job_id: jobId,
+      kind: 'Backup',
+      backup_type: 'Incremental',
+      status,
+      started_at: now - 60_000,
+      ended_at: now,
+      paused_at: null,
+      error_msg: status === 'FAILED' ? 'The volume shadow copy failed.' : null,
+      pause_message: null,
+    })
+    .execute();
+  await db
+    .updateTable('protected_systems')
+    .set({ last_job_status: status, ...(status === 'COMPLETED' ? { last_rp_at: now } : {}) })
+    .where('id', '=', systemId)
+    .execute();
 }
