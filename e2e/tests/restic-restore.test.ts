@@ -12,7 +12,8 @@ import { chooseShownDayLastPoint, waitForStep } from '../support/wizard';
 
 // Recovery from a real restic repository in the browser (issue 25, tests 'Browser'): a reseller
 // adds the repository (made here by the restic command under the server's LIFEBOAT_RESTIC_ROOTS)
-// to a client, tests the connection, sees the systems with their health, restores a real file
+// to a client, tests the connection, moves the repository and points the source at its new place
+// (nothing duplicated), sees the systems with their health, restores a real file
 // through the wizard and opens the downloaded zip, then downloads the disk image as a VHDX that
 // qemu-img reads with the image's size. Screenshots of the wizard's restic steps at 1440, 768
 // and 390 px.
@@ -148,6 +149,28 @@ describe('Recovery from a restic repository', () => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'hidden' });
     await card.getByText('2 systems · every 30 minutes · repository check of 10 % every 24 hours').waitFor();
+
+    // The repository moves: a wrong new password is said on the test, the right place tests and
+    // saves, and the next sync finds the same two systems and points (nothing duplicated).
+    const moved = `${repo}-moved`;
+    fs.renameSync(repo, moved);
+    repo = moved;
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await edit.getByRole('textbox', { name: 'Repository location' }).fill(repo);
+    await edit.getByLabel('New repository password').fill('not the repository password');
+    await edit.getByRole('button', { name: 'Test connection' }).click();
+    await edit.getByText('Connection failed').waitFor({ timeout: 30_000 });
+    await edit.getByLabel('New repository password').fill('');
+    await edit.getByRole('button', { name: 'Test connection' }).click();
+    await edit.getByText('The repository opened: 2 systems, 2 restore points.').waitFor({ timeout: 30_000 });
+    await screenshotsAtWidths(page, 'restic-00-move-source');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'hidden', timeout: 30_000 });
+    await card.getByText(repo, { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Sync now' }).click();
+    await card
+      .getByText(/Last sync .*\. 2 systems, 2 restore points, nothing new\./)
+      .waitFor({ timeout: 30_000 });
 
     // Its systems in the client's table, with the health the console's thresholds give: a point
     // an hour old is within them.

@@ -190,11 +190,7 @@ export async function testSource(
       password: body.password,
       env: cleanEnv(body.env),
     });
-    const points = read.systems.reduce((n, s) => n + s.points.length, 0);
-    return {
-      ok: true,
-      sentence: `The repository opened: ${count(read.systems.length, 'system', 'systems')}, ${count(points, 'restore point', 'restore points')}.`,
-    };
+    return opened(read);
   } catch (err) {
     if (err instanceof FabricError) return { ok: false, sentence: err.message };
     throw err;
@@ -239,6 +235,11 @@ async function openChange(ctx: AppContext, db: Db, found: Found, change: Change)
       ok: false,
       sentence: `This location holds another repository: none of the ${count(held.length, 'restore point', 'restore points')} read from this source is in it. Add it as a new backup source instead.`,
     };
+  return opened(read);
+}
+
+/** "Test connection" that opened the repository: what it holds, in a sentence. */
+function opened(read: { systems: { points: unknown[] }[] }) {
   const points = read.systems.reduce((n, sys) => n + sys.points.length, 0);
   return {
     ok: true,
