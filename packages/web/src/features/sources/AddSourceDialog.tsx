@@ -3,13 +3,13 @@ import { Alert, Code, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/cor
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../../api/call';
+import { invalidateCalls } from '../../api/useCall';
 import { CopyAction } from '../../components/CopyAction';
 import { FormPasswordInput } from '../../forms/FormPasswordInput';
 import { FormTextInput } from '../../forms/FormTextInput';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { FormErrorAlert } from '../entities/DialogParts';
 import { ConnectionTestRow, useConnectionTest } from './ConnectionTest';
-import { sourceKeys } from './sourcesQueries';
 
 // Add a restic repository as a backup source of a client (issue 25.4): its location, password and
 // optional S3 keys, checked by the contract's rules as typed; "Test connection" opens it and says
@@ -33,7 +33,7 @@ export function AddSourceDialog({ clientId, opened, onClose, resticInstalled }: 
     defaultValues: EMPTY,
     send: async (v) => {
       await call(sourceCalls.add, { params: { id: clientId }, json: toAddSourceBody(v) });
-      await qc.invalidateQueries({ queryKey: sourceKeys.client(clientId) });
+      await invalidateCalls(qc, [sourceCalls.list]);
       onClose();
     },
   });

@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import { call } from '../../api/call';
+import { invalidateCalls } from '../../api/useCall';
 import { FormPasswordInput } from '../../forms/FormPasswordInput';
 import { FormTextInput } from '../../forms/FormTextInput';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { FormErrorAlert } from '../entities/DialogParts';
 import { ConnectionTestRow, useConnectionTest } from './ConnectionTest';
-import { sourceKeys } from './sourcesQueries';
 
 // Edit a backup source (issue 25.3, 25.4 and 25.6): its name, where the repository is now (it
 // moved) and its new password (re-keyed with restic key), how often it syncs, the share of the
@@ -38,7 +38,6 @@ const BLANK: EditSourceFormValues = {
 };
 
 interface Props {
-  clientId: number;
   source: SourceRow | null;
   onClose: () => void;
 }
@@ -57,7 +56,7 @@ const NUMBERS = [
   ],
 ] as const;
 
-export function EditSourceDialog({ clientId, source, onClose }: Props) {
+export function EditSourceDialog({ source, onClose }: Props) {
   const qc = useQueryClient();
   const { form, onSubmit, formError, setFormError, saving, reset } = useSchemaForm(editSourceForm, {
     defaultValues: source ? valuesOf(source) : BLANK,
@@ -71,7 +70,7 @@ export function EditSourceDialog({ clientId, source, onClose }: Props) {
       );
       if (Object.keys(json).length > 0) {
         await call(sourceCalls.edit, { params: { id: source.id }, json });
-        await qc.invalidateQueries({ queryKey: sourceKeys.client(clientId) });
+        await invalidateCalls(qc, [sourceCalls.list]);
       }
       onClose();
     },

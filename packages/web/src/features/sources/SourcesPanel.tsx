@@ -3,14 +3,14 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { call } from '../../api/call';
+import { invalidateCalls, useCall } from '../../api/useCall';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime } from '../../format/dateTime';
 import { dashboardKeys } from '../dashboard/dashboardApi';
 import { AddSourceDialog } from './AddSourceDialog';
 import { EditSourceDialog } from './EditSourceDialog';
-import { sourceKeys, useClientSources } from './sourcesQueries';
 
-// A client's backup sources on its page (issue 25.4): each with what its last sync found or what
+// A client's backup sources on its page: each with what its last sync found or what
 // went wrong, Sync now, Edit (name, sync interval, repository check, pause) and Remove (confirmed); "Add source" for the reseller and the provider.
 
 function lastSync(s: SourceRow): string {
@@ -87,7 +87,15 @@ function SourceCard({
 
 export function SourcesPanel({ clientId }: { clientId: number }) {
   const qc = useQueryClient();
-  const sources = useClientSources(clientId);
+  // Polled while a sync is under way, so its sentence appears when it ends.
+  const sources = useCall(
+    sourceCalls.list,
+    { params: { id: clientId } },
+    {
+      refetchInterval: (q) =>
+        q.state.data?.sources.some((x) => x.sync_operation_id !== null) ? 2000 : false,
+    },
+  );
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<SourceRow | null>(null);
   const [editing, setEditing] = useState<SourceRow | null>(null);
@@ -101,7 +109,7 @@ export function SourcesPanel({ clientId }: { clientId: number }) {
   }, [syncing, qc]);
   // Nothing to show a person who may not add one.
   if (!data || (!data.can_manage && data.sources.length === 0)) return null;
-  const refresh = () => qc.invalidateQueries({ queryKey: sourceKeys.client(clientId) });
+  const refresh = () => invalidateCalls(qc, [sourceCalls.list]);
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="md">
@@ -142,7 +150,7 @@ export function SourcesPanel({ clientId }: { clientId: number }) {
         onClose={() => setAdding(false)}
         resticInstalled={data.restic_installed}
       />
-      <EditSourceDialog clientId={clientId} source={editing} onClose={() => setEditing(null)} />
+      <EditSourceDialog source={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         opened={removing !== null}
         title="Remove backup source"
