@@ -1,14 +1,14 @@
 import { toListPage, WEBHOOK_LOG_SIZES, type WebhookDelivery, webhookCalls } from '@lifeboat/contract';
 import { Alert, Badge, Button, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../api/call';
+import { invalidateCalls, useCall } from '../../../api/useCall';
 import { ListPager } from '../../../components/lists/ListPager';
 import { formatDateTime } from '../../../format/dateTime';
 import { attemptsWords, eventWords, responseWords, STATUS_WORDS } from './deliveryWords';
-import { webhookKeys } from './webhookQueries';
 
-// An endpoint's delivery log (issue 27.4), newest first: what was sent, its status, the answer and
+// An endpoint's delivery log, newest first: what was sent, its status, the answer and
 // how long it took, the next retry; Redeliver sends a delivered or given-up one again. It refreshes
 // itself while something waits to be sent.
 
@@ -20,24 +20,25 @@ export function WebhookDeliveryLog({ endpointId, canEdit }: { endpointId: number
   const [rows, setRows] = useState<number>(WEBHOOK_LOG_SIZES[0]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  // useListQuery's shape, with a poll that depends on the rows.
-  const q = useQuery({
-    queryKey: webhookKeys.logPage(endpointId, page, rows),
-    queryFn: ({ signal }) =>
-      call(webhookCalls.deliveries, { params: { id: endpointId }, query: { page, rows } }, { signal }),
-    select: (a) => toListPage(a, page, rows),
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data?.content.some((d) => d.status === 'queued' || d.status === 'sending')
-        ? POLL_MS
-        : false,
-  });
+  // A table page (useCallList's shape), with a poll that depends on the rows.
+  const q = useCall(
+    webhookCalls.deliveries,
+    { params: { id: endpointId }, query: { page, rows } },
+    {
+      select: (a) => toListPage(a, page, rows),
+      placeholderData: keepPreviousData,
+      refetchInterval: (query) =>
+        query.state.data?.content.some((d) => d.status === 'queued' || d.status === 'sending')
+          ? POLL_MS
+          : false,
+    },
+  );
   const redeliver = async (d: WebhookDelivery) => {
     setError(null);
     setBusy(d.id);
     try {
       await call(webhookCalls.redeliver, { params: { id: d.id } });
-      await qc.invalidateQueries({ queryKey: webhookKeys.log(endpointId) });
+      await invalidateCalls(qc, [webhookCalls.deliveries]);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {

@@ -3,32 +3,27 @@ import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../api/call';
+import { invalidateCalls } from '../../../api/useCall';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CopyAction } from '../../../components/CopyAction';
 import { formatDateTime } from '../../../format/dateTime';
 import { WebhookDeliveryLog } from './WebhookDeliveryLog';
-import { webhookKeys } from './webhookQueries';
 
 // One endpoint: its address, Send test, Pause or Resume, Edit, New secret, Remove, and its log.
 
 interface Props {
-  resellerId: number;
   endpoint: WebhookEndpoint;
   canEdit: boolean;
   onEdit: () => void;
   onSecret: (answer: WebhookSecretAnswer) => void;
 }
 
-export function WebhookEndpointCard({ resellerId, endpoint: e, canEdit, onEdit, onSecret }: Props) {
+export function WebhookEndpointCard({ endpoint: e, canEdit, onEdit, onSecret }: Props) {
   const qc = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<'remove' | 'rotate' | null>(null);
-  const refresh = () =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: webhookKeys.endpoints(resellerId) }),
-      qc.invalidateQueries({ queryKey: webhookKeys.log(e.id) }),
-    ]);
+  const refresh = () => invalidateCalls(qc, [webhookCalls.list, webhookCalls.deliveries]);
   const act = async (what: string, run: () => Promise<unknown>) => {
     setBusy(what);
     setError(null);
@@ -119,7 +114,7 @@ export function WebhookEndpointCard({ resellerId, endpoint: e, canEdit, onEdit, 
         errorTitle="The endpoint was not removed"
         onConfirm={async () => {
           await call(webhookCalls.remove, { params: { id: e.id } });
-          await qc.invalidateQueries({ queryKey: webhookKeys.endpoints(resellerId) });
+          await invalidateCalls(qc, [webhookCalls.list]);
         }}
         onClose={() => setConfirm(null)}
       />

@@ -8,10 +8,10 @@ import { Modal, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../../../api/call';
+import { invalidateCalls } from '../../../api/useCall';
 import { FormTextInput } from '../../../forms/FormTextInput';
 import { useSchemaForm } from '../../../forms/useSchemaForm';
 import { DialogButtons, FormErrorAlert } from '../../entities/DialogParts';
-import { webhookKeys } from './webhookQueries';
 
 // Add a webhook endpoint or change its name and address (issue 27.4). A new endpoint's secret is
 // handed to onCreated, which shows it once.
@@ -37,7 +37,7 @@ export function WebhookEndpointDialog({ resellerId, opened, endpoint, onClose, o
           json: { ...v, enabled: endpoint.enabled },
         });
       else onCreated(await call(webhookCalls.create, { params: { id: resellerId }, json: v }));
-      await qc.invalidateQueries({ queryKey: webhookKeys.endpoints(resellerId) });
+      await invalidateCalls(qc, [webhookCalls.list]);
       onClose();
     },
   });

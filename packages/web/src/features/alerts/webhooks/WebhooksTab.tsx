@@ -1,16 +1,16 @@
-import type { WebhookEndpoint } from '@lifeboat/contract';
+import { type WebhookEndpoint, webhookCalls } from '@lifeboat/contract';
 import { Alert, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useCall } from '../../../api/useCall';
 import { WebhookEndpointCard } from './WebhookEndpointCard';
 import { WebhookEndpointDialog } from './WebhookEndpointDialog';
 import { WebhookSecretDialog } from './WebhookSecretDialog';
-import { useWebhookEndpoints } from './webhookQueries';
 
-// A reseller's webhook endpoints (issue 27.4): every alert of its clients (opened, back,
+// A reseller's webhook endpoints: every alert of its clients (opened, back,
 // resolved) is posted to each, signed with the endpoint's secret.
 
 export function WebhooksTab({ resellerId }: { resellerId: number }) {
-  const list = useWebhookEndpoints(resellerId);
+  const list = useCall(webhookCalls.list, { params: { id: resellerId } });
   const [editing, setEditing] = useState<WebhookEndpoint | 'new' | null>(null);
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
   if (list.isPending) return <Skeleton h={160} />;
@@ -51,7 +51,6 @@ export function WebhooksTab({ resellerId }: { resellerId: number }) {
       {endpoints.map((e) => (
         <WebhookEndpointCard
           key={e.id}
-          resellerId={resellerId}
           endpoint={e}
           canEdit={canEdit}
           onEdit={() => setEditing(e)}
