@@ -1,11 +1,17 @@
-import { ALERT_NOTE_MAX, type AlertRow, CONDITION_DESCRIPTION, CONDITION_LABEL } from '@lifeboat/contract';
+import {
+  ALERT_NOTE_MAX,
+  type AlertRow,
+  alertActionCalls,
+  CONDITION_DESCRIPTION,
+  CONDITION_LABEL,
+} from '@lifeboat/contract';
 import { Alert, Anchor, Button, Drawer, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useCall, useCallMutation } from '../../api/useCall';
 import { SeverityBadge, StateBadge, subjectPath } from './AlertBadges';
 import { AlertTimeline } from './AlertTimeline';
-import { useAcknowledge, useAlertTimeline } from './alertQueries';
 import { SnoozeDialog, type SnoozeTargetChoice } from './SnoozeDialog';
 
 /** An alert's timeline beside the list, with acknowledging and snoozing for those who may. */
@@ -18,7 +24,11 @@ export function AlertDrawer({
   onClose: () => void;
   canSnooze: boolean;
 }) {
-  const q = useAlertTimeline(alertId);
+  const q = useCall(
+    alertActionCalls.alertTimeline,
+    { params: { id: alertId ?? 0 } },
+    { enabled: alertId !== null },
+  );
   const data = q.data;
   const a = data?.alert;
   return (
@@ -87,7 +97,7 @@ function snoozeTargets(a: AlertRow): SnoozeTargetChoice[] {
 
 function AcknowledgeForm({ id }: { id: number }) {
   const [note, setNote] = useState('');
-  const ack = useAcknowledge(id);
+  const ack = useCallMutation(alertActionCalls.acknowledgeAlert);
   const tooLong = note.length > ALERT_NOTE_MAX;
   return (
     <Stack gap="xs">
@@ -106,10 +116,13 @@ function AcknowledgeForm({ id }: { id: number }) {
           loading={ack.isPending}
           disabled={tooLong}
           onClick={() =>
-            ack.mutate(note.trim() ? { note: note.trim() } : {}, {
-              onSuccess: () =>
-                notifications.show({ color: 'green', message: 'Alert acknowledged.', autoClose: 4000 }),
-            })
+            ack.mutate(
+              { params: { id }, json: note.trim() ? { note: note.trim() } : {} },
+              {
+                onSuccess: () =>
+                  notifications.show({ color: 'green', message: 'Alert acknowledged.', autoClose: 4000 }),
+              },
+            )
           }
         >
           Acknowledge

@@ -4,6 +4,7 @@ import {
   ALERT_STATE_FILTERS,
   type AlertListQuery,
   type AlertStateFilter,
+  alertActionCalls,
   CONDITION_LABEL,
   LEVEL,
   LIST_PAGE_SIZES,
@@ -12,16 +13,16 @@ import {
   toListPage,
 } from '@lifeboat/contract';
 import { Button, Card, Group, Select, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useCallList } from '../../api/useCall';
 import { IconAlert } from '../../components/icons';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { ListPager } from '../../components/lists/ListPager';
-import { useListQuery } from '../../components/lists/useListQuery';
 import { useListState } from '../../components/lists/useListState';
 import { PageHeader } from '../../components/PageHeader';
 import { useCurrentUser } from '../../session/session';
 import { AlertDrawer } from './AlertDrawer';
 import { AlertTable } from './AlertTable';
-import { alertKeys, fetchAlerts, useOpenAlert } from './alertQueries';
+import { ALERTS_POLL_MS, useOpenAlert } from './alertQueries';
 import { ClientFilter } from './ClientFilter';
 import { SnoozesCard } from './SnoozesCard';
 
@@ -47,12 +48,12 @@ export function AlertsPage() {
     severity: (list.filter('severity') || undefined) as AlertListQuery['severity'],
     state,
   };
-  const page = useListQuery({
-    queryKey: alertKeys.list(query),
-    queryFn: (signal) => fetchAlerts(query, signal),
-    toPage: (a) => toListPage(a, list.page, list.rows),
-    refetchInterval: 60_000,
-  });
+  const page = useCallList(
+    alertActionCalls.alertList,
+    { query },
+    (a) => toListPage(a, list.page, list.rows),
+    { refetchInterval: ALERTS_POLL_MS },
+  );
   const [openId, setOpen] = useOpenAlert();
   const nothingOpen = page.data?.rows.length === 0 && state === 'active' && !list.narrowed;
 

@@ -1,13 +1,15 @@
+import { alertActionCalls } from '@lifeboat/contract';
 import { Anchor, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useCall } from '../../api/useCall';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { fetchApprovals, foKeys } from '../recovery/failover-api';
 import { ApprovalRequestsPanel } from '../recovery/office/ApprovalRequestsPanel';
 import { AlertDrawer } from './AlertDrawer';
 import { AlertTable } from './AlertTable';
-import { useAlerts, useOpenAlert } from './alertQueries';
+import { ALERTS_POLL_MS, useOpenAlert } from './alertQueries';
 import { FleetResellersCard } from './FleetResellersCard';
 
 // The fleet home (issue 27.5): the provider's staff and distributors, who have no dashboard of
@@ -66,7 +68,7 @@ function Approvals() {
 }
 
 function CriticalAlerts({ onOpen }: { onOpen: (id: number) => void }) {
-  const q = useAlerts(CRITICAL);
+  const q = useCall(alertActionCalls.alertList, { query: CRITICAL }, { refetchInterval: ALERTS_POLL_MS });
   return (
     <Card withBorder radius="md" padding="md">
       <Group justify="space-between" mb="xs" wrap="wrap">

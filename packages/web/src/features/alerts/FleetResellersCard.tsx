@@ -1,23 +1,22 @@
 import { alertActionCalls, LIST_PAGE_SIZES, plural, toListPage } from '@lifeboat/contract';
 import { Anchor, Card, Skeleton, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { call } from '../../api/call';
+import { useCallList } from '../../api/useCall';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { ListPager } from '../../components/lists/ListPager';
-import { useListQuery } from '../../components/lists/useListQuery';
 import { useListState } from '../../components/lists/useListState';
-import { alertKeys } from './alertQueries';
+import { ALERTS_POLL_MS } from './alertQueries';
 
 /** The fleet home's ranking: the resellers with the most open alerts and failing systems first. */
 export function FleetResellersCard() {
   const list = useListState({ prefix: 'rs', sizes: LIST_PAGE_SIZES });
   const query = { page: list.page, rows: list.rows };
-  const page = useListQuery({
-    queryKey: alertKeys.fleet(query),
-    queryFn: (signal) => call(alertActionCalls.fleetResellers, { query }, { signal }),
-    toPage: (a) => toListPage(a, list.page, list.rows),
-    refetchInterval: 60_000,
-  });
+  const page = useCallList(
+    alertActionCalls.fleetResellers,
+    { query },
+    (a) => toListPage(a, list.page, list.rows),
+    { refetchInterval: ALERTS_POLL_MS },
+  );
   return (
     <Card withBorder radius="md" padding="md">
       <Title order={2} size="h4" mb={4}>

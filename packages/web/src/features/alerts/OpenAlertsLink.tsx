@@ -1,20 +1,20 @@
-import { plural } from '@lifeboat/contract';
+import { alertActionCalls, plural } from '@lifeboat/contract';
 import { Button } from '@mantine/core';
 import { Link } from 'react-router';
+import { useCall } from '../../api/useCall';
 import { IconAlert } from '../../components/icons';
-import { useAlerts } from './alertQueries';
+import { ALERTS_POLL_MS } from './alertQueries';
 
 /**
  * The dashboard's quick filter to the Alerts page (issue 27.5): how many alerts are open for the
  * dashboard's reseller or client. Hidden while loading or when the count cannot be read.
  */
 export function OpenAlertsLink({ clientId }: { clientId?: number }) {
-  const q = useAlerts({
-    state: 'open',
-    page: 1,
-    rows: 10,
-    ...(clientId ? { client_id: String(clientId) } : {}),
-  });
+  const q = useCall(
+    alertActionCalls.alertList,
+    { query: { state: 'open', page: 1, rows: 10, ...(clientId ? { client_id: String(clientId) } : {}) } },
+    { refetchInterval: ALERTS_POLL_MS },
+  );
   if (!q.data) return null;
   const n = q.data.records_count;
   return (

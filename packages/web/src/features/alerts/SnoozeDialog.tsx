@@ -1,4 +1,4 @@
-import { SNOOZE_REASON_MAX, type SnoozeKind } from '@lifeboat/contract';
+import { alertActionCalls, SNOOZE_REASON_MAX, type SnoozeKind } from '@lifeboat/contract';
 import {
   Alert,
   Button,
@@ -14,9 +14,9 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
+import { useCallMutation } from '../../api/useCall';
 import { formatDateTime } from '../../format/dateTime';
 import { localInputValue } from '../recovery/steps/failover/SetVoVmsAutoStopStep';
-import { useCreateSnooze } from './alertQueries';
 
 /** What a snooze silences: the body key naming it, its id and how the dialog says it. */
 export interface SnoozeTargetChoice {
@@ -45,7 +45,7 @@ export function SnoozeDialog({ target, onClose }: { target: SnoozeTargetChoice; 
   const [until, setUntil] = useState(() => localInputValue(Date.now() + 3 * HOUR));
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
-  const create = useCreateSnooze();
+  const create = useCallMutation(alertActionCalls.createSnooze);
   const fields = create.error instanceof ApiError ? (create.error.fields ?? {}) : {};
   const reasonError = tried && !reason.trim() ? 'Say why, for the others who will see it.' : fields.reason;
   const submit = () => {
@@ -57,7 +57,7 @@ export function SnoozeDialog({ target, onClose }: { target: SnoozeTargetChoice; 
         ? { kind, ends_at: now + Number(duration) }
         : { kind, starts_at: new Date(from).getTime() || 0, ends_at: new Date(until).getTime() || 0 };
     create.mutate(
-      { [target.key]: String(target.id), reason: reason.trim(), ...body },
+      { json: { [target.key]: String(target.id), reason: reason.trim(), ...body } },
       {
         onSuccess: (row) => {
           notifications.show({

@@ -1,12 +1,10 @@
 import { alertActionCalls, type SnoozeRow, toListPage } from '@lifeboat/contract';
 import { Alert, Badge, Button, Card, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { call } from '../../api/call';
+import { useCallList, useCallMutation } from '../../api/useCall';
 import { ListPager } from '../../components/lists/ListPager';
-import { useListQuery } from '../../components/lists/useListQuery';
 import { useListState } from '../../components/lists/useListState';
 import { formatDateTime } from '../../format/dateTime';
-import { alertKeys, useEndSnooze } from './alertQueries';
 
 const TARGET: Record<SnoozeRow['target_type'], string> = {
   reseller: 'Reseller',
@@ -19,11 +17,9 @@ const TARGET: Record<SnoozeRow['target_type'], string> = {
 export function SnoozesCard({ canEnd }: { canEnd: boolean }) {
   const list = useListState({ prefix: 'sn' });
   const query = { page: list.page, rows: list.rows };
-  const page = useListQuery({
-    queryKey: alertKeys.snoozes(query),
-    queryFn: (signal) => call(alertActionCalls.snoozeList, { query }, { signal }),
-    toPage: (a) => toListPage(a, list.page, list.rows),
-  });
+  const page = useCallList(alertActionCalls.snoozeList, { query }, (a) =>
+    toListPage(a, list.page, list.rows),
+  );
   const [ending, setEnding] = useState<SnoozeRow | null>(null);
   return (
     <Card withBorder radius="md" padding="md">
@@ -99,7 +95,7 @@ export function SnoozesCard({ canEnd }: { canEnd: boolean }) {
 }
 
 function EndSnooze({ snooze, onClose }: { snooze: SnoozeRow; onClose: () => void }) {
-  const end = useEndSnooze();
+  const end = useCallMutation(alertActionCalls.endSnooze);
   return (
     <Modal opened onClose={onClose} title={snooze.active ? 'End this silence now?' : 'Cancel this window?'}>
       <Stack gap="md">
@@ -109,7 +105,10 @@ function EndSnooze({ snooze, onClose }: { snooze: SnoozeRow; onClose: () => void
           <Button variant="default" onClick={onClose}>
             Back
           </Button>
-          <Button loading={end.isPending} onClick={() => end.mutate(snooze.id, { onSuccess: onClose })}>
+          <Button
+            loading={end.isPending}
+            onClick={() => end.mutate({ params: { id: snooze.id } }, { onSuccess: onClose })}
+          >
             {snooze.active ? 'End now' : 'Cancel the window'}
           </Button>
         </Group>

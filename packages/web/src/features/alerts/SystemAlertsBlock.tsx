@@ -1,9 +1,10 @@
-import { CONDITION_LABEL } from '@lifeboat/contract';
+import { alertActionCalls, CONDITION_LABEL } from '@lifeboat/contract';
 import { Anchor, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { useCall } from '../../api/useCall';
 import { formatDateTime } from '../../format/dateTime';
 import { SeverityBadge } from './AlertBadges';
-import { useAlerts } from './alertQueries';
+import { ALERTS_POLL_MS } from './alertQueries';
 
 /**
  * The device page's open alerts of its system (issue 27.5), each linking to its timeline on the
@@ -11,7 +12,11 @@ import { useAlerts } from './alertQueries';
  * own cards say how the system is.
  */
 export function SystemAlertsBlock({ deviceId }: { deviceId: number }) {
-  const q = useAlerts({ system_id: String(deviceId), state: 'active', page: 1, rows: 10 });
+  const q = useCall(
+    alertActionCalls.alertList,
+    { query: { system_id: String(deviceId), state: 'active', page: 1, rows: 10 } },
+    { refetchInterval: ALERTS_POLL_MS },
+  );
   if (q.isPending) return <Skeleton height={44} radius="md" aria-label="Loading the open alerts" />;
   if (!q.data || q.data.content.length === 0) return null;
   return (

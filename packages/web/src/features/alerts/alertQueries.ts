@@ -1,71 +1,11 @@
-import {
-  type AcknowledgeBody,
-  type AlertListQuery,
-  alertActionCalls,
-  type CreateSnoozeBody,
-} from '@lifeboat/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { call } from '../../api/call';
 
-// The alerts area's calls and query keys (issue 27.5). Every change invalidates the whole area:
-// the page, the device block, the dashboard's count and the fleet home read the same alerts.
+// The alerts area's shared pieces on the web. Its reads and writes go through useCall and
+// useCallMutation; every write makes the whole area stale: the page, the device block, the
+// dashboard's count and the fleet home read the same alerts.
 
-export const alertKeys = {
-  all: ['alerts'] as const,
-  list: (q: AlertListQuery) => [...alertKeys.all, 'list', q] as const,
-  timeline: (id: number) => [...alertKeys.all, 'timeline', id] as const,
-  snoozes: (q: unknown) => [...alertKeys.all, 'snoozes', q] as const,
-  fleet: (q: unknown) => [...alertKeys.all, 'fleet', q] as const,
-};
-
-export const fetchAlerts = (q: AlertListQuery, signal?: AbortSignal) =>
-  call(alertActionCalls.alertList, { query: q }, { signal });
-
-/** A short list of alerts (a device's, the fleet's newest critical ones, the dashboard's count). */
-export function useAlerts(q: AlertListQuery, options: { refetchInterval?: number } = {}) {
-  return useQuery({
-    queryKey: alertKeys.list(q),
-    queryFn: ({ signal }) => fetchAlerts(q, signal),
-    refetchInterval: options.refetchInterval ?? 60_000,
-  });
-}
-
-export function useAlertTimeline(id: number | null) {
-  return useQuery({
-    queryKey: alertKeys.timeline(id ?? 0),
-    queryFn: ({ signal }) => call(alertActionCalls.alertTimeline, { params: { id: id ?? 0 } }, { signal }),
-    enabled: id !== null,
-  });
-}
-
-export function useAcknowledge(id: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: AcknowledgeBody) =>
-      call(alertActionCalls.acknowledgeAlert, { params: { id }, json: body }),
-    onSuccess: (answer) => {
-      qc.setQueryData(alertKeys.timeline(id), answer);
-      void qc.invalidateQueries({ queryKey: alertKeys.all });
-    },
-  });
-}
-
-export function useCreateSnooze() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateSnoozeBody) => call(alertActionCalls.createSnooze, { json: body }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: alertKeys.all }),
-  });
-}
-
-export function useEndSnooze() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => call(alertActionCalls.endSnooze, { params: { id } }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: alertKeys.all }),
-  });
-}
+/** How often a list of alerts is read again while on screen. */
+export const ALERTS_POLL_MS = 60_000;
 
 /** The alert whose timeline is open beside a list, kept in the url (?alert=) like the list's state. */
 export function useOpenAlert(): [number | null, (id: number | null) => void] {
