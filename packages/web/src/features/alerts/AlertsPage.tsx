@@ -6,7 +6,6 @@ import {
   type AlertStateFilter,
   alertActionCalls,
   CONDITION_LABEL,
-  LEVEL,
   LIST_PAGE_SIZES,
   SEVERITY_LABEL,
   STATE_LABEL,
@@ -19,14 +18,14 @@ import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { ListPager } from '../../components/lists/ListPager';
 import { useListState } from '../../components/lists/useListState';
 import { PageHeader } from '../../components/PageHeader';
-import { useCurrentUser } from '../../session/session';
+import { useCurrentUser, useRight } from '../../session/session';
 import { AlertDrawer } from './AlertDrawer';
 import { AlertTable } from './AlertTable';
 import { ALERTS_POLL_MS, useOpenAlert } from './alertQueries';
 import { ClientFilter } from './ClientFilter';
 import { SnoozesCard } from './SnoozesCard';
 
-// The Alerts page (issue 27.5): the user's alerts, newest first, filtered by client, condition,
+// The Alerts page: the user's alerts, newest first, filtered by client, condition,
 // severity and state and paged on the server; the filters, the page and the open timeline
 // (?alert=) are in the url, so a link or a reload shows the same.
 
@@ -38,7 +37,9 @@ const STATES = ALERT_STATE_FILTERS.map((s) => ({ value: s, label: STATE_LABEL[s]
 export function AlertsPage() {
   const user = useCurrentUser();
   const list = useListState({ filterKeys: FILTER_KEYS, sizes: LIST_PAGE_SIZES });
-  const handles = user.level >= LEVEL.RESELLER;
+  const handles = useRight('manage_alerts');
+  // A client's user sees its own systems only: no client filter or column.
+  const ownClient = user.organisationKind === 'client';
   const state = (list.filter('state') || 'active') as AlertStateFilter;
   const query: AlertListQuery = {
     page: list.page,
@@ -62,14 +63,14 @@ export function AlertsPage() {
       <PageHeader
         title="Alerts"
         subtitle={
-          user.level === LEVEL.CLIENT
+          ownClient
             ? 'What the console noticed about your systems: open now, acknowledged by your provider, or resolved.'
             : 'What needs attention across your clients: open, acknowledged by a colleague, or resolved.'
         }
       />
       <Card withBorder padding="md" radius="md">
         <Group gap="sm" align="flex-end" wrap="wrap" mb="sm">
-          {user.level !== LEVEL.CLIENT && (
+          {!ownClient && (
             <ClientFilter value={list.filter('client_id')} onChange={(v) => list.setFilter('client_id', v)} />
           )}
           <Select
@@ -129,7 +130,7 @@ export function AlertsPage() {
                 loading={page.isFetching || page.isPending}
                 onOpen={setOpen}
                 label="Alerts"
-                showClient={user.level !== LEVEL.CLIENT}
+                showClient={!ownClient}
               />
               {page.data?.rows.length === 0 && (
                 <Text c="dimmed" ta="center" py="lg">
