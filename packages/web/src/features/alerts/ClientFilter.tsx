@@ -1,8 +1,10 @@
+import { entityCalls } from '@lifeboat/contract';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { entityKeys, fetchClient, fetchEntityList } from '../entities/entitiesApi';
+import { useCall } from '../../api/useCall';
+import { entityListCall } from '../entities/entitiesApi';
 
 /**
  * The Alerts page's client filter: a search over the clients the user sees (the clients table's
@@ -12,16 +14,12 @@ export function ClientFilter({ value, onChange }: { value: string; onChange: (id
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const query = { page: 1, rows: 10, search: debounced };
-  const list = useQuery({
-    queryKey: entityKeys.list('client', query),
-    queryFn: ({ signal }) => fetchEntityList('client', query, signal),
-    placeholderData: keepPreviousData,
-  });
-  const chosen = useQuery({
-    queryKey: entityKeys.client(Number(value)),
-    queryFn: ({ signal }) => fetchClient(Number(value), signal),
-    enabled: value !== '',
-  });
+  const list = useCall(
+    entityListCall('client'),
+    { query: {}, form: query },
+    { placeholderData: keepPreviousData },
+  );
+  const chosen = useCall(entityCalls.client, { params: { id: Number(value) } }, { enabled: value !== '' });
   const data = (list.data?.content ?? []).map((c) => ({ value: String(c.id), label: c.name }));
   if (value && chosen.data && !data.some((d) => d.value === value))
     data.unshift({ value, label: chosen.data.name });

@@ -1,7 +1,4 @@
 import {
-  type ClientRecord,
-  type EntityListAnswer,
-  type EntityRows,
   type EntitySaveAnswer,
   type EntityTable,
   entityCalls,
@@ -12,7 +9,7 @@ import type { FormValue } from '../../api/client';
 import type { ListState } from '../../components/lists/useListState';
 
 // The entities area's calls (spec: inventory 7 POST /{entity}/data and
-// POST /api/v1/object/{entity}/save) and its query keys.
+// POST /api/v1/object/{entity}/save); reads go through useCall.
 
 export type ListQuery = Record<string, FormValue>;
 
@@ -23,26 +20,9 @@ export function entityListQuery(state: Pick<ListState, 'page' | 'rows' | 'search
   return query;
 }
 
-export const entityKeys = {
-  all: ['entities'] as const,
-  table: (entity: EntityTable) => [...entityKeys.all, 'table', entity] as const,
-  list: (entity: EntityTable, query: ListQuery) => [...entityKeys.table(entity), query] as const,
-  client: (id: number) => [...entityKeys.all, 'client', id] as const,
-};
-
 /** The list call of an entity table: every table takes the same request; its rows follow the table. */
 export function entityListCall(entity: EntityTable) {
   return entityCalls.list[entity] as (typeof entityCalls.list)['client'];
-}
-
-export function fetchEntityList<E extends EntityTable>(
-  entity: E,
-  query: ListQuery,
-  signal?: AbortSignal,
-): Promise<EntityListAnswer<EntityRows[E]>> {
-  return call(entityListCall(entity), { query: {}, form: query }, { signal }) as Promise<
-    EntityListAnswer<EntityRows[E]>
-  >;
 }
 
 export type SavableEntity = 'client' | 'user' | 'reseller';
@@ -68,10 +48,6 @@ export function deleteEntity(entity: DeletableEntity, id: number): Promise<{ is_
     reseller: entityCalls.deleteReseller,
   }[entity];
   return call(decl, { params: { id } });
-}
-
-export function fetchClient(id: number, signal?: AbortSignal): Promise<ClientRecord> {
-  return call(entityCalls.client, { params: { id } }, { signal });
 }
 
 export function supportLogin(kind: 'appliance' | 'vault', key: string): Promise<SupportLoginAnswer> {
