@@ -54,17 +54,24 @@ type ReadOptions<C extends Call, T> = Omit<
   'queryKey' | 'queryFn'
 >;
 
+/**
+ * A read as the query cache takes it, for a prefetch outside a component (the dashboard's first
+ * paint, spec dashboard-device-azure 2.2): the same key and call useCall uses.
+ */
+export function callQuery<C extends ReadCall>(decl: C, input: CallInput<C>) {
+  return {
+    queryKey: callKey(decl, input),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => send(decl, input, { signal }),
+  };
+}
+
 /** Read a declared call; the answer is cached under callKey(decl, input). */
 export function useCall<C extends ReadCall, T = CallAnswer<C>>(
   decl: C,
   input: CallInput<C>,
   options: ReadOptions<C, T> = {},
 ) {
-  return useQuery({
-    queryKey: callKey(decl, input),
-    queryFn: ({ signal }) => send(decl, input, { signal }),
-    ...options,
-  });
+  return useQuery({ ...callQuery(decl, input), ...options });
 }
 
 /**

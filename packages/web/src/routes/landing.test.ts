@@ -1,5 +1,7 @@
+import { dashboardCalls } from '@lifeboat/contract';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../api/queryClient';
+import { callKey } from '../api/useCall';
 import { makeUser } from '../test/render';
 import { prefetchLanding } from './landing';
 
@@ -39,6 +41,34 @@ it("starts the reseller dashboard's page data, cards, feeds, tables and counts t
       'GET /reseller/dashboard/vaults/count/12',
     ].sort(),
   );
+});
+
+it("caches each answer under the key the dashboard's blocks read it by", () => {
+  const client = createQueryClient();
+  prefetchLanding(client, makeUser('reseller', { organisationId: 12 }), null);
+  const keys = client
+    .getQueryCache()
+    .getAll()
+    .map((q) => q.queryKey);
+  const c = dashboardCalls;
+  const params = { id: 12 };
+  const read = [
+    c.owner.reseller.pageData,
+    c.quickActions,
+    c.atAGlance,
+    c.clientHealth,
+    c.healthHistory,
+    c.feeds,
+    ...Object.values(c.owner.reseller.count),
+  ];
+  for (const decl of read) expect(keys).toContainEqual(callKey(decl, { params }));
+  // A table's first page as EntityTable asks for it with no state in the url.
+  const first = {
+    params: { id: 12, page: 1, rows: 10 },
+    form: { filters: '{}', search: '{"value":""}', sort: 'name', dir: 'asc' },
+  };
+  for (const decl of Object.values(c.owner.reseller.table))
+    expect(keys).toContainEqual(callKey(decl, first as never));
 });
 
 it('starts nothing when the user goes elsewhere, or lands on another page', async () => {

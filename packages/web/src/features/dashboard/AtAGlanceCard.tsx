@@ -1,10 +1,10 @@
-import { type StorageLevel, storageLevel, storageNeedsTooltip } from '@lifeboat/contract';
+import { dashboardCalls, type StorageLevel, storageLevel, storageNeedsTooltip } from '@lifeboat/contract';
 import { Anchor, Card, Group, Stack, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useCall } from '../../api/useCall';
 import { IconAlert, IconCloud } from '../../components/icons';
 import { lazyDialog } from '../../components/lazyDialog';
-import { useCard } from './dashboardApi';
 import { CardSkeleton } from './QuickActionsCard';
 
 // The storage dialog loads when first opened (issue 18 point 19).
@@ -28,7 +28,7 @@ const LEVEL_TIP: Record<StorageLevel, string> = {
 
 /** Block 2: the organisation's counts, each a link to its list (spec 2.1, 2.2). */
 export function AtAGlanceCard({ resellerId }: { resellerId: number }) {
-  const { data, error, refetch } = useCard('glance', resellerId);
+  const { data, error, refetch } = useCall(dashboardCalls.atAGlance, { params: { id: resellerId } });
   const [dialog, setDialog] = useState(false);
   if (!data)
     return (

@@ -1,10 +1,11 @@
+import { dashboardCalls } from '@lifeboat/contract';
 import { Card, Group, SemiCircleProgress, Stack, Text } from '@mantine/core';
-import { useCard } from './dashboardApi';
+import { useCall } from '../../api/useCall';
 import { CardSkeleton } from './QuickActionsCard';
 
 /** Block 3: a speedometer of SLA-compliant clients (definition in docs/decisions.md). */
 export function ClientHealthCard({ resellerId }: { resellerId: number }) {
-  const { data, error, refetch } = useCard('clientHealth', resellerId);
+  const { data, error, refetch } = useCall(dashboardCalls.clientHealth, { params: { id: resellerId } });
   if (!data)
     return (
       <CardSkeleton title="Current client health" height={140} error={error} onRetry={() => void refetch()} />

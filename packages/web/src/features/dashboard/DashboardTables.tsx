@@ -4,6 +4,7 @@ import {
   type DashboardSystemRow,
   type DashboardTable,
   type DashboardVaultRow,
+  dashboardCalls,
   type EntityBlockConfig,
   toggleQuickFilter,
 } from '@lifeboat/contract';
@@ -11,10 +12,11 @@ import { Group, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { callKey, invalidateCalls, useCallMutation } from '../../api/useCall';
 import { lazyDialog } from '../../components/lazyDialog';
 import { readList, writeList } from '../../components/lists/listUrl';
 import { OpenAlertsLink } from '../alerts/OpenAlertsLink';
-import { dashboardKeys, useSaveRefreshRate } from './dashboardApi';
+import { TABLE_CALLS } from './dashboardApi';
 import { EntityTable } from './EntityTable';
 import { applianceCells, vaultCells } from './entityCells';
 import { QuickFilters } from './QuickFilters';
@@ -35,7 +37,15 @@ const DeviceSidebar = lazyDialog(
 export function DashboardTables({ page }: { page: DashboardPageData }) {
   const ownerId = page.owner === 'reseller' ? page.reseller_id : (page.client_id ?? 0);
   const client = useQueryClient();
-  const save = useSaveRefreshRate(page.owner, ownerId);
+  // The new period shows at once; the page data is not read again for it.
+  const save = useCallMutation(dashboardCalls.updateRefreshRate, {
+    invalidates: [],
+    onSuccess: (answer) =>
+      client.setQueryData<DashboardPageData>(
+        callKey(dashboardCalls.owner[page.owner].pageData, { params: { id: ownerId } }),
+        (old) => (old ? { ...old, refresh_period: answer.refresh_period } : old),
+      ),
+  });
   const [params, setParams] = useSearchParams();
   // The quick filters read and write each table's health filter in the url (tableOptions).
   // Without the appliance table the quick filters act on the two tables shown.
@@ -65,7 +75,7 @@ export function DashboardTables({ page }: { page: DashboardPageData }) {
   // When the timer ends, the three tables reload (spec 4 'Quick filters').
   useEffect(() => {
     const timer = window.setInterval(() => {
-      void client.invalidateQueries({ queryKey: dashboardKeys.tables() });
+      void invalidateCalls(client, TABLE_CALLS);
       setLastRefresh(Date.now());
     }, page.refresh_period * 60_000);
     return () => window.clearInterval(timer);
@@ -82,9 +92,9 @@ export function DashboardTables({ page }: { page: DashboardPageData }) {
           period={page.refresh_period}
           lastRefresh={lastRefresh}
           saving={save.isPending}
-          onPeriodChange={(m) => save.mutateAsync(m)}
+          onPeriodChange={(m) => save.mutateAsync({ params: { minutes: String(m) } })}
           onRefreshAll={() => {
-            void client.invalidateQueries({ queryKey: dashboardKeys.all });
+            void invalidateCalls(client, ['dashboard']);
             setLastRefresh(Date.now());
           }}
         />

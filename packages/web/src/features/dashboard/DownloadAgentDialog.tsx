@@ -1,5 +1,6 @@
+import { dashboardCalls } from '@lifeboat/contract';
 import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
-import { useAgentInstallers } from './dashboardApi';
+import { useCall } from '../../api/useCall';
 
 /** Download agent: the installers this server offers, or an honest note that there are none. */
 export function DownloadAgentDialog({
@@ -11,7 +12,11 @@ export function DownloadAgentDialog({
   onClose: () => void;
   resellerId: number;
 }) {
-  const { data, error, isPending } = useAgentInstallers(resellerId, opened);
+  const { data, error, isPending } = useCall(
+    dashboardCalls.agentInstallers,
+    { params: { id: resellerId } },
+    { enabled: opened },
+  );
   return (
     <Modal opened={opened} onClose={onClose} title="Download agent" size="lg">
       <Stack gap="sm">

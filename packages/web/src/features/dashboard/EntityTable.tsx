@@ -2,17 +2,19 @@ import {
   DASHBOARD_SORTS,
   type DashboardOwner,
   type DashboardTable,
+  dashboardCalls,
   type EntityBlockConfig,
 } from '@lifeboat/contract';
 import { Badge, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useMemo, useState } from 'react';
+import { useCall } from '../../api/useCall';
 import { ListPager } from '../../components/lists/ListPager';
 import { SearchBox } from '../../components/lists/SearchBox';
 import { SortableTh } from '../../components/lists/SortableTh';
 import { useListState } from '../../components/lists/useListState';
 import { COLUMN_FROM } from './columnBreakpoints';
 import { countBadgeText } from './countBadge';
-import { type TableState, useCount, useTable } from './dashboardApi';
+import { type TableState, useTable } from './dashboardApi';
 import classes from './EntityTable.module.css';
 import { TableFilter } from './TableFilter';
 import { tableOptions } from './tableOptions';
@@ -57,7 +59,7 @@ export function EntityTable<Row extends { id: number }>({
     ownerId,
     query,
   );
-  const count = useCount(owner, table, ownerId);
+  const count = useCall(dashboardCalls.owner[owner].count[table], { params: { id: ownerId } });
   const sortable: readonly string[] = DASHBOARD_SORTS[table];
   // Under a filter or a search the badge says how many of the table's rows match.
   const filtered = state.search !== '' || Object.keys(state.filters).length > 0;

@@ -2,13 +2,13 @@ import { Accordion, Card, Skeleton, Text } from '@mantine/core';
 import { type MouseEvent, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { ResellerActivityPanels } from '../recovery/ActivityPanels';
-import { useCard } from './dashboardApi';
+import { useFeeds } from './dashboardApi';
 import classes from './FeedsCard.module.css';
 import { parseFeeds } from './feedMarkup';
 
 /** Block 5: the feeds as an accordion, every feed open; their links move inside the app. */
 export function FeedsCard({ resellerId }: { resellerId: number }) {
-  const { data, error } = useCard('feeds', resellerId);
+  const { data, error } = useFeeds(resellerId);
   const navigate = useNavigate();
   const feeds = useMemo(() => (data === undefined ? [] : parseFeeds(data)), [data]);
   const follow = (e: MouseEvent<HTMLDivElement>) => {

@@ -1,11 +1,12 @@
+import { dashboardCalls } from '@lifeboat/contract';
 import { Card, Text } from '@mantine/core';
-import { useCard } from './dashboardApi';
+import { useCall } from '../../api/useCall';
 import { HistoryChart } from './HistoryChart';
 import { CardSkeleton } from './QuickActionsCard';
 
 /** Block 4: healthy protected systems per day over the last week, axis from the server. */
 export function HealthHistoryCard({ resellerId }: { resellerId: number }) {
-  const { data, error, refetch } = useCard('history', resellerId);
+  const { data, error, refetch } = useCall(dashboardCalls.healthHistory, { params: { id: resellerId } });
   if (!data) {
     return (
       <CardSkeleton

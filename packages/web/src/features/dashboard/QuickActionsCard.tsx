@@ -1,11 +1,12 @@
+import { dashboardCalls } from '@lifeboat/contract';
 import { Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { invalidateCalls, useCall } from '../../api/useCall';
 import { IconBuilding, IconDevice, IconRecover, IconSettings } from '../../components/icons';
 import { lazyDialog } from '../../components/lazyDialog';
 import { useRecoveryWizard } from '../recovery/wizardEntry';
-import { dashboardKeys, useCard } from './dashboardApi';
 
 // Loaded when first opened (issue 18 point 19).
 const ClientDialog = lazyDialog(
@@ -19,7 +20,7 @@ const DownloadAgentDialog = lazyDialog(
 
 /** Block 1: the actions the server grants, and nothing else (spec 2.2). */
 export function QuickActionsCard({ resellerId }: { resellerId: number }) {
-  const { data, error, refetch } = useCard('quick', resellerId);
+  const { data, error, refetch } = useCall(dashboardCalls.quickActions, { params: { id: resellerId } });
   const wizard = useRecoveryWizard();
   const client = useQueryClient();
   const [adding, setAdding] = useState(false);
@@ -76,7 +77,7 @@ export function QuickActionsCard({ resellerId }: { resellerId: number }) {
         onSaved={() => {
           setAdding(false);
           // The new client shows in the counts, the filters and the tables.
-          void client.invalidateQueries({ queryKey: dashboardKeys.all });
+          void invalidateCalls(client, ['dashboard']);
         }}
       />
       <DownloadAgentDialog

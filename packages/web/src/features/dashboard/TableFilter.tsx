@@ -1,7 +1,8 @@
 import type { DashboardFilterConfig, DashboardOwner, DashboardTable } from '@lifeboat/contract';
+import { dashboardCalls } from '@lifeboat/contract';
 import { Loader, MultiSelect } from '@mantine/core';
 import { useState } from 'react';
-import { useFilterValues } from './dashboardApi';
+import { useCall } from '../../api/useCall';
 
 /** One filter of a table, its options from the filter's loadValuesUrl (spec 3). */
 export function TableFilter({
@@ -23,12 +24,10 @@ export function TableFilter({
 }) {
   // Options are not needed for the first paint: they load when the filter is first used.
   const [wanted, setWanted] = useState(false);
-  const { data, isFetching, error } = useFilterValues(
-    owner,
-    table,
-    filter.key,
-    ownerId,
-    wanted || value.length > 0,
+  const { data, isFetching, error } = useCall(
+    dashboardCalls.owner[owner].filterValues[table],
+    { params: { key: filter.key, id: ownerId } },
+    { staleTime: 5 * 60_000, enabled: wanted || value.length > 0 },
   );
   return (
     <MultiSelect

@@ -1,5 +1,5 @@
 import {
-  type CallAnswer,
+  type CallInput,
   DASHBOARD_DEFAULT_SORT,
   type DashboardOwner,
   type DashboardPageData,
@@ -11,16 +11,16 @@ import {
   TABLE_ROWS_DEFAULT,
   toListPage,
 } from '@lifeboat/contract';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { call, callText } from '../../api/call';
-import { SUMMARY_ROOT } from '../../api/queryClient';
-import { useListQuery } from '../../components/lists/useListQuery';
+import { callKey, callQuery, type Stale, useCallList } from '../../api/useCall';
 import { TABLE_PREFIX } from './tableOptions';
 
-// Query keys and calls of the dashboard area (spec: dashboard-device-azure 7 'Dashboard').
-// Everything lives under ['dashboard'], so "refresh all" is one invalidation.
+// The dashboard's reads that need more than useCall (spec: dashboard-device-azure 7 'Dashboard'):
+// the first paint's prefetch, a table's state as its call's input, the HTML feeds. Every answer
+// is cached under its callKey, in the 'dashboard' area, so "refresh all" is one invalidation.
 
 const c = dashboardCalls;
 
@@ -32,20 +32,6 @@ export interface TableState {
   sort: ListSort;
 }
 
-export const dashboardKeys = {
-  all: SUMMARY_ROOT,
-  page: (owner: DashboardOwner, id: number) => [...dashboardKeys.all, 'page', owner, id] as const,
-  card: (card: string, id: number) => [...dashboardKeys.all, 'card', card, id] as const,
-  tables: () => [...dashboardKeys.all, 'table'] as const,
-  table: (owner: DashboardOwner, table: DashboardTable, id: number, state: TableState) =>
-    [...dashboardKeys.tables(), owner, table, id, state] as const,
-  count: (owner: DashboardOwner, table: DashboardTable, id: number) =>
-    [...dashboardKeys.tables(), 'count', owner, table, id] as const,
-  values: (owner: DashboardOwner, table: DashboardTable, key: string, id: number) =>
-    [...dashboardKeys.all, 'values', owner, table, key, id] as const,
-  agents: (id: number) => [...dashboardKeys.all, 'agents', id] as const,
-};
-
 /** A table's first page as a fresh visit shows it (no filter, search or sort in the url). */
 function firstPage(): TableState {
   return { page: 1, rows: TABLE_ROWS_DEFAULT, filters: {}, search: '', sort: DASHBOARD_DEFAULT_SORT };
@@ -55,7 +41,7 @@ const TABLES: readonly DashboardTable[] = ['protected_systems', 'appliances', 'v
 
 function pageQuery(owner: DashboardOwner, id: number, client: QueryClient) {
   return {
-    queryKey: dashboardKeys.page(owner, id),
+    queryKey: callKey(c.owner[owner].pageData, { params: { id } }),
     queryFn: async () => {
       const page = await call(c.owner[owner].pageData, { params: { id } });
       // Tables not yet on their way (another organisation's page, which may not exist, waits
@@ -85,8 +71,8 @@ export function prefetchTables(
     if (table === 'appliances' && page && !page.has_appliances) continue;
     const prefix = `${TABLE_PREFIX[table]}.`;
     if ([...search.keys()].some((k) => k.startsWith(prefix))) continue;
-    void client.prefetchQuery(tableQuery(owner, table, id, firstPage()));
-    void client.prefetchQuery(countQuery(owner, table, id));
+    void client.prefetchQuery(callQuery(tableCall(owner, table), tableInput(id, firstPage())));
+    void client.prefetchQuery(callQuery(c.owner[owner].count[table], { params: { id } }));
   }
 }
 
@@ -104,7 +90,10 @@ export function prefetchOwnDashboard(
 ): void {
   void client.prefetchQuery(pageQuery('reseller', resellerId, client));
   prefetchTables(client, 'reseller', resellerId, undefined, search);
-  for (const card of CARDS) void client.prefetchQuery(cardQuery(card, resellerId));
+  const params = { id: resellerId };
+  for (const card of [c.quickActions, c.atAGlance, c.clientHealth, c.healthHistory])
+    void client.prefetchQuery(callQuery(card, { params }));
+  void client.prefetchQuery(feedsQuery(resellerId));
 }
 
 /**
@@ -123,110 +112,46 @@ export function usePageData(owner: DashboardOwner, id: number, own = false) {
   return useQuery(pageQuery(owner, id, client));
 }
 
-const CARD_CALLS = {
-  quick: c.quickActions,
-  glance: c.atAGlance,
-  clientHealth: c.clientHealth,
-  history: c.healthHistory,
-} as const;
-type JsonCard = keyof typeof CARD_CALLS;
-
-type CardData = { [K in JsonCard]: CallAnswer<(typeof CARD_CALLS)[K]> } & {
-  /** Block 5 answers HTML (spec 7). */
-  feeds: string;
-};
-
-const CARDS: readonly (keyof CardData)[] = ['quick', 'glance', 'clientHealth', 'history', 'feeds'];
-
-function cardQuery<K extends keyof CardData>(card: K, resellerId: number) {
+/** Block 5's feeds: the only card answering HTML, not JSON (spec 7), so read with callText. */
+function feedsQuery(resellerId: number) {
   const params = { id: resellerId };
   return {
-    queryKey: dashboardKeys.card(card, resellerId),
-    queryFn: () =>
-      (card === 'feeds'
-        ? callText(c.feeds, { params })
-        : call(CARD_CALLS[card as JsonCard], { params })) as Promise<CardData[K]>,
+    queryKey: callKey(c.feeds, { params }),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => callText(c.feeds, { params }, { signal }),
   };
 }
 
-export function useCard<K extends keyof CardData>(card: K, resellerId: number) {
-  return useQuery(cardQuery(card, resellerId));
+export function useFeeds(resellerId: number) {
+  return useQuery(feedsQuery(resellerId));
 }
 
-function tableQuery<Row>(owner: DashboardOwner, table: DashboardTable, id: number, state: TableState) {
+/** Each table's declaration has its own row schema; the tables share their input. */
+type TableCall = typeof c.owner.reseller.table.protected_systems;
+const tableCall = (owner: DashboardOwner, table: DashboardTable) =>
+  c.owner[owner].table[table] as unknown as TableCall;
+
+/** A table's state as its call's input (spec 7: POST /{data_url}). */
+function tableInput(id: number, state: TableState): CallInput<TableCall> {
   return {
-    queryKey: dashboardKeys.table(owner, table, id, state),
-    queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      // Each table's declaration has its own row schema; the caller names the row it renders.
-      call(
-        c.owner[owner].table[table],
-        {
-          params: { id, page: state.page, rows: state.rows },
-          form: {
-            filters: JSON.stringify(state.filters),
-            search: JSON.stringify({ value: state.search }),
-            // Checked against DASHBOARD_SORTS by the table's body schema.
-            sort: state.sort.column as never,
-            dir: state.sort.dir satisfies SortDirection,
-          },
-        },
-        { signal },
-      ) as Promise<DashboardTableAnswer<Row>>,
-  };
-}
-
-function countQuery(owner: DashboardOwner, table: DashboardTable, id: number) {
-  return {
-    queryKey: dashboardKeys.count(owner, table, id),
-    queryFn: () => call(c.owner[owner].count[table], { params: { id } }),
-  };
-}
-
-export function useTable<Row>(owner: DashboardOwner, table: DashboardTable, id: number, state: TableState) {
-  const q = tableQuery<Row>(owner, table, id, state);
-  return useListQuery({
-    queryKey: q.queryKey,
-    queryFn: (signal) => q.queryFn({ signal }),
-    toPage: (a: DashboardTableAnswer<Row>) => toListPage(a, state.page, state.rows),
-  });
-}
-
-export function useCount(owner: DashboardOwner, table: DashboardTable, id: number) {
-  return useQuery(countQuery(owner, table, id));
-}
-
-/** A filter's options (spec 3: the filter's loadValuesUrl, which is this declared call). */
-export function useFilterValues(
-  owner: DashboardOwner,
-  table: DashboardTable,
-  key: string,
-  id: number,
-  enabled: boolean,
-) {
-  return useQuery({
-    queryKey: dashboardKeys.values(owner, table, key, id),
-    queryFn: () => call(c.owner[owner].filterValues[table], { params: { key, id } }),
-    staleTime: 5 * 60_000,
-    enabled,
-  });
-}
-
-export function useAgentInstallers(resellerId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: dashboardKeys.agents(resellerId),
-    queryFn: () => call(c.agentInstallers, { params: { id: resellerId } }),
-    enabled,
-  });
-}
-
-export function useSaveRefreshRate(owner: DashboardOwner, id: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (minutes: number) => call(c.updateRefreshRate, { params: { minutes } }),
-    onSuccess: (answer) => {
-      client.setQueryData<DashboardPageData>(dashboardKeys.page(owner, id), (old) =>
-        old ? { ...old, refresh_period: answer.refresh_period } : old,
-      );
+    params: { id, page: state.page, rows: state.rows },
+    form: {
+      filters: JSON.stringify(state.filters),
+      search: JSON.stringify({ value: state.search }),
+      sort: state.sort.column,
+      dir: state.sort.dir satisfies SortDirection,
     },
-  });
+  } as CallInput<TableCall>;
 }
+
+/** A page of a table; the caller names the row it renders. */
+export function useTable<Row>(owner: DashboardOwner, table: DashboardTable, id: number, state: TableState) {
+  return useCallList(tableCall(owner, table), tableInput(id, state), (a) =>
+    toListPage(a as DashboardTableAnswer<Row>, state.page, state.rows),
+  );
+}
+
+/** What "the tables reload" reads again (spec 4 'Quick filters'): every table and count. */
+export const TABLE_CALLS: readonly Stale[] = (['reseller', 'client'] as const).flatMap((o) => [
+  ...Object.values(c.owner[o].table),
+  ...Object.values(c.owner[o].count),
+]);

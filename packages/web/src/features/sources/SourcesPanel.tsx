@@ -6,7 +6,6 @@ import { call } from '../../api/call';
 import { invalidateCalls, useCall } from '../../api/useCall';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime } from '../../format/dateTime';
-import { dashboardKeys } from '../dashboard/dashboardApi';
 import { AddSourceDialog } from './AddSourceDialog';
 import { EditSourceDialog } from './EditSourceDialog';
 
@@ -104,7 +103,7 @@ export function SourcesPanel({ clientId }: { clientId: number }) {
   const syncing = data?.sources.filter((s) => s.sync_operation_id !== null).length ?? 0;
   const wasSyncing = useRef(0);
   useEffect(() => {
-    if (syncing < wasSyncing.current) void qc.invalidateQueries({ queryKey: dashboardKeys.all });
+    if (syncing < wasSyncing.current) void invalidateCalls(qc, ['dashboard']);
     wasSyncing.current = syncing;
   }, [syncing, qc]);
   // Nothing to show a person who may not add one.
