@@ -9,8 +9,8 @@ import {
 import { Alert, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/call';
+import { invalidateCalls } from '../../api/useCall';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { deviceKeys } from './api';
 import { ThresholdField } from './ThresholdField';
 import { flag } from './useDeviceActions';
 
@@ -69,7 +69,7 @@ function AlertSettingsForm({
             form: body,
           }));
       flag('green', 'Alert settings saved', 'The protection summary shows the new thresholds.');
-      void qc.invalidateQueries({ queryKey: deviceKeys.device(deviceId) });
+      void invalidateCalls(qc, ['devices']);
       onClose();
     },
   });

@@ -1,9 +1,8 @@
-import type { AutoVerifyData } from '@lifeboat/contract';
+import { type AutoVerifyData, deviceCalls } from '@lifeboat/contract';
 import { Alert, Anchor, Group, Loader, Modal, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useCall } from '../../api/useCall';
 import { AutoVerifyThumbnail } from './AutoVerifyThumbnail';
-import { deviceKeys, fetchLastAutoVerify } from './api';
 import { Fact } from './DeviceCard';
 import { IconCheck, IconCross } from './deviceIcons';
 import { errorText } from './errors';
@@ -19,11 +18,7 @@ export function AutoVerifyModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const q = useQuery({
-    queryKey: deviceKeys.lastAutoVerify(deviceId),
-    queryFn: ({ signal }) => fetchLastAutoVerify(deviceId, signal),
-    enabled: opened,
-  });
+  const q = useCall(deviceCalls.lastAutoVerify, { params: { id: deviceId } }, { enabled: opened });
   const d = q.data?.ok ? q.data.data : null;
   const failedText = q.error
     ? errorText(q.error)

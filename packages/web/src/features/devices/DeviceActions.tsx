@@ -1,11 +1,12 @@
-import type { DeviceAlertThresholdsAnswer } from '@lifeboat/contract';
+import { type DeviceAlertThresholdsAnswer, deviceCalls } from '@lifeboat/contract';
 import { Button, Group, Progress, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { callQuery } from '../../api/useCall';
 import { IconRecover } from '../../components/icons';
 import { useRecoveryWizard } from '../recovery/wizardEntry';
 import { AlertSettingsModal } from './AlertSettingsModal';
-import { deviceKeys, fetchThresholds, useDeviceCard } from './api';
+import { useDeviceCard } from './api';
 import { IconBell, IconPlay } from './deviceIcons';
 import { errorText } from './errors';
 import { GeoPlusModal } from './GeoPlusModal';
@@ -31,11 +32,18 @@ export function DeviceActions({ deviceId, inline = false }: { deviceId: number; 
     setLoadingSettings(true);
     try {
       setSettings(
-        await qc.fetchQuery({
-          queryKey: deviceKeys.thresholds(deviceId),
-          queryFn: ({ signal }) => fetchThresholds(deviceId, a.applianceId, signal),
-          staleTime: 0,
-        }),
+        // Direct-to-cloud by device, else with its appliance (the device's flow).
+        await (a.applianceId === null
+          ? qc.fetchQuery({
+              ...callQuery(deviceCalls.alertThresholds, { params: { id: deviceId } }),
+              staleTime: 0,
+            })
+          : qc.fetchQuery({
+              ...callQuery(deviceCalls.applianceAlertThresholds, {
+                params: { applianceId: a.applianceId, id: deviceId },
+              }),
+              staleTime: 0,
+            })),
       );
     } catch (e) {
       flag('red', 'Alert settings', errorText(e));

@@ -1,5 +1,6 @@
+import { deviceCalls } from '@lifeboat/contract';
 import { Box, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { useJobHealthHistory } from './api';
+import { useCall } from '../../api/useCall';
 import { DeviceCard } from './DeviceCard';
 import { IconCalendar } from './deviceIcons';
 import { colourVar } from './statusColour';
@@ -13,7 +14,7 @@ const PARTS = [
 
 /** Job health history card (spec 2.4): a week of job outcomes per day, with a calendar icon. */
 export function JobHealthHistoryCard({ deviceId }: { deviceId: number }) {
-  const q = useJobHealthHistory(deviceId);
+  const q = useCall(deviceCalls.jobHealthHistory, { query: { device_id: String(deviceId) } });
   const data = q.data?.ok ? q.data : undefined;
   const max = Math.max(1, ...(data?.days ?? []).map((d) => d.completed + d.failed + d.missed + d.other));
   return (

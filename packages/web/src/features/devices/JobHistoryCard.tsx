@@ -2,12 +2,11 @@ import { deviceCalls, jobHistoryPage, jobTypeLabel, TABLE_ROWS_DEFAULT } from '@
 import { ActionIcon, Button, Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../api/call';
+import { invalidateCalls, useCallList } from '../../api/useCall';
 import { ListPager } from '../../components/lists/ListPager';
 import type { ListOptions } from '../../components/lists/listUrl';
-import { useListQuery } from '../../components/lists/useListQuery';
 import { useListState } from '../../components/lists/useListState';
-import { deviceKeys, useDeviceCard } from './api';
+import { useDeviceCard } from './api';
 import { DeviceCard } from './DeviceCard';
 import { IconRefresh } from './deviceIcons';
 import { formatBytes, formatDateTime, formatDuration } from './format';
@@ -33,15 +32,13 @@ export function JobHistoryCard({ deviceId, compact = false }: { deviceId: number
   const [legend, setLegend] = useState(false);
   const [opened, setOpened] = useState<Opened>(null);
   const qc = useQueryClient();
-  const q = useListQuery({
-    queryKey: deviceKeys.jobs(deviceId, page, rows),
-    queryFn: (signal) => call(deviceCalls.jobHistory, { params: { id: deviceId, page, rows } }, { signal }),
-    toPage: (a) => jobHistoryPage(a.job_history_data),
-  });
+  const q = useCallList(deviceCalls.jobHistory, { params: { id: deviceId, page, rows } }, (a) =>
+    jobHistoryPage(a.job_history_data),
+  );
   const data = q.data;
   const refresh = () => {
     setOpened(null);
-    void qc.invalidateQueries({ queryKey: [...deviceKeys.device(deviceId), 'job_history'] });
+    void invalidateCalls(qc, [deviceCalls.jobHistory]);
   };
   const cols = head?.job_history_columns ?? [];
   return (

@@ -3,9 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { call } from '../../api/call';
+import { invalidateCalls } from '../../api/useCall';
 import { operationKeys, useOperation } from '../../api/useOperation';
 import { sessionKeys } from '../../session/session';
-import { deviceKeys } from './api';
 import { errorText } from './errors';
 
 // Device actions' requests (spec 4 'AutoVerify modal and run', 'Geo-plus'; 8 error catalogue).
@@ -36,7 +36,7 @@ export function useCloudAutoVerify(deviceId: number, runningId: number | null) {
         setStarted(a.operation_id);
         flag('green', 'AutoVerify queued', 'The result appears here when the run ends.');
       } else flag('red', 'AutoVerify not started', errorText(a.message));
-      void qc.invalidateQueries({ queryKey: deviceKeys.card(deviceId, 'get_device_actions') });
+      void invalidateCalls(qc, [deviceCalls.actions]);
     },
     onError: (e) => flag('red', 'AutoVerify not started', errorText(e)),
   });
@@ -74,7 +74,7 @@ export function useGeoPlus(deviceId: number) {
     onSuccess: (a) => {
       if (a.has_error) flag('red', 'Geo-plus not changed', errorText(a.message));
       else flag('green', a.setting ? 'Geo-plus switched on' : 'Geo-plus switched off', a.message);
-      void qc.invalidateQueries({ queryKey: deviceKeys.device(deviceId) });
+      void invalidateCalls(qc, ['devices']);
     },
     onError: (e) => flag('red', 'Geo-plus not changed', errorText(e)),
   });
