@@ -1,11 +1,12 @@
-import { AZURE_JOBS_POLL_MS, type AzureJob, type AzureJobAction } from '@lifeboat/contract';
+import { AZURE_JOBS_POLL_MS, type AzureJob, type AzureJobAction, azureCalls } from '@lifeboat/contract';
 import { Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SUMMARY_META } from '../../api/queryClient';
+import { useCall } from '../../api/useCall';
 import { lazyDialog } from '../../components/lazyDialog';
 import { PanelFrame } from '../recovery/panels/PanelFrame';
-import { azureKeys, fetchAzureAvailability, fetchAzureJobs } from './api';
+import { azureJobsQuery } from './api';
 import type { PendingJobAction } from './ConfirmJobAction';
 
 // The Azure export panel (spec: recovery-flow 2, 3 'Azure job', 4 'Azure job', 6): job blocks
@@ -27,19 +28,14 @@ const ConfirmJobAction = lazyDialog(
 );
 
 export function AzureJobsPanel({ scope, id }: { scope: 'reseller' | 'client'; id: number }) {
-  const available = useQuery({
-    queryKey: azureKeys.availability(),
-    queryFn: fetchAzureAvailability,
-    staleTime: 60_000,
-  });
+  const available = useCall(azureCalls.availability, {}, { staleTime: 60_000 });
   if (!available.data?.enabled) return null;
   return <AzureJobsList scope={scope} id={id} />;
 }
 
 function AzureJobsList({ scope, id }: { scope: 'reseller' | 'client'; id: number }) {
   const q = useQuery({
-    queryKey: azureKeys.jobs(scope, id),
-    queryFn: () => fetchAzureJobs(scope, id),
+    ...azureJobsQuery(scope, id),
     meta: SUMMARY_META,
     refetchInterval: (query) =>
       query.state.data?.jobs.some((j) => j.status === 'running') ? AZURE_JOBS_POLL_MS : 60_000,
@@ -63,7 +59,7 @@ function AzureJobsList({ scope, id }: { scope: 'reseller' | 'client'; id: number
         <ConfirmJobAction
           pending={pending}
           onClose={() => setPending(null)}
-          queryKey={azureKeys.jobs(scope, id)}
+          stale={[scope === 'reseller' ? azureCalls.resellerJobs : azureCalls.clientJobs]}
         />
       )}
     </PanelFrame>

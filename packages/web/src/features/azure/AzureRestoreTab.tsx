@@ -1,7 +1,9 @@
+import { azureCalls } from '@lifeboat/contract';
 import { Alert, Skeleton } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { callKey, useCall } from '../../api/useCall';
 import { SettingSwitch } from '../settings/SettingSwitch';
-import { azureKeys, fetchResellerAzureEnabled, saveResellerAzureEnabled } from './api';
+import { saveResellerAzureEnabled } from './api';
 
 // The provider's staff switch Azure direct restore for a reseller and its clients (issue 14.6;
 // decisions 'Azure direct restore (issue 14)'). Only the staff see this tab; the server refuses
@@ -10,10 +12,7 @@ import { azureKeys, fetchResellerAzureEnabled, saveResellerAzureEnabled } from '
 
 export function AzureRestoreTab({ resellerId }: { resellerId: number }) {
   const qc = useQueryClient();
-  const setting = useQuery({
-    queryKey: azureKeys.resellerEnabled(resellerId),
-    queryFn: () => fetchResellerAzureEnabled(resellerId),
-  });
+  const setting = useCall(azureCalls.resellerEnabled, { params: { id: resellerId } });
   if (setting.isPending) return <Skeleton h={80} />;
   if (setting.isError)
     return (
@@ -29,7 +28,7 @@ export function AzureRestoreTab({ resellerId }: { resellerId: number }) {
       footnote="Only the provider's staff change this setting. Every change is recorded in the audit log."
       save={async (enabled) => {
         const answer = await saveResellerAzureEnabled(resellerId, enabled);
-        qc.setQueryData(azureKeys.resellerEnabled(resellerId), answer);
+        qc.setQueryData(callKey(azureCalls.resellerEnabled, { params: { id: resellerId } }), answer);
       }}
       toast={(enabled) => ({
         title: enabled ? 'Azure direct restore turned on' : 'Azure direct restore turned off',

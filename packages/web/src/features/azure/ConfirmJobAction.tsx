@@ -1,6 +1,7 @@
 import type { AzureJob, AzureJobAction } from '@lifeboat/contract';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateCalls, type Stale } from '../../api/useCall';
 import { cancelAzureJob, dismissAzureJob } from './api';
 
 export type PendingJobAction = { job: AzureJob; action: AzureJobAction };
@@ -9,11 +10,12 @@ export type PendingJobAction = { job: AzureJob; action: AzureJobAction };
 export function ConfirmJobAction({
   pending,
   onClose,
-  queryKey,
+  stale,
 }: {
   pending: PendingJobAction;
   onClose: () => void;
-  queryKey: readonly unknown[];
+  /** The panel's jobs call, read again once the job is cancelled or dismissed. */
+  stale: readonly Stale[];
 }) {
   const qc = useQueryClient();
   const { job, action } = pending;
@@ -24,7 +26,7 @@ export function ConfirmJobAction({
         throw new Error(`The job could not be ${action === 'cancel' ? 'cancelled' : 'dismissed'}.`);
     },
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey });
+      void invalidateCalls(qc, stale);
       onClose();
     },
   });

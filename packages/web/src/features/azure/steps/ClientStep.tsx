@@ -2,10 +2,11 @@ import {
   AZURE_CLIENT_INELIGIBLE_TEXT,
   azureClientIneligibility,
   type ResellerClientRow,
+  recoveryCalls,
 } from '@lifeboat/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useCall } from '../../../api/useCall';
 import { ChoiceTable, type Column } from '../../recovery/steps/ChoiceTable';
-import { azureKeys, fetchAzureClients, saveAzureClient } from '../api';
+import { saveAzureClient } from '../api';
 import type { AzureWizard } from '../useAzureWizard';
 import { usePreselect } from './usePreselect';
 
@@ -30,11 +31,11 @@ export function clientDisabledReason(c: ResellerClientRow): string | null {
 /** The client step (resellers only; dashboard-device-azure 2.5, 5). */
 export function ClientStep({ w }: { w: AzureWizard }) {
   const resellerId = w.sel.reseller ?? 0;
-  const q = useQuery({
-    queryKey: azureKeys.clients(resellerId),
-    queryFn: () => fetchAzureClients(resellerId),
-    enabled: resellerId > 0,
-  });
+  const q = useCall(
+    recoveryCalls.resellerClients,
+    { params: { resellerId }, query: {} },
+    { enabled: resellerId > 0 },
+  );
   const rows = q.data?.table_data.data;
   const choose = (c: ResellerClientRow) => w.choose('client', c.id, c.name, () => saveAzureClient(c.id));
   usePreselect(rows, w.sel.client, clientDisabledReason, choose);

@@ -1,9 +1,9 @@
-import { RB_INELIGIBLE_TEXT, type RbDeviceRow, rbIneligibility } from '@lifeboat/contract';
-import { useQuery } from '@tanstack/react-query';
+import { azureCalls, RB_INELIGIBLE_TEXT, type RbDeviceRow, rbIneligibility } from '@lifeboat/contract';
 import { useCallback, useState } from 'react';
+import { useCall } from '../../../api/useCall';
 import { clearOffset } from '../../recovery/steps/rb/offsetCookie';
 import { RbDeviceTable } from '../../recovery/steps/rb/RbDeviceTable';
-import { azureKeys, fetchAzureDevices, saveAzureDevice } from '../api';
+import { saveAzureDevice } from '../api';
 import type { AzureWizard } from '../useAzureWizard';
 import { PasswordModal } from './PasswordModal';
 import { usePreselect } from './usePreselect';
@@ -16,11 +16,7 @@ const why = (d: RbDeviceRow) => {
 /** The protected system step (dashboard-device-azure 5: not macOS or NAS; a key for a password). */
 export function DeviceStep({ w }: { w: AzureWizard }) {
   const clientId = w.sel.client ?? 0;
-  const q = useQuery({
-    queryKey: azureKeys.devices(clientId),
-    queryFn: () => fetchAzureDevices(clientId),
-    enabled: clientId > 0,
-  });
+  const q = useCall(azureCalls.devices, { params: { clientId } }, { enabled: clientId > 0 });
   const [asking, setAsking] = useState<RbDeviceRow | null>(null);
   const { choose } = w;
   const select = useCallback(

@@ -1,10 +1,24 @@
-import { AZURE_POLL_MS } from '@lifeboat/contract';
+import { AZURE_POLL_MS, type AzureScope, azureCalls } from '@lifeboat/contract';
 import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { azureKeys, checkAzureToken, fetchAzureCode, resetAzureSession } from '../api';
+import { call } from '../../../api/call';
+import { callKey } from '../../../api/useCall';
+import { resetAzureSession } from '../api';
 import type { AzureWizard } from '../useAzureWizard';
 import { DeviceCodeBox } from './DeviceCodeBox';
+
+/**
+ * A device code: each sign-in round (a changed account) asks for a new one, so the round
+ * extends the call's key; the input is only the scope.
+ */
+function codeQuery(scope: AzureScope, round: number) {
+  const input = { params: { scope } };
+  return {
+    queryKey: [...callKey(azureCalls.authData, input), round],
+    queryFn: () => call(azureCalls.authData, input),
+  };
+}
 
 /**
  * The cloud login step (dashboard-device-azure 4, 9): two device-code sign-ins, resource manager
@@ -17,8 +31,7 @@ export function LoginStep({ w, visible }: { w: AzureWizard; visible: boolean }) 
   const signedIn = w.sel.login !== null;
   const wanted = visible && !signedIn && w.sel.restorePoint !== null;
   const manager = useQuery({
-    queryKey: azureKeys.code('manager', round),
-    queryFn: () => fetchAzureCode('manager'),
+    ...codeQuery('manager', round),
     enabled: wanted,
     staleTime: Number.POSITIVE_INFINITY,
     // A code belongs to this visit's session: never shown again from the cache.
@@ -26,15 +39,14 @@ export function LoginStep({ w, visible }: { w: AzureWizard; visible: boolean }) 
     retry: false,
   });
   const check = useQuery({
-    queryKey: [...azureKeys.check(), round, storageRound],
-    queryFn: checkAzureToken,
+    queryKey: [...callKey(azureCalls.checkToken), round, storageRound],
+    queryFn: () => call(azureCalls.checkToken),
     enabled: wanted && manager.data !== undefined,
     refetchInterval: AZURE_POLL_MS,
   });
   const managerGranted = check.data?.success === true;
   const storage = useQuery({
-    queryKey: azureKeys.code('storage', storageRound),
-    queryFn: () => fetchAzureCode('storage'),
+    ...codeQuery('storage', storageRound),
     enabled: wanted && managerGranted && storageRound > 0,
     staleTime: Number.POSITIVE_INFINITY,
     // A code belongs to this visit's session: never shown again from the cache.

@@ -1,7 +1,14 @@
+import { azureCalls } from '@lifeboat/contract';
 import { Button, Group } from '@mantine/core';
+import { call } from '../../../api/call';
+import { callKey } from '../../../api/useCall';
 import { RbPointPicker } from '../../recovery/points/RbPointPicker';
-import { azureKeys, fetchAzurePoints, saveAzurePoint } from '../api';
+import { saveAzurePoint } from '../api';
 import type { AzureWizard } from '../useAzureWizard';
+
+const monthOf = (deviceId: number, year: number, month: number) => ({
+  params: { deviceId, year: String(year), month: String(month) },
+});
 
 /** The restore point step: the shared picker on the Azure call (dashboard-device-azure 5). */
 export function PointStep({ w }: { w: AzureWizard }) {
@@ -13,8 +20,8 @@ export function PointStep({ w }: { w: AzureWizard }) {
       key={deviceId}
       machineId={deviceId}
       latestCloudRp={(w.extra.latestCloudRp as number | null | undefined) ?? null}
-      queryKey={(year, month) => azureKeys.points(deviceId, year, month)}
-      fetch={(year, month) => fetchAzurePoints(deviceId, year, month)}
+      queryKey={(year, month) => callKey(azureCalls.restorePoints, monthOf(deviceId, year, month))}
+      fetch={(year, month) => call(azureCalls.restorePoints, monthOf(deviceId, year, month))}
       action={(point) => (
         <Group justify="flex-end">
           <Button

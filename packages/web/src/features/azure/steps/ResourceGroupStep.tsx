@@ -1,7 +1,10 @@
 import type { AzureResourceGroupRow } from '@lifeboat/contract';
+import { azureCalls } from '@lifeboat/contract';
 import { useQuery } from '@tanstack/react-query';
+import { call } from '../../../api/call';
+import { callKey } from '../../../api/useCall';
 import { ChoiceTable, type Column } from '../../recovery/steps/ChoiceTable';
-import { azureKeys, fetchAzureGroups, saveAzureGroup } from '../api';
+import { saveAzureGroup } from '../api';
 import type { AzureWizard } from '../useAzureWizard';
 import { usePreselect } from './usePreselect';
 
@@ -17,9 +20,10 @@ export function ResourceGroupStep({ w }: { w: AzureWizard }) {
   const login = w.sel.login ?? '';
   // Keyed by the login: a login change reloads the resource groups (spec 4).
   const q = useQuery({
-    queryKey: azureKeys.groups(login),
+    // The login is not the call's input (the server's Azure session is): it extends the key.
+    queryKey: [...callKey(azureCalls.resourceGroups), login],
     queryFn: async () => {
-      const r = await fetchAzureGroups();
+      const r = await call(azureCalls.resourceGroups);
       if (!r.success) throw new Error(r.error ?? 'The resource groups could not be loaded.');
       return r.table_data;
     },

@@ -1,7 +1,10 @@
 import type { AzureResourceGroupRow, AzureStorageAccountRow } from '@lifeboat/contract';
+import { azureCalls } from '@lifeboat/contract';
 import { useQuery } from '@tanstack/react-query';
+import { call } from '../../../api/call';
+import { callKey } from '../../../api/useCall';
 import { ChoiceTable, type Column } from '../../recovery/steps/ChoiceTable';
-import { azureKeys, fetchAzureAccounts, saveAzureAccount } from '../api';
+import { saveAzureAccount } from '../api';
 import type { AzureWizard } from '../useAzureWizard';
 import { usePreselect } from './usePreselect';
 
@@ -17,10 +20,11 @@ export function StorageAccountStep({ w }: { w: AzureWizard }) {
   const sub = g?.subscription_id ?? '';
   const name = g?.name ?? '';
   // Keyed by the group: a resource group change reloads the storage accounts (spec 4).
+  const input = { form: { subscription_id: sub, resource_group_name: name } };
   const q = useQuery({
-    queryKey: azureKeys.accounts(sub, name),
+    queryKey: callKey(azureCalls.storageAccounts, input),
     queryFn: async () => {
-      const r = await fetchAzureAccounts(sub, name);
+      const r = await call(azureCalls.storageAccounts, input);
       if (!r.success) throw new Error(r.error ?? 'The storage accounts could not be loaded.');
       return r.table_data;
     },

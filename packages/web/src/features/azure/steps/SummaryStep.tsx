@@ -1,8 +1,10 @@
+import { azureCalls } from '@lifeboat/contract';
 import { Button, Group, Modal, Progress, Stack, Table, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { azureKeys, fetchAzureJob, startAzureRestore } from '../api';
+import { invalidateCalls, useCall } from '../../../api/useCall';
+import { startAzureRestore } from '../api';
 import type { AzureWizard } from '../useAzureWizard';
 
 const ROWS = [
@@ -31,7 +33,7 @@ export function SummaryStep({ w, home }: { w: AzureWizard; home: string }) {
       if (r.success && r.job_id !== null) {
         setJobId(r.job_id);
         // The Azure export panels show the new job as soon as they are opened.
-        void qc.invalidateQueries({ queryKey: [...azureKeys.all, 'jobs'] });
+        void invalidateCalls(qc, [azureCalls.resellerJobs, azureCalls.clientJobs]);
       } else setFailed(r.error ?? 'Azure did not accept the restore.');
     },
     onError: (e) => setFailed(e.message),
@@ -116,11 +118,11 @@ function StartedModal({
   onHome: () => void;
   onStartOver: () => void;
 }) {
-  const q = useQuery({
-    queryKey: azureKeys.job(jobId),
-    queryFn: () => fetchAzureJob(jobId),
-    refetchInterval: (query) => (query.state.data?.job.status === 'running' ? 2000 : false),
-  });
+  const q = useCall(
+    azureCalls.jobInfo,
+    { params: { id: jobId } },
+    { refetchInterval: (query) => (query.state.data?.job.status === 'running' ? 2000 : false) },
+  );
   const job = q.data?.job;
   return (
     <Modal opened onClose={onHome} title="The restore to Azure has started">
