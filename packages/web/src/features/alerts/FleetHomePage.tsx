@@ -1,11 +1,9 @@
-import { alertActionCalls } from '@lifeboat/contract';
+import { alertActionCalls, failoverCalls } from '@lifeboat/contract';
 import { Anchor, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useCall } from '../../api/useCall';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { PageHeader } from '../../components/PageHeader';
-import { fetchApprovals, foKeys } from '../recovery/failover-api';
 import { ApprovalRequestsPanel } from '../recovery/office/ApprovalRequestsPanel';
 import { AlertDrawer } from './AlertDrawer';
 import { AlertTable } from './AlertTable';
@@ -43,7 +41,7 @@ export function FleetHomePage() {
 
 /** The production failovers waiting for approval, or a sentence saying there are none. */
 function Approvals() {
-  const q = useQuery({ queryKey: foKeys.approvals(), queryFn: fetchApprovals, refetchInterval: 10_000 });
+  const q = useCall(failoverCalls.approvalRequests, {}, { refetchInterval: 10_000 });
   if (q.data && q.data.requests.length > 0) return <ApprovalRequestsPanel />;
   return (
     <Card withBorder radius="md" padding="md">

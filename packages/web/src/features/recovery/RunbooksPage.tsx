@@ -1,4 +1,4 @@
-import type { RunbookRow } from '@lifeboat/contract';
+import { failoverCalls, type RunbookRow } from '@lifeboat/contract';
 import {
   Badge,
   Button,
@@ -13,13 +13,14 @@ import {
   Text,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { invalidateCalls, useCall } from '../../api/useCall';
 import { IconDots } from '../../components/icons';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { PageHeader } from '../../components/PageHeader';
-import { copyRunbook, fetchRunbookList, foKeys } from './failover-api';
+import { copyRunbook } from './failover-api';
 import { pointTimeText } from './format';
 import { DeleteRunbookModal } from './runbooks/DeleteRunbookModal';
 import { RunbookDialog } from './runbooks/RunbookDialog';
@@ -65,14 +66,14 @@ type Dialog = { kind: 'create' } | { kind: 'edit'; id: number };
  */
 export function RunbooksPage({ clientId }: { clientId: number }) {
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: foKeys.runbooks(clientId), queryFn: () => fetchRunbookList(clientId) });
+  const q = useCall(failoverCalls.runbookList, { params: { clientId } });
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [deleting, setDeleting] = useState<RunbookRow | null>(null);
   const copy = useMutation({
     mutationFn: (r: RunbookRow) => copyRunbook(r.id),
     onSuccess: (_a, r) => {
       notifications.show({ color: 'green', message: `A copy of ${r.name} was created.`, autoClose: 5000 });
-      void qc.invalidateQueries({ queryKey: foKeys.all });
+      void invalidateCalls(qc, [failoverCalls.runbookList.area]);
     },
     onError: (e) =>
       notifications.show({ color: 'red', title: 'The runbook was not copied', message: e.message }),

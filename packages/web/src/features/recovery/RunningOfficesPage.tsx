@@ -12,13 +12,12 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { call } from '../../api/call';
+import { useCall } from '../../api/useCall';
 import { LoadFailedAlert } from '../../components/LoadFailedAlert';
 import { PageHeader } from '../../components/PageHeader';
-import { foKeys } from './failover-api';
 import { pointTimeText } from './format';
 
 // The running virtual offices of the user's clients (issue 18.8): what the dashboard's 'Virtual
@@ -32,13 +31,11 @@ const PHASE: Record<RunningOffice['phase'], { label: string; color: string }> = 
 
 export function RunningOfficesPage() {
   const [page, setPage] = useState(1);
-  const q = useQuery({
-    queryKey: [...foKeys.all, 'running', page] as const,
-    queryFn: ({ signal }) =>
-      call(failoverCalls.runningOffices, { query: { page, rows: TABLE_ROWS_DEFAULT } }, { signal }),
-    placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
-  });
+  const q = useCall(
+    failoverCalls.runningOffices,
+    { query: { page, rows: TABLE_ROWS_DEFAULT } },
+    { placeholderData: keepPreviousData, refetchInterval: 30_000 },
+  );
   const offices = q.data?.offices ?? [];
   const pages = q.data ? Math.max(1, Math.ceil(q.data.total / q.data.rows)) : 1;
   return (

@@ -18,7 +18,6 @@ export const recoveryKeys = {
   files: (mount: string) => [...recoveryKeys.all, 'files', mount] as const,
   cloudShares: (scope: 'reseller' | 'client', id: number) =>
     [...recoveryKeys.all, 'cloud-shares', scope, id] as const,
-  shareStatus: (shareId: number) => [...recoveryKeys.all, 'share-status', shareId] as const,
   localShares: (resellerId: number) => [...recoveryKeys.all, 'local-shares', resellerId] as const,
 };
 
@@ -117,8 +116,6 @@ export const exposeShare = (q: {
     ? call(c.exposeShareAs, { params: { ...params, format: q.format, type: 'dynamic' } })
     : call(c.exposeShare, { params });
 };
-
-export const checkShare = (shareId: number) => call(c.checkShare, { params: { shareId } });
 
 export const setShareTtl = (shareId: number, seconds: number) =>
   call(c.setShareTtl, { params: { shareId, seconds } });

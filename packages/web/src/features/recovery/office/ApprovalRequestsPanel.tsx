@@ -1,9 +1,8 @@
-import { plural } from '@lifeboat/contract';
+import { failoverCalls, plural } from '@lifeboat/contract';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useCall } from '../../../api/useCall';
 import { lazyDialog } from '../../../components/lazyDialog';
-import { fetchApprovals, foKeys } from '../failover-api';
 import { pointTimeText } from '../format';
 import type { Decision } from './DecisionModal';
 
@@ -22,7 +21,7 @@ const DecisionModal = lazyDialog(
  * requester may withdraw their own request.
  */
 export function ApprovalRequestsPanel({ clientId }: { clientId?: number }) {
-  const q = useQuery({ queryKey: foKeys.approvals(), queryFn: fetchApprovals, refetchInterval: POLL_MS });
+  const q = useCall(failoverCalls.approvalRequests, {}, { refetchInterval: POLL_MS });
   const [decision, setDecision] = useState<Decision | null>(null);
   const requests = (q.data?.requests ?? []).filter((r) => clientId === undefined || r.client_id === clientId);
   if (requests.length === 0 && !q.error) return null;

@@ -1,9 +1,10 @@
-import { type ApprovalRequest, plural } from '@lifeboat/contract';
+import { type ApprovalRequest, failoverCalls, plural } from '@lifeboat/contract';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { approveFailover, foKeys, refuseFailover, withdrawFailover } from '../failover-api';
+import { invalidateCalls } from '../../../api/useCall';
+import { approveFailover, refuseFailover, withdrawFailover } from '../failover-api';
 
 export type Decision = { request: ApprovalRequest; move: 'approve' | 'refuse' | 'withdraw' };
 
@@ -48,7 +49,7 @@ export function DecisionModal({ decision, onClose }: { decision: Decision | null
         message: TEXT[d.move].done(d.request.client_name),
         autoClose: 5000,
       });
-      void qc.invalidateQueries({ queryKey: foKeys.all });
+      void invalidateCalls(qc, [failoverCalls.approve.area]);
       setReason('');
       onClose();
     },

@@ -1,7 +1,9 @@
+import { failoverCalls } from '@lifeboat/contract';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { foKeys, stopFailover } from '../failover-api';
+import { invalidateCalls } from '../../../api/useCall';
+import { stopFailover } from '../failover-api';
 
 /** Stop a virtual office after a confirmation: its machines are discarded. */
 export function StopOfficeModal({
@@ -22,7 +24,7 @@ export function StopOfficeModal({
     mutationFn: () => stopFailover(failoverId),
     onSuccess: () => {
       notifications.show({ color: 'green', message: 'The virtual office is stopped.', autoClose: 5000 });
-      void qc.invalidateQueries({ queryKey: foKeys.all });
+      void invalidateCalls(qc, [failoverCalls.stopFailover.area]);
       onStopped();
       onClose();
     },

@@ -1,14 +1,15 @@
 import {
   ACTIVE_PHASES,
   type FailoverPhase,
+  failoverCalls,
   type GetFailoverStatusAnswer,
   type OfficeAnswer,
 } from '@lifeboat/contract';
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { useCall } from '../../../api/useCall';
 import { IconDownload } from '../../../components/icons';
-import { applianceScriptUrl, clientScriptUrl, officeQuery } from '../failover-api';
+import { applianceScriptUrl, clientScriptUrl, officeInput } from '../failover-api';
 import { pointTimeText } from '../format';
 import { CopyText } from './CopyText';
 import { OfficeSystems } from './OfficeSystems';
@@ -68,8 +69,7 @@ export function VirtualOfficePanel({ clientId, always }: { clientId: number; alw
   const [stopping, setStopping] = useState(false);
   // The office asked to stop, until it is gone: polled fast like a booting one.
   const [stopAsked, setStopAsked] = useState<number | null>(null);
-  const q = useQuery({
-    ...officeQuery(clientId),
+  const q = useCall(failoverCalls.getFailoverStatus, officeInput(clientId), {
     // Polled faster while systems boot or stop, slowly once the office runs (the auto-stop ends it).
     refetchInterval: (query) => {
       const o = query.state.data?.office;

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SUMMARY_META } from '../../../api/queryClient';
+import { invalidateCalls } from '../../../api/useCall';
 import { lazyDialog } from '../../../components/lazyDialog';
 import { fetchCloudShares, recoveryKeys, suppressCloudShare } from '../api';
 import { CloudShareRow } from './CloudShareRow';
@@ -71,7 +72,7 @@ export function CloudSharePanel({ scope, id }: { scope: 'reseller' | 'client'; i
         <CloudLinkModal
           share={dialog.share}
           onClose={close}
-          onChanged={() => void qc.invalidateQueries({ queryKey: recoveryKeys.all })}
+          onChanged={() => void invalidateCalls(qc, ['recovery', 'virtualization'])}
         />
       )}
       <SuppressCloudShareModal

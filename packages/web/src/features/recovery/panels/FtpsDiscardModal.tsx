@@ -1,9 +1,10 @@
-import type { FtpsDiscardAnswer, FtpsExportRecord } from '@lifeboat/contract';
+import { type FtpsDiscardAnswer, type FtpsExportRecord, ftpsCalls } from '@lifeboat/contract';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { discardFtpsExport, ftpsKeys } from '../ftps-api';
+import { invalidateCalls } from '../../../api/useCall';
+import { discardFtpsExport } from '../ftps-api';
 
 /**
  * Discard an export after a confirmation (spec: inventory 4, 8): confirm -> discarding -> the
@@ -15,7 +16,7 @@ export function FtpsDiscardModal({ record, onClose }: { record: FtpsExportRecord
   const run = useMutation({
     mutationFn: () => discardFtpsExport(record.id),
     onSuccess: (a) => {
-      void qc.invalidateQueries({ queryKey: [...ftpsKeys.all, 'records'] });
+      void invalidateCalls(qc, [ftpsCalls.ffrRecords, ftpsCalls.diskRecords]);
       if (a.error) {
         setFailed(a.message);
         return;

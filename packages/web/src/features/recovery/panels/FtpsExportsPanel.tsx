@@ -1,12 +1,11 @@
-import { type FtpsExportRecord, ftpsRecordView } from '@lifeboat/contract';
+import { type FtpsExportRecord, ftpsCalls, ftpsRecordView } from '@lifeboat/contract';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SUMMARY_META } from '../../../api/queryClient';
+import { useCall } from '../../../api/useCall';
 import { lazyDialog } from '../../../components/lazyDialog';
 import { formatDateTime } from '../../../format/dateTime';
 import { sizeText } from '../format';
-import { fetchFtpsRecords, ftpsKeys } from '../ftps-api';
 import { PanelFrame } from './PanelFrame';
 import { useNow } from './useNow';
 
@@ -34,21 +33,18 @@ const LABEL_COLOR = {
   discarded: 'gray',
 } as const;
 
+const FEED = {
+  meta: SUMMARY_META,
+  // Faster while something changes state (an export running, a discard under way).
+  refetchInterval: (q: { state: { data?: { records: FtpsExportRecord[] } } }) =>
+    q.state.data?.records.some((r) => r.status === 'running' || r.status === 'discarding') ? 3000 : 30_000,
+};
+
 /** clientId 0: every client of the reseller. */
 export function FtpsExportsPanel({ resellerId, clientId }: { resellerId: number; clientId: number }) {
   const now = useNow(undefined, 0);
-  const queries = useQueries({
-    queries: (['ffr', 'disk'] as const).map((type) => ({
-      queryKey: ftpsKeys.records(type, resellerId, clientId),
-      queryFn: () => fetchFtpsRecords(type, resellerId, clientId),
-      meta: SUMMARY_META,
-      // Faster while something changes state (an export running, a discard under way).
-      refetchInterval: (q: { state: { data?: { records: FtpsExportRecord[] } } }) =>
-        q.state.data?.records.some((r) => r.status === 'running' || r.status === 'discarding')
-          ? 3000
-          : 30_000,
-    })),
-  });
+  const input = { params: { resellerId, clientId } };
+  const queries = [useCall(ftpsCalls.ffrRecords, input, FEED), useCall(ftpsCalls.diskRecords, input, FEED)];
   const [dialog, setDialog] = useState<Dialog>(null);
   const rows = queries
     .flatMap((q) => q.data?.records ?? [])

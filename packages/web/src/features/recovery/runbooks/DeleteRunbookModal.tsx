@@ -1,9 +1,10 @@
-import type { RunbookRow } from '@lifeboat/contract';
+import { failoverCalls, type RunbookRow } from '@lifeboat/contract';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { deleteRunbook, foKeys } from '../failover-api';
+import { invalidateCalls } from '../../../api/useCall';
+import { deleteRunbook } from '../failover-api';
 
 /** Delete a runbook after a confirmation; its past offices stay in the history. */
 export function DeleteRunbookModal({
@@ -23,7 +24,7 @@ export function DeleteRunbookModal({
     mutationFn: (r: RunbookRow) => deleteRunbook(r.id),
     onSuccess: (_a, r) => {
       notifications.show({ color: 'green', message: `Runbook ${r.name} deleted.`, autoClose: 5000 });
-      void qc.invalidateQueries({ queryKey: foKeys.all });
+      void invalidateCalls(qc, [failoverCalls.deleteRunbook.area]);
       onClose();
     },
   });

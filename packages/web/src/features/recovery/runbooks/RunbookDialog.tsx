@@ -1,4 +1,5 @@
 import {
+  failoverCalls,
   osLabel,
   RUNBOOK_MAX_DELAY_SECONDS,
   RUNBOOK_MAX_GROUPS,
@@ -24,14 +25,15 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
+import { invalidateCalls, useCall } from '../../../api/useCall';
 import { FormPasswordInput } from '../../../forms/FormPasswordInput';
 import { FormTextInput } from '../../../forms/FormTextInput';
 import { useSchemaForm } from '../../../forms/useSchemaForm';
 import { DialogButtons, FormErrorAlert } from '../../entities/DialogParts';
-import { createRunbook, editRunbook, fetchRunbook, foKeys } from '../failover-api';
+import { createRunbook, editRunbook } from '../failover-api';
 
 const INPUTS = [
   'name',
@@ -91,12 +93,11 @@ export function RunbookDialog({
   const mobile = useMediaQuery('(max-width: 48em)');
   const qc = useQueryClient();
   const editId = target?.kind === 'edit' ? target.id : null;
-  const existing = useQuery({
-    queryKey: foKeys.runbook(editId ?? 0),
-    queryFn: () => fetchRunbook(editId ?? 0),
-    enabled: editId !== null,
-    staleTime: 0,
-  });
+  const existing = useCall(
+    failoverCalls.runbook,
+    { params: { runbookId: editId ?? 0 } },
+    { enabled: editId !== null, staleTime: 0 },
+  );
   const { form, onSubmit, formError, saving, reset } = useSchemaForm(runbookForm, {
     defaultValues: EMPTY,
     inputs: INPUTS,
@@ -108,7 +109,7 @@ export function RunbookDialog({
         message: editId === null ? `Runbook ${values.name} created.` : `Runbook ${values.name} saved.`,
         autoClose: 5000,
       });
-      void qc.invalidateQueries({ queryKey: foKeys.all });
+      void invalidateCalls(qc, [failoverCalls.runbook.area]);
       onClose();
     },
   });

@@ -1,12 +1,12 @@
 import { SHARE_SLIDER, SHARE_STATUS } from '@lifeboat/contract';
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { checkShare, exposeShare, recoveryKeys } from '../api';
+import { exposeShare } from '../api';
 import { SharePaths } from './SharePaths';
 import { StepFooter } from './StepFooter';
 import type { StepProps } from './types';
 import { UnmountSlider } from './UnmountSlider';
 import { exposeOffline, useExposeOnce } from './useExposeOnce';
+import { useShareStatus } from './useShareStatus';
 
 /** exposeCifsShare: expose, poll until EXPOSE_SHARE_ACTIVE, then the paths and the unmount slider. */
 export function ExposeShareStep({ state, dispatch, close }: StepProps) {
@@ -20,12 +20,7 @@ export function ExposeShareStep({ state, dispatch, close }: StepProps) {
   };
   const expose = useExposeOnce({ state, dispatch }, JSON.stringify(req), () => exposeShare(req));
   const shareId = expose.answer?.ok ? (expose.answer.shareId ?? 0) : 0;
-  const status = useQuery({
-    queryKey: recoveryKeys.shareStatus(shareId),
-    queryFn: () => checkShare(shareId),
-    enabled: shareId > 0,
-    refetchInterval: (q) => (q.state.data?.status === SHARE_STATUS.PENDING ? 1000 : false),
-  });
+  const status = useShareStatus(shareId);
   const active = status.data?.status === SHARE_STATUS.ACTIVE;
 
   return (

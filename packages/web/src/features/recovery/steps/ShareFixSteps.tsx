@@ -1,7 +1,8 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { recoveryKeys, suppressShare } from '../api';
+import { invalidateCalls } from '../../../api/useCall';
+import { suppressShare } from '../api';
 import { revokeCloses } from '../engine/virtualization';
 import { MessageStep } from './MessageStep';
 import type { StepProps } from './types';
@@ -34,7 +35,7 @@ export function RevokeMountStep({ state, dispatch, close }: StepProps) {
   const revoke = useMutation({
     mutationFn: () => suppressShare(step?.shareId ?? 0),
     onSuccess: (a) => {
-      void qc.invalidateQueries({ queryKey: recoveryKeys.all });
+      void invalidateCalls(qc, ['recovery', 'virtualization']);
       // An export goes back to its device, a local VM to its settings (spec: recovery-flow 4).
       if (a.ok && !revokeCloses(state.data)) {
         notifications.show({ color: 'teal', title: a.dialogTitle, message: a.dialogMsg });

@@ -1,7 +1,8 @@
-import { SHARE_SLIDER } from '@lifeboat/contract';
+import { recoveryCalls, SHARE_SLIDER } from '@lifeboat/contract';
 import { Slider, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { callKey } from '../../../api/useCall';
 import { formatDateTime } from '../../../format/dateTime';
 import { recoveryKeys, setShareTtl } from '../api';
 
@@ -32,7 +33,7 @@ export function UnmountSlider({ shareId, options, initial, expireTime }: Unmount
     // Only what shows the expiry is read again: a refetch of the whole wizard once re-sent its
     // expose request, which found this share open and offered to remove it.
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: recoveryKeys.shareStatus(shareId) });
+      void qc.invalidateQueries({ queryKey: callKey(recoveryCalls.checkShare, { params: { shareId } }) });
       void qc.invalidateQueries({ queryKey: [...recoveryKeys.all, 'local-shares'] });
     },
   });

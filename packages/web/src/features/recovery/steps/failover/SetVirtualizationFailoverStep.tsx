@@ -1,4 +1,4 @@
-import type { FailoverSetupAnswer } from '@lifeboat/contract';
+import { failoverCalls as c, type FailoverSetupAnswer } from '@lifeboat/contract';
 import {
   Alert,
   Badge,
@@ -11,10 +11,9 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useCall } from '../../../../api/useCall';
 import type { FoSelection } from '../../engine/failover';
-import { fetchSetup, foKeys } from '../../failover-api';
 import { pointTimeText } from '../../format';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
@@ -27,10 +26,17 @@ export function useFailoverSetup(state: StepProps['state']) {
   const tool = state.data.tool === 'second' ? 'second' : 'first';
   const clientId = state.data.client?.id ?? 0;
   const deviceId = state.data.presetDevice ? (state.data.device?.id ?? null) : null;
-  return useQuery({
-    queryKey: foKeys.setup(tool, clientId, deviceId),
-    queryFn: () => fetchSetup(tool, clientId, deviceId),
-  });
+  // load_rb_failover_setup or load_brc_failover_setup, for the device or for the whole client: the
+  // one that applies is asked, the others stay idle.
+  const on = (t: typeof tool, device: boolean) => ({ enabled: tool === t && (deviceId !== null) === device });
+  const client = { params: { clientId, applianceId: '0' } };
+  const device = { params: { clientId, applianceId: '0', deviceId: deviceId ?? 0 } };
+  const rb = useCall(c.rbSetup, client, on('second', false));
+  const rbDevice = useCall(c.rbSetupForDevice, device, on('second', true));
+  const brc = useCall(c.brcSetup, client, on('first', false));
+  const brcDevice = useCall(c.brcSetupForDevice, device, on('first', true));
+  if (tool === 'second') return deviceId === null ? rb : rbDevice;
+  return deviceId === null ? brc : brcDevice;
 }
 
 /** create_failover's app_ids and direct-to-cloud / vault-only flags follow the chosen systems. */

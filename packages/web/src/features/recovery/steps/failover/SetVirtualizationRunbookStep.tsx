@@ -1,9 +1,10 @@
-import { canStartRunbook, type RunbookRow } from '@lifeboat/contract';
+import { canStartRunbook, failoverCalls, type RunbookRow } from '@lifeboat/contract';
 import { Alert, Anchor, Button, PasswordInput, Radio, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { fetchClientRunbooks, foKeys, officeQuery, verifyRunbookPassword } from '../../failover-api';
+import { useCall } from '../../../../api/useCall';
+import { officeInput, verifyRunbookPassword } from '../../failover-api';
 import { pointTimeText } from '../../format';
 import { ChoiceTable, type Column } from '../ChoiceTable';
 import { StepFooter } from '../StepFooter';
@@ -29,10 +30,9 @@ const COLUMNS: Column<RunbookRow>[] = [
  */
 export function SetVirtualizationRunbookStep({ state, dispatch }: StepProps) {
   const clientId = state.data.client?.id ?? 0;
-  const office = useQuery(officeQuery(clientId));
-  const runbooks = useQuery({
-    queryKey: foKeys.clientRunbooks(clientId),
-    queryFn: () => fetchClientRunbooks(clientId),
+  const office = useCall(failoverCalls.getFailoverStatus, officeInput(clientId));
+  const runbooks = useCall(failoverCalls.clientRunbooks, {
+    params: { clientId, type: 'cloud', applianceId: '0' },
   });
   const [use, setUse] = useState<'runbook' | 'manual'>('manual');
   const [chosen, setChosen] = useState<RunbookRow | null>(null);

@@ -1,6 +1,6 @@
+import { failoverCalls } from '@lifeboat/contract';
 import { Alert, Button, List, Skeleton, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { checkRunbook, foKeys } from '../../failover-api';
+import { useCall } from '../../../../api/useCall';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
 
@@ -11,12 +11,11 @@ import type { StepProps } from '../types';
 export function StartRunbookWarningStep({ state, dispatch }: StepProps) {
   const clientId = state.data.client?.id ?? 0;
   const runbook = state.data.fo.runbook;
-  const q = useQuery({
-    queryKey: foKeys.check(clientId, runbook?.id ?? 0),
-    queryFn: () => checkRunbook(clientId, runbook?.id ?? 0),
-    enabled: runbook !== null,
-    staleTime: 0,
-  });
+  const q = useCall(
+    failoverCalls.checkRunbook,
+    { json: { client_id: clientId, runbook_id: runbook?.id ?? 0, vo_type: 'cloud' } },
+    { enabled: runbook !== null, staleTime: 0 },
+  );
   const errors = q.data?.errors ?? [];
   const warnings = q.data?.warnings ?? [];
   return (

@@ -1,9 +1,12 @@
+import { failoverCalls } from '@lifeboat/contract';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { call } from '../../../../api/call';
+import { callKey } from '../../../../api/useCall';
 import { failoverPhaseOutcome, type PhaseOutcome, runbookPhaseOutcome } from '../../engine/failover';
-import { fetchFailoverStatus, fetchRunbookStatus, foKeys } from '../../failover-api';
+import { officeInput } from '../../failover-api';
 import type { StepProps } from '../types';
 
 /** The spec names no interval for failover_status; the office boots in seconds in the simulator. */
@@ -17,6 +20,8 @@ export interface Followed {
   errors: string[];
   error: Error | null;
 }
+
+const officeKey = (clientId: number) => callKey(failoverCalls.getFailoverStatus, officeInput(clientId));
 
 const settled = (o: PhaseOutcome | null) => o === 'success' || o === 'failed' || o === 'error';
 
@@ -37,17 +42,18 @@ export function useFollowOffice(
   // would otherwise stand until its next poll.
   const asked = what !== null;
   useEffect(() => {
-    if (asked) void qc.invalidateQueries({ queryKey: foKeys.office(clientId) });
+    if (asked) void qc.invalidateQueries({ queryKey: officeKey(clientId) });
   }, [asked, clientId, qc]);
   const q = useQuery({
+    // Keyed like useCall's, with a suffix: the cache holds the phase read from the answer.
     queryKey: what
       ? what.kind === 'failover'
-        ? foKeys.status(what.id)
-        : foKeys.runbookStatus(what.id)
+        ? [...callKey(failoverCalls.failoverStatus, { params: { failoverId: what.id } }), 'followed']
+        : [...callKey(failoverCalls.runbookFailoverStatus, { params: { runbookId: what.id } }), 'followed']
       : ['none'],
     queryFn: async (): Promise<Omit<Followed, 'error'>> => {
       if (what?.kind === 'failover') {
-        const s = await fetchFailoverStatus(what.id);
+        const s = await call(failoverCalls.failoverStatus, { params: { failoverId: what.id } });
         return {
           outcome: failoverPhaseOutcome(s.phase),
           percent: s.percent,
@@ -55,7 +61,7 @@ export function useFollowOffice(
           errors: s.message ? [s.message] : [],
         };
       }
-      const s = await fetchRunbookStatus(what?.id ?? 0);
+      const s = await call(failoverCalls.runbookFailoverStatus, { params: { runbookId: what?.id ?? 0 } });
       return { outcome: runbookPhaseOutcome(s.status), percent: s.percent, step: s.step, errors: s.errors };
     },
     enabled: what !== null,
@@ -71,7 +77,7 @@ export function useFollowOffice(
     if (outcome === 'success') {
       done.current = true;
       // The page opens on the office as it runs now, also when no panel watches it (type 'all').
-      void qc.refetchQueries({ queryKey: foKeys.office(clientId), type: 'all' }).finally(() => {
+      void qc.refetchQueries({ queryKey: officeKey(clientId), type: 'all' }).finally(() => {
         notifications.show({ color: 'green', message: 'The virtual office is up.', autoClose: 5000 });
         close();
         void navigate(`/client/details/${clientId}/1`);

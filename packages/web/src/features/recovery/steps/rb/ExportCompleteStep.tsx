@@ -1,24 +1,24 @@
+import { ftpsCalls } from '@lifeboat/contract';
 import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { fetchFtpsCredentials, ftpsKeys } from '../../ftps-api';
+import { invalidateCalls, useCall } from '../../../../api/useCall';
 import type { StepProps } from '../types';
 import { FtpsCredentialsTable } from './FtpsCredentialsTable';
 
 /** exportComplete: host, port, login, password, expiration days, FTP clients, copy buttons. */
 export function ExportCompleteStep({ state, close }: StepProps) {
   const { exportId, password } = state.data.rb;
-  const q = useQuery({
-    queryKey: [...ftpsKeys.all, 'credentials', exportId],
-    queryFn: () => fetchFtpsCredentials(exportId ?? 0, password),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
+  const q = useCall(
+    ftpsCalls.credentials,
+    { json: { export_id: exportId ?? 0, ...(password ? { password } : {}) } },
+    { staleTime: Number.POSITIVE_INFINITY, gcTime: 0 },
+  );
   const c = q.data?.credentials;
   // The export feed behind the wizard shows the new export without waiting for its next poll.
   const qc = useQueryClient();
   useEffect(() => {
-    void qc.invalidateQueries({ queryKey: [...ftpsKeys.all, 'records'] });
+    void invalidateCalls(qc, [ftpsCalls.ffrRecords, ftpsCalls.diskRecords]);
   }, [qc]);
   return (
     <Stack gap="md">

@@ -1,9 +1,8 @@
-import { RB_INELIGIBLE_TEXT, type RbDeviceRow, rbIneligibility } from '@lifeboat/contract';
+import { ftpsCalls, RB_INELIGIBLE_TEXT, type RbDeviceRow, rbIneligibility } from '@lifeboat/contract';
 import { Group, Text, Tooltip } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useCall } from '../../../../api/useCall';
 import { IconKey } from '../../../../components/icons';
 import { pointTimeText } from '../../format';
-import { fetchRbColumns, ftpsKeys } from '../../ftps-api';
 import { ChoiceTable, type Column } from '../ChoiceTable';
 
 // The second tool's device table, shared by the recovery wizard's rbSetDevice and the Azure
@@ -35,7 +34,7 @@ const CELLS: Record<string, Cell> = {
 };
 
 function useColumns() {
-  const q = useQuery({ queryKey: ftpsKeys.columns(), queryFn: fetchRbColumns, staleTime: Infinity });
+  const q = useCall(ftpsCalls.rbColumns, {}, { staleTime: Infinity });
   const columns = (q.data?.columns ?? []).flatMap((c): Column<RbDeviceRow>[] => {
     const cell = CELLS[c.key];
     return cell ? [{ key: c.key, title: c.title, ...cell }] : [];

@@ -1,8 +1,10 @@
+import { ftpsCalls } from '@lifeboat/contract';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
+import { call } from '../../../../api/call';
+import { callKey } from '../../../../api/useCall';
 import { FileBrowser } from '../../browser/FileBrowser';
 import type { BrowserSource } from '../../browser/source';
-import { fetchRbBrowse, ftpsKeys } from '../../ftps-api';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
 import { useStartExport } from './useStartExport';
@@ -17,9 +19,15 @@ export function RbSelectFilesStep(props: StepProps) {
   const pointId = rb.point?.id ?? 0;
   const source = useMemo<BrowserSource>(
     () => ({
-      key: ftpsKeys.browse(machineId, pointId),
+      // Keyed like useCall's (area, METHOD path, then the point; the browser adds the folder).
+      key: [...callKey(ftpsCalls.rbBrowse).slice(0, 2), { machineId, pointId }],
       list: async (dir) =>
-        (await fetchRbBrowse(machineId, pointId, dir)).entries.map((e) => ({
+        (
+          await call(ftpsCalls.rbBrowse, {
+            params: { machineId, restorePoint: pointId },
+            query: { path: dir },
+          })
+        ).entries.map((e) => ({
           ...e,
           path: join(dir, e.name),
         })),

@@ -1,7 +1,6 @@
-import { rbIneligibility } from '@lifeboat/contract';
-import { useQuery } from '@tanstack/react-query';
+import { ftpsCalls, rbIneligibility } from '@lifeboat/contract';
 import { useEffect, useRef } from 'react';
-import { fetchRbDevices, ftpsKeys } from '../../ftps-api';
+import { useCall } from '../../../../api/useCall';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
 import { clearOffset } from './offsetCookie';
@@ -16,7 +15,7 @@ export function RbSetDeviceStep({ state, dispatch }: StepProps) {
   const clientId = state.data.client?.id ?? 0;
   const forDisk = state.data.rb.kind === 'disk';
   const presetId = state.data.presetDevice ? state.data.device?.id : undefined;
-  const q = useQuery({ queryKey: ftpsKeys.devices(clientId), queryFn: () => fetchRbDevices(clientId) });
+  const q = useCall(ftpsCalls.rbDevices, { params: { clientId, applianceId: 0 } });
   const rows = presetId === undefined ? q.data?.data : q.data?.data.filter((r) => r.id === presetId);
   const preset = presetId === undefined ? undefined : rows?.[0];
   const auto = preset !== undefined && !rbIneligibility(preset, forDisk);

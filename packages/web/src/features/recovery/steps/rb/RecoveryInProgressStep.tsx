@@ -1,8 +1,7 @@
-import { FTPS_STATUS_POLL_MS } from '@lifeboat/contract';
+import { FTPS_STATUS_POLL_MS, ftpsCalls } from '@lifeboat/contract';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { fetchFtpsStatus, ftpsKeys } from '../../ftps-api';
+import { useCall } from '../../../../api/useCall';
 import type { StepProps } from '../types';
 import { useStartExport } from './useStartExport';
 
@@ -19,13 +18,15 @@ const TEXT = {
 export function RecoveryInProgressStep(props: StepProps) {
   const { state, dispatch, close } = props;
   const { exportUuid, failure } = state.data.rb;
-  const q = useQuery({
-    queryKey: ftpsKeys.status(exportUuid ?? ''),
-    queryFn: () => fetchFtpsStatus(exportUuid ?? ''),
-    enabled: exportUuid !== null && failure === null,
-    refetchInterval: (query) => (query.state.data?.status === 'RUNNING' ? FTPS_STATUS_POLL_MS : false),
-    retry: false,
-  });
+  const q = useCall(
+    ftpsCalls.status,
+    { params: { uuid: exportUuid ?? '' } },
+    {
+      enabled: exportUuid !== null && failure === null,
+      refetchInterval: (query) => (query.state.data?.status === 'RUNNING' ? FTPS_STATUS_POLL_MS : false),
+      retry: false,
+    },
+  );
   useEffect(() => {
     if (q.data && q.data.status !== 'RUNNING') dispatch({ type: 'rbStatus', status: q.data });
   }, [q.data, dispatch]);

@@ -1,5 +1,7 @@
+import { ftpsCalls } from '@lifeboat/contract';
 import { Button } from '@mantine/core';
-import { fetchRbPoints, ftpsKeys } from '../../ftps-api';
+import { call } from '../../../../api/call';
+import { callKey } from '../../../../api/useCall';
 import { RbPointPicker } from '../../points/RbPointPicker';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
@@ -8,12 +10,13 @@ import type { StepProps } from '../types';
 export function SelectRestorePointStep({ state, dispatch }: StepProps) {
   const device = state.data.rb.device;
   const machineId = device?.id ?? 0;
+  const month = (year: number, month: number) => ({ params: { machineId, year, month } });
   return (
     <RbPointPicker
       machineId={machineId}
       latestCloudRp={device?.latestCloudRp ?? null}
-      queryKey={(year, month) => ftpsKeys.points(machineId, year, month)}
-      fetch={(year, month) => fetchRbPoints(machineId, year, month)}
+      queryKey={(year, m) => callKey(ftpsCalls.rbRestorePoints, month(year, m))}
+      fetch={(year, m) => call(ftpsCalls.rbRestorePoints, month(year, m))}
       action={(point) => (
         <StepFooter state={state} dispatch={dispatch}>
           <Button

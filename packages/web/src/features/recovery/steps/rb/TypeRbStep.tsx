@@ -1,7 +1,7 @@
+import { ftpsCalls } from '@lifeboat/contract';
 import { Alert, Skeleton } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { fetchRecoveryOptions, ftpsKeys } from '../../ftps-api';
+import { useCall } from '../../../../api/useCall';
 import { type Choice, ChoiceCards } from '../ChoiceCards';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
@@ -16,10 +16,18 @@ export function TypeRbStep({ state, dispatch, close }: StepProps) {
   const navigate = useNavigate();
   const clientId = state.data.client?.id ?? 0;
   const deviceId = state.data.presetDevice ? (state.data.device?.id ?? null) : null;
-  const q = useQuery({
-    queryKey: ftpsKeys.options(clientId, deviceId),
-    queryFn: () => fetchRecoveryOptions(clientId, deviceId),
-  });
+  // The options of the device the wizard was opened for, else of the whole client.
+  const forDevice = useCall(
+    ftpsCalls.recoveryOptionsForDevice,
+    { params: { clientId, applianceId: 0, deviceId: deviceId ?? 0 } },
+    { enabled: deviceId !== null },
+  );
+  const forClient = useCall(
+    ftpsCalls.recoveryOptions,
+    { params: { clientId, applianceId: 0 } },
+    { enabled: deviceId === null },
+  );
+  const q = deviceId === null ? forClient : forDevice;
   const choices: Choice<RbChoice>[] = [];
   if (q.data?.cloud_vo)
     choices.push({

@@ -1,9 +1,9 @@
+import { virtualizationCalls as v } from '@lifeboat/contract';
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useCall } from '../../../../api/useCall';
 import { pointTimeText } from '../../format';
 import { CopyText } from '../../office/CopyText';
 import type { StepProps } from '../types';
-import { fetchLocalVms, vmKeys } from './api';
 import { OpenVirtualizedTab } from './OpenVirtualizedTab';
 
 const STATUS_COLOR = { Running: 'teal', Stopped: 'gray', Offline: 'red' } as const;
@@ -11,11 +11,11 @@ const STATUS_COLOR = { Running: 'teal', Stopped: 'gray', Offline: 'red' } as con
 /** browseLocalVms: the client's virtual machines (the inventory's VIRTUALIZED tab), after a start. */
 export function BrowseLocalVmsStep({ state, close }: StepProps) {
   const clientId = state.data.client?.id ?? state.data.device?.client_id ?? 0;
-  const q = useQuery({
-    queryKey: vmKeys.localVms(clientId),
-    queryFn: () => fetchLocalVms(clientId),
-    refetchInterval: 5000,
-  });
+  const q = useCall(
+    v.inventoryData,
+    { params: { clientId, type: 'VIRTUALIZED' }, json: { startable: 0, flowType: 'recovery' } },
+    { refetchInterval: 5000 },
+  );
   const rows = q.data?.rows ?? [];
   const reach = state.data.vm.reach;
   return (

@@ -1,12 +1,11 @@
 import { SHARE_SLIDER, SHARE_STATUS } from '@lifeboat/contract';
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { checkShare, recoveryKeys } from '../../api';
 import { SharePaths } from '../SharePaths';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
 import { UnmountSlider } from '../UnmountSlider';
 import { exposeOffline, useExposeOnce } from '../useExposeOnce';
+import { useShareStatus } from '../useShareStatus';
 import { exposeDisk } from './api';
 import { DiskDownload } from './DiskDownload';
 
@@ -35,12 +34,7 @@ export function ExportVmStep({ state, dispatch, close }: StepProps) {
     vm.loadShareId === null,
   );
   const shareId = vm.loadShareId ?? (expose.answer?.ok ? (expose.answer.shareId ?? 0) : 0);
-  const status = useQuery({
-    queryKey: recoveryKeys.shareStatus(shareId),
-    queryFn: () => checkShare(shareId),
-    enabled: shareId > 0,
-    refetchInterval: (q) => (q.state.data?.status === SHARE_STATUS.PENDING ? 1000 : false),
-  });
+  const status = useShareStatus(shareId);
   const active = status.data?.status === SHARE_STATUS.ACTIVE;
   const failed = status.data?.status === SHARE_STATUS.FAILED || status.data?.status === SHARE_STATUS.ENDED;
 

@@ -1,11 +1,14 @@
-import type { LocationsAnswer, VirtualizationLocation } from '@lifeboat/contract';
+import {
+  type LocationsAnswer,
+  type VirtualizationLocation,
+  virtualizationCalls as v,
+} from '@lifeboat/contract';
 import { Alert, Button, Skeleton, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useCall } from '../../../../api/useCall';
 import { locationsFor } from '../../engine/virtualization';
 import { type Choice, ChoiceCards } from '../ChoiceCards';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
-import { fetchLocations, vmKeys } from './api';
 
 const TEXT: Record<
   VirtualizationLocation,
@@ -57,11 +60,18 @@ export function LocateVirtualizationStep({ state, dispatch }: StepProps) {
   const clientId = d.client?.id ?? 0;
   const applianceId = d.device?.appliance_id ?? d.appliance?.id ?? 0;
   const deviceId = d.device?.id ?? 0;
-  const q = useQuery({
-    queryKey: vmKeys.locations(clientId, applianceId, deviceId),
-    queryFn: () => fetchLocations(clientId, applianceId, deviceId),
-    enabled: clientId > 0,
-  });
+  // A device's own locations when the wizard has one, else the appliance's.
+  const forDevice = useCall(
+    v.deviceLocations,
+    { params: { clientId, applianceId, deviceId } },
+    { enabled: clientId > 0 && deviceId > 0 },
+  );
+  const forAppliance = useCall(
+    v.locations,
+    { params: { clientId, applianceId } },
+    { enabled: clientId > 0 && deviceId <= 0 },
+  );
+  const q = deviceId > 0 ? forDevice : forAppliance;
   const offered = q.data ? locationsFor(d.type).filter((l) => q.data[TEXT[l].flag]) : [];
   const nothing = q.data !== undefined && offered.length === 0;
   const choices: Choice<LocateChoice>[] = offered.map((l) => ({ value: l, ...TEXT[l] }));

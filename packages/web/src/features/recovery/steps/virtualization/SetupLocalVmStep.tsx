@@ -1,10 +1,12 @@
+import { virtualizationCalls as v } from '@lifeboat/contract';
 import { Skeleton, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { invalidateCalls, useCall } from '../../../../api/useCall';
 import { StepFooter } from '../StepFooter';
 import type { StepProps } from '../types';
-import { createStartVm, fetchCapabilities, vmKeys } from './api';
+import { createStartVm } from './api';
 import { LocalVmForm } from './LocalVmForm';
 
 /** spec: recovery-flow 8, local VM capability or start errors: an alert with title and message, then close. */
@@ -23,11 +25,7 @@ export function SetupLocalVmStep({ state, dispatch, close }: StepProps) {
   const aid = d.device?.appliance_id ?? 0;
   const sid = d.device?.id ?? 0;
   const qc = useQueryClient();
-  const caps = useQuery({
-    queryKey: vmKeys.capabilities(aid, sid),
-    queryFn: () => fetchCapabilities(aid, sid),
-    gcTime: 0,
-  });
+  const caps = useCall(v.capabilities, { json: { aid, schedule_asid: sid } }, { gcTime: 0 });
   const refused = caps.data && !caps.data.ok ? caps.data : null;
   const failed = caps.error;
   useEffect(() => {
@@ -44,7 +42,7 @@ export function SetupLocalVmStep({ state, dispatch, close }: StepProps) {
           onStart={async (values) => {
             const a = await createStartVm({ aid, sid, restorePointsMillis: d.point?.ts ?? 0 }, values);
             if (a.ok && a.operation_id) {
-              void qc.invalidateQueries({ queryKey: vmKeys.running(aid, sid) });
+              void invalidateCalls(qc, [v.isVmRunning]);
               dispatch({ type: 'vmStarting', operationId: a.operation_id });
             } else if (a.vm_exists) dispatch({ type: 'vmExists', message: a.error ?? '' });
             else alertAndClose(a.title, a.error, close);

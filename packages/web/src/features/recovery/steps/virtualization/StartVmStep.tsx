@@ -1,9 +1,9 @@
-import { VM_START_POLL_MS } from '@lifeboat/contract';
+import { VM_START_POLL_MS, virtualizationCalls as v } from '@lifeboat/contract';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { invalidateCalls, useCall } from '../../../../api/useCall';
 import type { StepProps } from '../types';
-import { fetchVmRunning, vmKeys } from './api';
 import { alertAndClose } from './SetupLocalVmStep';
 
 /** startVm: polls is_vm_running every 4 s until the VM runs, then shows the VM list (spec: recovery-flow 4, 9). */
@@ -12,22 +12,24 @@ export function StartVmStep({ state, dispatch, close }: StepProps) {
   const aid = d.device?.appliance_id ?? 0;
   const sid = d.device?.id ?? 0;
   const qc = useQueryClient();
-  const q = useQuery({
-    queryKey: vmKeys.running(aid, sid),
-    queryFn: () => fetchVmRunning(aid, sid),
-    refetchInterval: (query) =>
-      query.state.data?.running || query.state.data?.error ? false : VM_START_POLL_MS,
-    gcTime: 0,
-  });
+  const q = useCall(
+    v.isVmRunning,
+    { json: { aid, device_id: sid } },
+    {
+      refetchInterval: (query) =>
+        query.state.data?.running || query.state.data?.error ? false : VM_START_POLL_MS,
+      gcTime: 0,
+    },
+  );
   const a = q.data;
   useEffect(() => {
     if (!a) return;
     if (a.error) alertAndClose(a.title, a.error, close);
     else if (a.running) {
-      void qc.invalidateQueries({ queryKey: vmKeys.localVms(d.client?.id ?? 0) });
+      void invalidateCalls(qc, [v.inventoryData]);
       dispatch({ type: 'vmStarted', ip: a.ip_address, vnc: a.vnc_address });
     }
-  }, [a, close, dispatch, qc, d.client?.id]);
+  }, [a, close, dispatch, qc]);
   return (
     <Stack gap="md">
       <Text size="sm">
