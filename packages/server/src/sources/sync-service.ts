@@ -264,7 +264,7 @@ async function writeFailure(db: Db, source: SourceRow, sentence: string, now: nu
   if (rows.length > 0) {
     await db.insertInto('job_history').values(rows).execute();
     // The newest run of each is now this failure: the column the alerts' "backup failed N times
-    // in a row" starts from says so too (issue 27.1: every backup source, simulated or real).
+    // in a row" starts from says so too, for every backup source, simulated or real.
     await db
       .updateTable('protected_systems')
       .set({ last_job_status: 'FAILED' })
