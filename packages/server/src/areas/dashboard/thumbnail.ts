@@ -19,8 +19,8 @@ export async function thumbnail(
   if (Number(sys.reseller_id) !== resellerId || !/^\d{1,15}$/.test(lastRpRaw)) {
     throw new NotFoundError('This thumbnail');
   }
-  // Drawn on each request (a small picture: well under a millisecond); the browser keeps it a
-  // day (cache-control immutable), as the picture of a run never changes.
+  // The simulator keeps the pictures it drew lately; the browser keeps each a day
+  // (cache-control immutable), as the picture of a run never changes.
   return draw(ctx, actor, sys, lastRpRaw);
 }
 
