@@ -1,10 +1,11 @@
-import { CLOUD_LINK_EXPIRY_HOURS, type CloudShare } from '@lifeboat/contract';
+import { CLOUD_LINK_EXPIRY_HOURS, type CloudShare, recoveryCalls } from '@lifeboat/contract';
 import { Alert, Anchor, Button, Divider, Group, Modal, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useCall } from '../../../api/useCall';
 import { formatDateTime } from '../../../format/dateTime';
-import { expireCloudLink, fetchExpireDialog, loadCloudLink, setCloudLinkExpiry } from '../api';
+import { expireCloudLink, setCloudLinkExpiry } from '../api';
 
 interface CloudLinkModalProps {
   share: CloudShare;
@@ -25,18 +26,10 @@ const CHOICES = CLOUD_LINK_EXPIRY_HOURS.map((h) => ({
  * (issue 18.15) and, after a confirmation, expiring it now; each change confirmed with a toast.
  */
 export function CloudLinkModal({ share, onClose, onChanged }: CloudLinkModalProps) {
-  const link = useQuery({
-    queryKey: ['recovery', 'cloud-link', share.id],
-    queryFn: () => loadCloudLink(share.id),
-    staleTime: 0,
-  });
+  const link = useCall(recoveryCalls.loadCloudLink, { params: { shareId: share.id } }, { staleTime: 0 });
   const [confirming, setConfirming] = useState(false);
   const [hours, setHours] = useState<string>('24');
-  const dialog = useQuery({
-    queryKey: ['recovery', 'expire-dialog'],
-    queryFn: fetchExpireDialog,
-    enabled: confirming,
-  });
+  const dialog = useCall(recoveryCalls.expireCloudLinkDialog, {}, { enabled: confirming });
   const done = (title: string, message: string) => {
     notifications.show({ color: 'teal', title, message });
     onChanged();

@@ -1,12 +1,12 @@
-import type { CloudShare } from '@lifeboat/contract';
+import { type CloudShare, recoveryCalls as c } from '@lifeboat/contract';
 import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SUMMARY_META } from '../../../api/queryClient';
-import { invalidateCalls } from '../../../api/useCall';
+import { invalidateCalls, useCall } from '../../../api/useCall';
 import { lazyDialog } from '../../../components/lazyDialog';
-import { fetchCloudShares, recoveryKeys, suppressCloudShare } from '../api';
+import { suppressCloudShare } from '../api';
 import { CloudShareRow } from './CloudShareRow';
 import { PanelFrame } from './PanelFrame';
 import { useNow } from './useNow';
@@ -23,16 +23,26 @@ const SuppressCloudShareModal = lazyDialog(
 
 type Dialog = { kind: 'edit' | 'suppress'; share: CloudShare } | null;
 
+const FEED = { meta: SUMMARY_META, refetchInterval: 60_000 };
+const SHARES = [c.resellerCloudShares, c.clientCloudShares];
+
 /** The cloud share panel: restored-file links with an expiry countdown (spec: recovery-flow 2, 4). */
 export function CloudSharePanel({ scope, id }: { scope: 'reseller' | 'client'; id: number }) {
   const qc = useQueryClient();
-  const q = useQuery({
-    queryKey: recoveryKeys.cloudShares(scope, id),
-    queryFn: async () => ({ ...(await fetchCloudShares(scope, id)), fetchedAt: Date.now() }),
-    meta: SUMMARY_META,
-    refetchInterval: 60_000,
-  });
-  const now = useNow(q.data?.now, q.data?.fetchedAt ?? 0);
+  // The reseller's links or one client's: the one that applies is asked.
+  const reseller = useCall(
+    c.resellerCloudShares,
+    { params: { resellerId: id } },
+    { ...FEED, enabled: scope === 'reseller' },
+  );
+  const client = useCall(
+    c.clientCloudShares,
+    { params: { clientId: id } },
+    { ...FEED, enabled: scope === 'client' },
+  );
+  const q = scope === 'reseller' ? reseller : client;
+  // The server's clock at the moment its answer arrived.
+  const now = useNow(q.data?.now, q.dataUpdatedAt);
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   // Hiding asks first and confirms with a toast (issue 18.15).
@@ -40,7 +50,7 @@ export function CloudSharePanel({ scope, id }: { scope: 'reseller' | 'client'; i
     mutationFn: (s: CloudShare) => suppressCloudShare(s.id),
     onSuccess: (a) => {
       notifications.show({ color: 'teal', title: a.dialogTitle, message: a.dialogMsg });
-      void qc.invalidateQueries({ queryKey: recoveryKeys.cloudShares(scope, id) });
+      void invalidateCalls(qc, SHARES);
       close();
     },
   });

@@ -1,15 +1,20 @@
-import { type EditExpireDialogAnswer, type LocalShare, shareExpiryForm } from '@lifeboat/contract';
+import {
+  type EditExpireDialogAnswer,
+  type LocalShare,
+  recoveryCalls,
+  shareExpiryForm,
+} from '@lifeboat/contract';
 import { Alert, Button, Group, Modal, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
+import { invalidateCalls, useCall } from '../../../api/useCall';
 import { formatDateTime } from '../../../format/dateTime';
 import { useSchemaForm } from '../../../forms/useSchemaForm';
-import { fetchEditExpire, recoveryKeys, setShareTtl } from '../api';
+import { setShareTtl } from '../api';
 
 interface EditExpiryModalProps {
   share: LocalShare;
-  resellerId: number;
   onClose: () => void;
 }
 
@@ -18,16 +23,15 @@ interface EditExpiryModalProps {
  * current expiry and opens at the choice nearest to it (the server's defaultIndex), and says when
  * a choice would end the share earlier than now planned.
  */
-export function EditExpiryModal({ share, resellerId, onClose }: EditExpiryModalProps) {
+export function EditExpiryModal({ share, onClose }: EditExpiryModalProps) {
   // spec: inventory 8, a failure loading the edit dialog shows an operation-failed alert.
-  const dialog = useQuery({
-    queryKey: ['recovery', 'edit-expire', share.id],
-    queryFn: () => fetchEditExpire(share.id),
-    staleTime: 0,
+  const dialog = useCall(
+    recoveryCalls.editExpireDialog,
+    { params: { shareId: share.id } },
     // Each opening reads the share's expiry afresh: a cached answer would open the form at the
     // expiry of the last opening (the form takes its start value once).
-    gcTime: 0,
-  });
+    { staleTime: 0, gcTime: 0 },
+  );
   return (
     <Modal opened onClose={onClose} title={`Mount expiry of ${share.device_name}`}>
       {dialog.isPending ? (
@@ -37,24 +41,13 @@ export function EditExpiryModal({ share, resellerId, onClose }: EditExpiryModalP
           {dialog.error.message}
         </Alert>
       ) : (
-        <ExpiryForm
-          key={dialog.dataUpdatedAt}
-          share={share}
-          resellerId={resellerId}
-          dialog={dialog.data}
-          onClose={onClose}
-        />
+        <ExpiryForm key={dialog.dataUpdatedAt} share={share} dialog={dialog.data} onClose={onClose} />
       )}
     </Modal>
   );
 }
 
-function ExpiryForm({
-  share,
-  resellerId,
-  dialog,
-  onClose,
-}: EditExpiryModalProps & { dialog: EditExpireDialogAnswer }) {
+function ExpiryForm({ share, dialog, onClose }: EditExpiryModalProps & { dialog: EditExpireDialogAnswer }) {
   const qc = useQueryClient();
   const { form, onSubmit, formError, saving } = useSchemaForm(shareExpiryForm, {
     defaultValues: { seconds: String(dialog.choices[dialog.defaultIndex]?.value ?? '') },
@@ -65,7 +58,7 @@ function ExpiryForm({
         title: 'Expiry changed',
         message: `The share now unmounts at ${formatDateTime(a.newExpireTime)}.`,
       });
-      void qc.invalidateQueries({ queryKey: recoveryKeys.localShares(resellerId) });
+      void invalidateCalls(qc, [recoveryCalls.resellerLocalShares]);
       onClose();
     },
   });

@@ -1,11 +1,10 @@
-import type { LocalShare } from '@lifeboat/contract';
+import { type LocalShare, recoveryCalls } from '@lifeboat/contract';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SUMMARY_META } from '../../../api/queryClient';
+import { useCall } from '../../../api/useCall';
 import { lazyDialog } from '../../../components/lazyDialog';
 import { formatDateTime } from '../../../format/dateTime';
-import { fetchLocalShares, recoveryKeys } from '../api';
 import { countdownText } from '../format';
 import { PanelFrame } from './PanelFrame';
 import { useNow } from './useNow';
@@ -28,12 +27,11 @@ type Dialog = { kind: 'path' | 'expiry' | 'suppress'; share: LocalShare } | null
 
 /** The reseller's local shares feed (spec: inventory-reports-exports-security 'Local shares feed'). */
 export function LocalSharesPanel({ resellerId }: { resellerId: number }) {
-  const q = useQuery({
-    queryKey: recoveryKeys.localShares(resellerId),
-    queryFn: () => fetchLocalShares(resellerId),
-    meta: SUMMARY_META,
-    refetchInterval: 30_000,
-  });
+  const q = useCall(
+    recoveryCalls.resellerLocalShares,
+    { params: { resellerId } },
+    { meta: SUMMARY_META, refetchInterval: 30_000 },
+  );
   const now = useNow(undefined, 0);
   const [dialog, setDialog] = useState<Dialog>(null);
   const rows = q.data?.local_shares ?? [];
@@ -90,11 +88,9 @@ export function LocalSharesPanel({ resellerId }: { resellerId: number }) {
       {dialog?.kind === 'path' && (
         <SharePathModal shareId={dialog.share.id} onClose={() => setDialog(null)} />
       )}
-      {dialog?.kind === 'expiry' && (
-        <EditExpiryModal share={dialog.share} resellerId={resellerId} onClose={() => setDialog(null)} />
-      )}
+      {dialog?.kind === 'expiry' && <EditExpiryModal share={dialog.share} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'suppress' && (
-        <SuppressShareModal share={dialog.share} resellerId={resellerId} onClose={() => setDialog(null)} />
+        <SuppressShareModal share={dialog.share} onClose={() => setDialog(null)} />
       )}
     </PanelFrame>
   );

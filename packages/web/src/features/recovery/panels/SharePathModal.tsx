@@ -1,14 +1,11 @@
+import { recoveryCalls } from '@lifeboat/contract';
 import { Alert, Modal, Skeleton, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { fetchSharePath } from '../api';
+import { useCall } from '../../../api/useCall';
 import { SharePaths } from '../steps/SharePaths';
 
 /** Display the path of a local share (GET /share/display_cifs_share_path). */
 export function SharePathModal({ shareId, onClose }: { shareId: number; onClose: () => void }) {
-  const q = useQuery({
-    queryKey: ['recovery', 'share-path', shareId],
-    queryFn: () => fetchSharePath(shareId),
-  });
+  const q = useCall(recoveryCalls.sharePath, { params: { shareId } });
   return (
     <Modal opened onClose={onClose} title={q.data?.dialogTitle ?? 'Share path'} size="lg">
       {q.isPending ? (

@@ -1,25 +1,18 @@
-import type { LocalShare } from '@lifeboat/contract';
+import { type LocalShare, recoveryCalls } from '@lifeboat/contract';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { recoveryKeys, suppressShare } from '../api';
+import { invalidateCalls } from '../../../api/useCall';
+import { suppressShare } from '../api';
 
 /** Unmount a local share after a confirmation (the spec's suppress_cifs_share). */
-export function SuppressShareModal({
-  share,
-  resellerId,
-  onClose,
-}: {
-  share: LocalShare;
-  resellerId: number;
-  onClose: () => void;
-}) {
+export function SuppressShareModal({ share, onClose }: { share: LocalShare; onClose: () => void }) {
   const qc = useQueryClient();
   const run = useMutation({
     mutationFn: () => suppressShare(share.id),
     onSuccess: (a) => {
       notifications.show({ color: a.ok ? 'teal' : 'gray', title: a.dialogTitle, message: a.dialogMsg });
-      void qc.invalidateQueries({ queryKey: recoveryKeys.localShares(resellerId) });
+      void invalidateCalls(qc, [recoveryCalls.resellerLocalShares]);
       onClose();
     },
   });

@@ -1,7 +1,9 @@
-import { downloadTypeFor } from '@lifeboat/contract';
+import { recoveryCalls as c, downloadTypeFor } from '@lifeboat/contract';
 import { Alert, Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
-import { fetchFiles, mount, recoveryKeys, searchFiles } from '../api';
+import { call } from '../../../api/call';
+import { callKey } from '../../../api/useCall';
+import { mount } from '../api';
 import { FileBrowser } from '../browser/FileBrowser';
 import type { BrowserSource } from '../browser/source';
 import type { Sent } from '../engine/state';
@@ -33,9 +35,13 @@ export function BrowseStep({ state, dispatch }: StepProps) {
     () =>
       mountId
         ? {
-            key: recoveryKeys.files(mountId),
-            list: async (path) => (await fetchFiles(applianceId, mountId, path)).files,
-            search: (query) => searchFiles(applianceId, mountId, query),
+            // Keyed like useCall's (area, METHOD path, then the mount; the browser adds the folder).
+            key: [...callKey(c.files).slice(0, 2), { applianceId, mountId }],
+            list: async (path) =>
+              (await call(c.files, { params: { applianceId }, json: { path, filemountUseId: mountId } }))
+                .files,
+            search: (query) =>
+              call(c.searchFiles, { params: { applianceId }, json: { filemountUseId: mountId, query } }),
           }
         : null,
     [applianceId, mountId],

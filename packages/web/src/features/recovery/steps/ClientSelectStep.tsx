@@ -1,10 +1,10 @@
-import type { ResellerClientRow } from '@lifeboat/contract';
+import { recoveryCalls as c, type ResellerClientRow } from '@lifeboat/contract';
 import { Badge, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/client';
-import { fetchClientFeatures, fetchResellerClients, recoveryKeys } from '../api';
+import { callQuery, useCall } from '../../../api/useCall';
 import { type AutoMode, autoClient, clientSelectable } from '../engine/rules';
 import { ChoiceTable, type Column } from './ChoiceTable';
 import { StepFooter } from './StepFooter';
@@ -46,21 +46,18 @@ export function ClientSelectStep({ state, dispatch }: StepProps) {
   const [search, setSearch] = useState('');
   // spec: recovery-flow 9, filter input debounce 500 ms.
   const [debounced] = useDebouncedValue(search.trim(), 500);
-  const clients = useQuery({
-    queryKey: recoveryKeys.clients(resellerId, debounced),
-    queryFn: () => fetchResellerClients(resellerId, debounced),
-    placeholderData: keepPreviousData,
-  });
+  const clients = useCall(
+    c.resellerClients,
+    { params: { resellerId }, query: { search: debounced || undefined } },
+    { placeholderData: keepPreviousData },
+  );
   const [chooseError, setChooseError] = useState<string | null>(null);
   const autoDone = useRef(false);
 
   const choose = async (row: ResellerClientRow, auto?: AutoMode) => {
     setChooseError(null);
     try {
-      const f = await qc.fetchQuery({
-        queryKey: recoveryKeys.features(row.id),
-        queryFn: () => fetchClientFeatures(row.id),
-      });
+      const f = await qc.fetchQuery(callQuery(c.clientFeatureTypes, { params: { clientId: row.id } }));
       dispatch({ type: 'chooseClient', client: f, auto });
     } catch (err) {
       setChooseError(err instanceof ApiError ? err.message : 'This client could not be opened.');

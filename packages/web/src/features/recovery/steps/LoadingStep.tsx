@@ -1,8 +1,9 @@
+import { recoveryCalls as c } from '@lifeboat/contract';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError } from '../../../api/client';
-import { fetchClientFeatures, fetchDevice, recoveryKeys } from '../api';
+import { callQuery } from '../../../api/useCall';
 import type { StepProps } from './types';
 
 /** Loads what a client or device entry names before the first step (spec: recovery-flow 2 'Entry points'). */
@@ -16,17 +17,13 @@ export function LoadingStep({ state, dispatch }: StepProps) {
       const device =
         entry.kind === 'device'
           ? (
-              await qc.fetchQuery({
-                queryKey: recoveryKeys.device(entry.deviceId),
-                queryFn: () => fetchDevice(entry.deviceId),
-              })
+              await qc.fetchQuery(
+                callQuery(c.deviceGet, { json: { scopeBy: 'device', forDevice: entry.deviceId } }),
+              )
             ).list[0]
           : undefined;
       const clientId = entry.kind === 'client' ? entry.clientId : (device?.client_id ?? 0);
-      const client = await qc.fetchQuery({
-        queryKey: recoveryKeys.features(clientId),
-        queryFn: () => fetchClientFeatures(clientId),
-      });
+      const client = await qc.fetchQuery(callQuery(c.clientFeatureTypes, { params: { clientId } }));
       if (live) dispatch({ type: 'entryLoaded', client, device });
     })().catch((err: unknown) => {
       if (!live) return;

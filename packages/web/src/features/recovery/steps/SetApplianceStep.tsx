@@ -1,7 +1,6 @@
-import type { RecoveryAppliance } from '@lifeboat/contract';
+import { recoveryCalls as c, type RecoveryAppliance } from '@lifeboat/contract';
 import { Badge, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { fetchAppliances, recoveryKeys } from '../api';
+import { useCall } from '../../../api/useCall';
 import { ChoiceTable, type Column } from './ChoiceTable';
 import { StepFooter } from './StepFooter';
 import type { StepProps } from './types';
@@ -25,9 +24,16 @@ const COLUMNS: Column<RecoveryAppliance>[] = [
 /** setAppliance: the client's appliances; skipped when there is one. */
 export function SetApplianceStep({ state, dispatch }: StepProps) {
   const clientId = state.data.client?.id ?? 0;
-  const q = useQuery({
-    queryKey: recoveryKeys.appliances(clientId),
-    queryFn: () => fetchAppliances(clientId),
+  // The client's appliances that can open a restore point as a share, with their device counts.
+  const q = useCall(c.applianceGet, {
+    json: {
+      scopeBy: 'client',
+      forClient: clientId,
+      paging: { offset: 0, limit: 100 },
+      devices_count: 1,
+      offsited: 0,
+      eligible_for_cifs_sharing: 1,
+    },
   });
   const choose = (a: RecoveryAppliance, auto?: 'skip') =>
     dispatch({ type: 'chooseAppliance', appliance: { id: a.id, name: a.name }, auto });

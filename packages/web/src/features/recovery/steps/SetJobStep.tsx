@@ -1,7 +1,6 @@
-import type { RecoveryJob } from '@lifeboat/contract';
+import { recoveryCalls as c, type RecoveryJob } from '@lifeboat/contract';
 import { Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { fetchJobs, recoveryKeys } from '../api';
+import { useCall } from '../../../api/useCall';
 import { ChoiceTable, type Column } from './ChoiceTable';
 import { StepFooter } from './StepFooter';
 import type { StepProps } from './types';
@@ -17,10 +16,7 @@ const COLUMNS: Column<RecoveryJob>[] = [
 export function SetJobStep({ state, dispatch }: StepProps) {
   const deviceId = state.data.device?.id ?? 0;
   const applianceId = state.data.via === 'appliance' ? (state.data.device?.appliance_id ?? 0) : 0;
-  const q = useQuery({
-    queryKey: recoveryKeys.jobs(deviceId, applianceId),
-    queryFn: () => fetchJobs(deviceId, applianceId),
-  });
+  const q = useCall(c.jobs, { json: { deviceId, applianceId } });
   useAutoChoice(state, q.data?.jobs, (job) => dispatch({ type: 'chooseJob', job, auto: 'skip' }));
   return (
     <>

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fetchPoints, pointsKey, recoveryKeys } from '../api';
+import { useCall } from '../../../api/useCall';
+import { pointsCalls } from '../api';
 import { RestorePointPicker } from '../points/RestorePointPicker';
 import { StepFooter } from './StepFooter';
 import type { StepProps } from './types';
@@ -10,18 +10,26 @@ import { useAutoChoice } from './useAutoChoice';
 /** setRecoveryPoint: the shared picker on the first tool's 7-day strip call (spec: recovery-flow 2, 9). */
 export function SetRecoveryPointStep({ state, dispatch }: StepProps) {
   const d = state.data;
-  const q = {
+  const {
+    params,
+    strip: first,
+    around,
+  } = pointsCalls({
     clientId: d.client?.id ?? 0,
     applianceId: d.via === 'appliance' ? (d.device?.appliance_id ?? 0) : 0,
     deviceId: d.device?.id ?? 0,
     jobId: d.job?.id ?? 0,
     drive: d.drive,
-  };
-  const [centre, setCentre] = useState<string | null>(null);
-  const points = useQuery({
-    queryKey: recoveryKeys.points(pointsKey(q), centre),
-    queryFn: () => fetchPoints(q, centre),
   });
+  // The job's strip as the server first shows it, then centred on the day the user moves to.
+  const [centre, setCentre] = useState<string | null>(null);
+  const latest = useCall(first, { params }, { enabled: centre === null });
+  const moved = useCall(
+    around,
+    { params: { ...params, datePoint: centre ?? '' } },
+    { enabled: centre !== null },
+  );
+  const points = centre === null ? latest : moved;
   const strip = points.data?.data;
 
   useEffect(() => {

@@ -2,9 +2,9 @@ import { recoveryCalls, SHARE_SLIDER } from '@lifeboat/contract';
 import { Slider, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { callKey } from '../../../api/useCall';
+import { callKey, invalidateCalls } from '../../../api/useCall';
 import { formatDateTime } from '../../../format/dateTime';
-import { recoveryKeys, setShareTtl } from '../api';
+import { setShareTtl } from '../api';
 
 interface UnmountSliderProps {
   shareId: number;
@@ -34,7 +34,7 @@ export function UnmountSlider({ shareId, options, initial, expireTime }: Unmount
     // expose request, which found this share open and offered to remove it.
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: callKey(recoveryCalls.checkShare, { params: { shareId } }) });
-      void qc.invalidateQueries({ queryKey: [...recoveryKeys.all, 'local-shares'] });
+      void invalidateCalls(qc, [recoveryCalls.resellerLocalShares]);
     },
   });
   const until = ttl.data?.newExpireTime ?? expireTime;

@@ -1,6 +1,9 @@
+import { recoveryCalls as c } from '@lifeboat/contract';
 import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { fetchJobs, fetchPoints, recoveryKeys } from '../../api';
+import { call } from '../../../../api/call';
+import { callKey } from '../../../../api/useCall';
+import { pointsCalls } from '../../api';
 import { pointTimeText } from '../../format';
 import { MessageStep } from '../MessageStep';
 import { StepFooter } from '../StepFooter';
@@ -34,10 +37,11 @@ export function ExportVmFailoverStep({ state, dispatch }: StepProps) {
 
 /** The device's first job and its latest local restore point: where the failover VM started from. */
 async function failoverSource(clientId: number, applianceId: number, deviceId: number) {
-  const { jobs } = await fetchJobs(deviceId, applianceId);
+  const { jobs } = await call(c.jobs, { json: { deviceId, applianceId } });
   const job = jobs.find((j) => j.type === 'SERVER_ALIVE_BMR') ?? jobs[0];
   if (!job) return null;
-  const points = await fetchPoints({ clientId, applianceId, deviceId, jobId: job.id, drive: null }, null);
+  const { params, strip } = pointsCalls({ clientId, applianceId, deviceId, jobId: job.id, drive: null });
+  const points = await call(strip, { params });
   const latest = (points.data?.dates ?? []).flatMap((day) => day.points).sort((a, b) => b.ts - a.ts)[0];
   return latest
     ? { job: { id: job.id, name: job.name, type: job.type, drives: job.drives }, point: latest }
@@ -50,8 +54,9 @@ export function SetVmExportFailoverStep({ state, dispatch }: StepProps) {
   const clientId = d.client?.id ?? 0;
   const applianceId = d.device?.appliance_id ?? 0;
   const deviceId = d.device?.id ?? 0;
+  // Two reads made into one answer: keyed like useCall's, with the answer's own suffix.
   const q = useQuery({
-    queryKey: [...recoveryKeys.all, 'failover-source', clientId, applianceId, deviceId],
+    queryKey: [...callKey(c.jobs, { json: { deviceId, applianceId } }), 'failover-source', clientId],
     queryFn: () => failoverSource(clientId, applianceId, deviceId),
   });
   const source = q.data;

@@ -39,14 +39,3 @@ export const exposeDisk = (q: {
 };
 
 export const diskImageUrl = (shareId: number) => callUrl(v.diskImage, { shareId });
-
-/** spec: recovery-flow 7, the devices whose disks can be exported in a format (/sva/{format}[/1]). */
-export const fetchExportDevices = (
-  clientId: number,
-  applianceId: number,
-  format: DiskFormat,
-  dynamic: boolean,
-) =>
-  dynamic
-    ? call(v.exportDevicesFlagged, { params: { clientId, applianceId, format, flag: '1' } })
-    : call(v.exportDevices, { params: { clientId, applianceId, format } });
