@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import os from 'node:os';
 
 // Every restic the console has running, so that stopping the console stops them too: restic is
 // its own process, and one left running after the console has gone (a sync, the demo's build)
@@ -13,9 +14,29 @@ export const resticRuns = () => started;
 /** How long a restic has to stop after SIGTERM before it is killed. */
 const GRACE_MS = 5_000;
 
-/** Keeps `child` until it closes; once the console is stopping, a new restic is stopped at once. */
+/**
+ * How much lower restic's scheduling priority is than the console's (nice). restic is CPU-bound
+ * (key derivation, decryption, check) and a burst of syncs runs several at once: below the
+ * console, they take the cores the console leaves, so its answers do not wait behind them.
+ */
+export const RESTIC_NICE_STEP = 10;
+
+/** The priority a restic started by this process runs at. */
+export const resticPriority = () => Math.min(19, os.getPriority() + RESTIC_NICE_STEP);
+
+/**
+ * Keeps `child` until it closes, at a lower priority than the console's; once the console is
+ * stopping, a new restic is stopped at once.
+ */
 export function trackRestic<C extends ChildProcess>(child: C): C {
   started++;
+  if (child.pid !== undefined) {
+    try {
+      os.setPriority(child.pid, resticPriority());
+    } catch {
+      // It has already ended, or the system refused: it runs at the console's priority.
+    }
+  }
   running.add(child);
   child.once('close', () => running.delete(child));
   child.once('error', () => running.delete(child));

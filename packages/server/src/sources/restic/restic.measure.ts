@@ -1,34 +1,37 @@
-import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FtpsFixture, ftpsFixture } from '../../areas/ftps/test-fixture';
+import { TEST_NOW } from '../../test/harness';
 import { sealSourceSecret } from '../secret';
 import { syncSource } from '../sync-service';
+import {
+  addSnapshots,
+  BENCH_CACHE,
+  BENCH_PASSWORD,
+  backupOnce,
+  cached,
+  resticAt,
+  snapshotCount,
+} from './measure-repos';
+import { load, ms, pct } from './measure-support';
 import { makeTestRepo, type TestRepo } from './test-repo';
 
 // Speed of restic sources (issue 25 'Speed'), a measurement, not part of `npm test`:
 // `npm run restic-speed -w @lifeboat/bench` prints
 // - the browse of a folder of 10,000 entries from the console's cache, through the API (p50, p95,
 //   p99 over 300 listings after the one restic read that fills the cache);
-// - the sync of a repository of 20 hosts with BENCH_RESTIC_SNAPSHOTS snapshots each (25 by
-//   default: making 2,000 snapshots with restic takes a quarter of an hour on two cores), first
-//   (everything new) and again (nothing new);
+// - the sync of a repository of 20 hosts with BENCH_RESTIC_SNAPSHOTS snapshots each (100 by
+//   default: 2,000), first (everything new) and again (nothing new); the repository is made
+//   once and kept in bench/.cache (measure-repos.ts);
 // each with the machine's load (`uptime`) when it was taken.
 
 const HOSTS = 20;
-const PER_HOST = Number(process.env.BENCH_RESTIC_SNAPSHOTS ?? 25);
+const PER_HOST = Number(process.env.BENCH_RESTIC_SNAPSHOTS ?? 100);
 const ENTRIES = 10_000;
-const run = promisify(execFile);
 
 let repo: TestRepo;
 let f: FtpsFixture;
-
-const load = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function addSource(location: string, password: string, name: string): Promise<number> {
   const now = f.t.clock.now();
@@ -51,7 +54,7 @@ async function addSource(location: string, password: string, name: string): Prom
 
 beforeAll(async () => {
   repo = makeTestRepo('lifeboat-measure-');
-  f = await ftpsFixture({ resticRoots: [repo.root] });
+  f = await ftpsFixture({ resticRoots: [repo.root, BENCH_CACHE] });
 }, 120_000);
 afterAll(async () => {
   await f?.t.close();
@@ -105,63 +108,50 @@ it('browses a folder of 10,000 entries from the cache', async () => {
 }, 600_000);
 
 it(`syncs a repository of ${HOSTS} hosts x ${PER_HOST} snapshots`, async () => {
-  // Under the fixture's root, which the console's location policy allows.
-  const other = {
-    root: path.join(repo.root, 'hosts'),
-    location: path.join(repo.root, 'hosts', 'repo'),
-    password: repo.password,
-  };
-  fs.mkdirSync(other.root, { recursive: true });
-  {
-    const tree = path.join(other.root, 'tree');
-    fs.mkdirSync(tree, { recursive: true });
-    fs.writeFileSync(path.join(tree, 'notes.txt'), 'notes\n');
-    const env = {
-      ...process.env,
-      TZ: 'UTC',
-      RESTIC_PASSWORD: other.password,
-      RESTIC_CACHE_DIR: path.join(other.root, 'cache'),
-    };
-    execFileSync('restic', ['--repo', other.location, 'init', '--quiet'], { env });
-    const jobs: Array<() => Promise<unknown>> = [];
-    const start = Date.now() - PER_HOST * 3_600_000;
+  const repo20 = await cached(`sync-${HOSTS}x${PER_HOST}-v1`, async (dir) => {
+    const location = path.join(dir, 'repo');
+    const restic = resticAt(location, path.join(dir, 'restic-cache'));
+    restic(['init', '--quiet']);
+    // Every 4 hours back from the test clock's day, a minute apart between hosts.
+    const at = (h: number, i: number) => TEST_NOW - (i + 1) * 4 * 3_600_000 - h * 60_000;
+    const first = backupOnce(restic, dir, 'HOST-0', at(0, 0));
+    const copies: { host: string; at: number }[] = [];
     for (let h = 0; h < HOSTS; h++)
-      for (let i = 0; i < PER_HOST; i++) {
-        const at = new Date(start + i * 3_600_000 + h * 1000).toISOString().replace('T', ' ').slice(0, 19);
-        jobs.push(() =>
-          run(
-            'restic',
-            ['--repo', other.location, 'backup', '--quiet', '--host', `HOST-${h}`, '--time', at, tree],
-            { env },
-          ),
-        );
-      }
-    let made = performance.now();
-    // Four at a time: backups take restic's shared lock, so they may run side by side.
-    for (let i = 0; i < jobs.length; i += 4) await Promise.all(jobs.slice(i, i + 4).map((j) => j()));
-    made = performance.now() - made;
-    const sourceId = await addSource(other.location, other.password, 'Many hosts');
-    let t = performance.now();
-    const firstSync = await syncSource(f.t.ctx, sourceId);
-    const firstMs = performance.now() - t;
-    expect(firstSync?.ok).toBe(true);
-    t = performance.now();
-    await syncSource(f.t.ctx, sourceId);
-    const againMs = performance.now() - t;
-    const points = await f.t.dbh.db
-      .selectFrom('restore_points as p')
-      .innerJoin('protected_systems as s', 's.id', 'p.system_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('s.source_id', '=', sourceId)
-      .executeTakeFirstOrThrow();
-    expect(Number(points.n)).toBe(HOSTS * PER_HOST);
-    console.log(
-      [
-        `sync of ${HOSTS} hosts x ${PER_HOST} snapshots = ${HOSTS * PER_HOST} (made by restic in ${(made / 1000).toFixed(0)} s)`,
-        `  first sync (all new): ${ms(firstMs)}`,
-        `  second sync (nothing new): ${ms(againMs)}`,
-        `  load: ${load()}`,
-      ].join('\n'),
-    );
-  }
+      for (let i = 0; i < PER_HOST; i++) if (h + i > 0) copies.push({ host: `HOST-${h}`, at: at(h, i) });
+    addSnapshots(location, restic, first, copies);
+    const snapshots = snapshotCount(restic);
+    fs.rmSync(path.join(dir, 'restic-cache'), { recursive: true, force: true });
+    return { snapshots };
+  });
+  expect(repo20.meta.snapshots).toBe(HOSTS * PER_HOST);
+  const sourceId = await addSource(path.join(repo20.dir, 'repo'), BENCH_PASSWORD, 'Many hosts');
+  let t = performance.now();
+  const firstSync = await syncSource(f.t.ctx, sourceId);
+  const firstMs = performance.now() - t;
+  expect(firstSync?.ok, firstSync?.sentence).toBe(true);
+  // restic checks the written snapshots as any other.
+  expect(firstSync?.check?.ok, firstSync?.check?.sentence).toBe(true);
+  t = performance.now();
+  const again = await syncSource(f.t.ctx, sourceId);
+  const againMs = performance.now() - t;
+  expect(again?.pointsAdded).toBe(0);
+  const points = await f.t.dbh.db
+    .selectFrom('restore_points as p')
+    .innerJoin('protected_systems as s', 's.id', 'p.system_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('s.source_id', '=', sourceId)
+    .executeTakeFirstOrThrow();
+  expect(Number(points.n)).toBe(HOSTS * PER_HOST);
+  const made =
+    repo20.madeMs === null
+      ? 'from bench/.cache'
+      : `made in ${(repo20.madeMs / 1000).toFixed(1)} s, then kept in bench/.cache`;
+  console.log(
+    [
+      `sync of ${HOSTS} hosts x ${PER_HOST} snapshots = ${HOSTS * PER_HOST} (repository ${made})`,
+      `  first sync (all new, with its repository check): ${ms(firstMs)}`,
+      `  second sync (nothing new): ${ms(againMs)}`,
+      `  load: ${load()}`,
+    ].join('\n'),
+  );
 }, 3_600_000);
