@@ -39,7 +39,16 @@ export function generatorSeconds(stdout: string): number | null {
   return m?.[1] ? Number(m[1]) : null;
 }
 
-export const fleetFile = (size: string, seed: number) => path.join(CACHE_DIR, `${size}-${seed}.sqlite`);
+/** A fleet drawn with more generator options (a burst needs one reseller with many systems). */
+export interface FleetVariant {
+  /** Part of the cached file's name, so that the plain fleet of the same size stays as it is. */
+  name: string;
+  /** More options for the generator (packages/fleet/src/cli.ts). */
+  args: string[];
+}
+
+export const fleetFile = (size: string, seed: number, variant?: FleetVariant) =>
+  path.join(CACHE_DIR, `${size}${variant ? `-${variant.name}` : ''}-${seed}.sqlite`);
 const markerFile = (file: string) => `${file}.done.json`;
 const sidecars = (file: string) => [`${file}-wal`, `${file}-shm`, `${file}-journal`];
 
@@ -54,8 +63,13 @@ export function readMarker(file: string): FleetMarker | null {
 }
 
 /** The cached SQLite fleet, generated first when missing or incomplete. */
-export async function ensureSqliteFleet(size: string, seed: number, rebuild = false): Promise<SqliteFleet> {
-  const file = fleetFile(size, seed);
+export async function ensureSqliteFleet(
+  size: string,
+  seed: number,
+  rebuild = false,
+  variant?: FleetVariant,
+): Promise<SqliteFleet> {
+  const file = fleetFile(size, seed, variant);
   const marker = rebuild ? null : readMarker(file);
   if (marker) return { file, marker, reused: true };
 
@@ -66,12 +80,12 @@ export async function ensureSqliteFleet(size: string, seed: number, rebuild = fa
   fs.mkdirSync(CACHE_DIR, { recursive: true });
 
   process.stderr.write(
-    `Generating the ${size} fleet (seed ${seed}) into ${path.relative(REPO_ROOT, file)}...\n`,
+    `Generating the ${size}${variant ? ` ${variant.name}` : ''} fleet (seed ${seed}) into ${path.relative(REPO_ROOT, file)}...\n`,
   );
   const started = Date.now();
   const { code, stdout } = await runStreaming(
     process.execPath,
-    tsxArgs(GENERATOR_CLI, ['--db', file, '--seed', String(seed), '--size', size]),
+    tsxArgs(GENERATOR_CLI, ['--db', file, '--seed', String(seed), '--size', size, ...(variant?.args ?? [])]),
     REPO_ROOT,
   );
   const generationSeconds = (Date.now() - started) / 1000;
@@ -82,7 +96,7 @@ export async function ensureSqliteFleet(size: string, seed: number, rebuild = fa
 
   const counts = finishFile(file);
   const done: FleetMarker = {
-    size,
+    size: variant ? `${size} ${variant.name}` : size,
     seed,
     generationSeconds,
     generatorSeconds: generatorSeconds(stdout),

@@ -4,7 +4,7 @@ import { isPostgresUrl, migrateToLatest, openDb } from '@lifeboat/db';
 import { type FleetCounts, type FleetProgress, generateFleet, LARGE_COUNTS } from './generator';
 
 // npx tsx packages/fleet/src/cli.ts --db <sqlite path | postgres://...> [--seed 42]
-//   [--size demo|large] [--systems N --clients N --resellers N ...] [--now ISO-date]
+//   [--size demo|large] [--systems N --clients N --resellers N ...] [--main-share F] [--now ISO-date]
 // Migrates the database, generates a fleet, prints progress on stderr and a summary on stdout.
 
 const USAGE = `Usage: fleet --db <sqlite file | postgres://...> [options]
@@ -15,6 +15,8 @@ const USAGE = `Usage: fleet --db <sqlite file | postgres://...> [options]
   --restore-points N    restore points per system (default 10)
   --autoverify N        AutoVerify results per system (default 2)
   --days N              days of history (default 90)
+  --main-share F        share of the clients owned by the reseller demo account, 0 to 0.9
+                        (default 0.02; a larger one makes one reseller with many systems)
   --now ISO|ms          end of the history (default: the current time)`;
 
 function fail(message: string): never {
@@ -67,6 +69,7 @@ async function main(): Promise<void> {
       'restore-points': { type: 'string' },
       autoverify: { type: 'string' },
       days: { type: 'string' },
+      'main-share': { type: 'string' },
       now: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -89,7 +92,9 @@ async function main(): Promise<void> {
     restorePointsPerSystem: num(values['restore-points'], 'restore-points'),
     autoverifyPerSystem: num(values.autoverify, 'autoverify'),
     historyDays: num(values.days, 'days'),
+    mainResellerShare: num(values['main-share'], 'main-share'),
   };
+  if ((tuning.mainResellerShare ?? 0) > 0.9) fail('--main-share must be at most 0.9');
   const given = Object.fromEntries(
     Object.entries({ systems, clients, resellers, ...tuning }).filter(([, v]) => v !== undefined),
   );

@@ -1,6 +1,7 @@
 import { ALERT_REOPEN_GRACE_MS, ALERT_SUBJECT_TYPES, type AlertState, alertStep } from '@lifeboat/contract';
 import type { Database } from '@lifeboat/db';
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import { nextTurn } from '../../operations/turn';
 import { unscoped } from '../../scope';
 import { BATCH, type Observation, type RuleOf } from './observe';
 import { queueMails } from './outbox';
@@ -243,5 +244,6 @@ export async function resolveCleared(db: Kysely<Database>, now: number, tally: T
       );
       tally.resolved += resolved.length;
     });
+    await nextTurn();
   }
 }

@@ -196,3 +196,18 @@ describe('the scheduled evaluation', () => {
     expect((await f.events()).filter((e) => e.kind === 'opened')).toHaveLength(2);
   });
 });
+
+describe('sharing the process', () => {
+  it('lets waiting work run between batches: with SQLite nothing else would until it ends', async () => {
+    // A request that arrived during the evaluation stands for this callback; on SQLite every
+    // query is synchronous, so without a turn between batches it would wait for the whole run.
+    let finished = false;
+    let ranDuring = false;
+    setImmediate(() => {
+      ranDuring = !finished;
+    });
+    await evaluate();
+    finished = true;
+    expect(ranDuring).toBe(true);
+  });
+});

@@ -1,6 +1,7 @@
 import type { Database } from '@lifeboat/db';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
+import { nextTurn } from '../../operations/turn';
 import type { HandlerFor } from '../../operations/types';
 import { applyHolding, emptyTally, resolveCleared, type Tally } from './apply';
 import { observeSystems, offlineBatch, systemBatch } from './observe';
@@ -10,7 +11,8 @@ import { loadRules } from './rules';
 // The evaluation is the console's scheduled work (issue 27.2): a schedule claimed once per period
 // across instances and restarts (operations/scheduler.ts). It walks the systems, the open
 // offline periods and the other subjects (storage, offices, approvals, exports) in batches,
-// applies what holds, then resolves what was not seen.
+// applies what holds, then resolves what was not seen. Each batch ends with a turn of the event
+// loop (operations/turn.ts): a console of one process answers its requests in between.
 
 export const ALERTS_EVALUATE = 'alerts.evaluate';
 export const ALERTS_EVALUATE_MS = 60_000;
@@ -25,12 +27,14 @@ export async function evaluateAlerts(db: Kysely<Database>, now: number): Promise
     const ruleOf = await loadRules(db, systems);
     await applyHolding(db, await observeSystems(db, systems, ruleOf, now), ruleOf, now, tally);
     after = last.id;
+    await nextTurn();
   }
   for (let after = 0; ; ) {
     const batch = await offlineBatch(db, after, (owners) => loadRules(db, owners), now);
     if (batch.lastId === null) break;
     await applyHolding(db, batch.observations, batch.ruleOf, now, tally);
     after = batch.lastId;
+    await nextTurn();
   }
   for (const read of RESOURCE_READERS) {
     for (let after = 0; ; ) {
@@ -38,6 +42,7 @@ export async function evaluateAlerts(db: Kysely<Database>, now: number): Promise
       if (batch.lastId === null) break;
       await applyHolding(db, batch.observations, batch.ruleOf, now, tally);
       after = batch.lastId;
+      await nextTurn();
     }
   }
   await resolveCleared(db, now, tally);
