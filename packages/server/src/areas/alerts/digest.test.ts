@@ -2,7 +2,7 @@ import { DEFAULT_ALERT_ROUTING, DEFAULT_ALERT_RULE } from '@lifeboat/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/factories';
 import { deliverAlertMails } from './deliver';
-import { gatherDigests, runDigests } from './digest';
+import { DIGEST_LINES_MAX, gatherDigests, runDigests } from './digest';
 import { evaluateAlerts } from './evaluate';
 import { type AlertsFixture, alertsFixture } from './test-fixture';
 import { bodyOf, header, type Inbox, type Received, startInbox } from './test-inbox';
@@ -56,6 +56,44 @@ const mails = () =>
     .execute();
 
 describe('hourly digest', () => {
+  it('lists the first changes of a burst and counts the rest in a sentence', async () => {
+    await saveReseller(routed({ email: 'hourly' }));
+    await failTwice(f.w.systemA1, f.w.systemA2);
+    await evaluate();
+    // A burst: as many more held changes as a digest shows lines, plus the two real ones.
+    const held = await f.t.dbh.db
+      .selectFrom('alert_mails')
+      .selectAll()
+      .where('status', '=', 'held')
+      .execute();
+    expect(held).toHaveLength(2);
+    const { id: _mail, ...mail } = held[0] as (typeof held)[number];
+    const { id: _event, ...event } = await f.t.dbh.db
+      .selectFrom('alert_events')
+      .selectAll()
+      .where('id', '=', mail.event_id)
+      .executeTakeFirstOrThrow();
+    const events = await f.t.dbh.db
+      .insertInto('alert_events')
+      .values(Array.from({ length: DIGEST_LINES_MAX }, () => event))
+      .returning('id')
+      .execute();
+    await f.t.dbh.db
+      .insertInto('alert_mails')
+      .values(events.map((e) => ({ ...mail, event_id: e.id })))
+      .execute();
+
+    f.t.clock.set(Date.parse('2026-11-20T13:00:00Z'));
+    expect(await runDigests(f.t.ctx, now())).toEqual({ gathered: 1, sent: 1, retried: 0 });
+    expect(inbox).toHaveLength(1);
+    const [d] = inbox as [Received];
+    const total = DIGEST_LINES_MAX + 2;
+    expect(header(d, 'Subject')).toBe(`[Lifeboat] Hourly digest: ${total} alert changes (Reseller A)`);
+    const body = bodyOf(d);
+    expect(body.match(/\/device\/details\//g)).toHaveLength(DIGEST_LINES_MAX);
+    expect(body).toContain('... and 2 more changes: the Alerts page lists them all.');
+  });
+
   it('sends one message with every change of the hour, none before the hour, nothing twice', async () => {
     await saveReseller(routed({ email: 'hourly' }));
     // The clock starts at 12:00 UTC: three changes in the hour (two opened, one resolved).
