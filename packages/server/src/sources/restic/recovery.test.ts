@@ -9,11 +9,11 @@ import { type FtpsFixture, ftpsFixture } from '../../areas/ftps/test-fixture';
 import { pointRef } from '../../areas/recovery/access';
 import { zipStream } from '../../areas/recovery/archive';
 import { call } from '../../test/harness';
-import { sealSourceSecret } from '../secret';
 import { syncSource } from '../sync-service';
 import { resticRuns } from './children';
 import { SNAPSHOT_GONE } from './files';
 import { makeTestRepo, type TestRepo } from './test-repo';
+import { insertResticSource } from './test-source';
 
 // Recovery from restic through the wizard's calls (issue 25.5), on real repositories made by the
 // restic command: browse, zip and tar downloads read back by python's zipfile and tarfile, an
@@ -62,22 +62,11 @@ beforeAll(async () => {
     imageBytes,
   );
   f = await ftpsFixture({ resticRoots: [repo.root] });
-  const now = f.t.clock.now();
-  const row = await f.t.dbh.db
-    .insertInto('backup_sources')
-    .values({
-      reseller_id: f.w.resellerA,
-      client_id: f.w.clientA1,
-      kind: 'restic',
-      name: 'Clinic',
-      location: repo.location,
-      secret_sealed: sealSourceSecret(f.t.ctx.config.secretKey, { password: repo.password, env: {} }),
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  sourceId = Number(row.id);
+  sourceId = await insertResticSource(f, {
+    name: 'Clinic',
+    location: repo.location,
+    password: repo.password,
+  });
   const outcome = await syncSource(f.t.ctx, sourceId);
   expect(outcome?.ok).toBe(true);
   const find = async (name: string) => {

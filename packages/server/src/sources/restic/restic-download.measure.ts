@@ -7,10 +7,10 @@ import { DOWNLOAD_TYPE } from '@lifeboat/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FtpsFixture, ftpsFixture } from '../../areas/ftps/test-fixture';
 import { TEST_NOW } from '../../test/harness';
-import { sealSourceSecret } from '../secret';
 import { syncSource } from '../sync-service';
 import { BENCH_CACHE, BENCH_PASSWORD, cached, resticAt, snapshotCount } from './measure-repos';
 import { httpClient, load, procStatus, resetPeak } from './measure-support';
+import { insertResticSource } from './test-source';
 
 // Speed of restic sources (issue 25 'Speed': "a 2 GB file streamed with the server's RSS growing
 // less than 100 MB"), a measurement, not part of `npm test`: `npm run restic-speed -w
@@ -59,28 +59,18 @@ beforeAll(async () => {
       : `made in ${(big.madeMs / 1000).toFixed(1)} s, then kept in bench/.cache`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-bench-download-'));
   f = await ftpsFixture({ resticRoots: [BENCH_CACHE], dataDir });
-  const now = f.t.clock.now();
-  const row = await f.t.dbh.db
-    .insertInto('backup_sources')
-    .values({
-      reseller_id: f.w.resellerA,
-      client_id: f.w.clientA1,
-      kind: 'restic',
-      name: 'File server',
-      location: path.join(big.dir, 'repo'),
-      secret_sealed: sealSourceSecret(f.t.ctx.config.secretKey, { password: BENCH_PASSWORD, env: {} }),
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const synced = await syncSource(f.t.ctx, Number(row.id));
+  const sourceId = await insertResticSource(f, {
+    name: 'File server',
+    location: path.join(big.dir, 'repo'),
+    password: BENCH_PASSWORD,
+  });
+  const synced = await syncSource(f.t.ctx, sourceId);
   expect(synced?.ok, synced?.sentence).toBe(true);
   const s = await f.t.dbh.db
     .selectFrom('protected_systems as s')
     .innerJoin('restore_points as p', 'p.system_id', 's.id')
     .select(['s.id', 'p.id as point', 'p.job_id'])
-    .where('s.source_id', '=', Number(row.id))
+    .where('s.source_id', '=', sourceId)
     .executeTakeFirstOrThrow();
   point = { system: Number(s.id), job: Number(s.job_id), point: Number(s.point) };
   await f.t.app.listen({ host: '127.0.0.1', port: 0 });

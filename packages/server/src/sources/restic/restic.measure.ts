@@ -3,7 +3,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FtpsFixture, ftpsFixture } from '../../areas/ftps/test-fixture';
 import { TEST_NOW } from '../../test/harness';
-import { sealSourceSecret } from '../secret';
 import { syncSource } from '../sync-service';
 import {
   addSnapshots,
@@ -16,6 +15,7 @@ import {
 } from './measure-repos';
 import { load, ms, pct } from './measure-support';
 import { makeTestRepo, type TestRepo } from './test-repo';
+import { insertResticSource } from './test-source';
 
 // Speed of restic sources (issue 25 'Speed'), a measurement, not part of `npm test`:
 // `npm run restic-speed -w @lifeboat/bench` prints
@@ -33,24 +33,8 @@ const ENTRIES = 10_000;
 let repo: TestRepo;
 let f: FtpsFixture;
 
-async function addSource(location: string, password: string, name: string): Promise<number> {
-  const now = f.t.clock.now();
-  const row = await f.t.dbh.db
-    .insertInto('backup_sources')
-    .values({
-      reseller_id: f.w.resellerA,
-      client_id: f.w.clientA1,
-      kind: 'restic',
-      name,
-      location,
-      secret_sealed: sealSourceSecret(f.t.ctx.config.secretKey, { password, env: {} }),
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+const addSource = (location: string, password: string, name: string) =>
+  insertResticSource(f, { name, location, password });
 
 beforeAll(async () => {
   repo = makeTestRepo('lifeboat-measure-');
