@@ -2,6 +2,7 @@ import { migrateToLatest, openDb } from '@lifeboat/db';
 import { evaluateAlerts } from '../areas/alerts/evaluate';
 import { fleetResellers } from '../areas/alerts/list';
 import type { Actor } from '../scope';
+import { pct } from './percentile';
 
 // Measurements of the alerts' database work on a copy of a generated fleet, run by the bench
 // harness (bench/src/fleet-home.ts) in a process of its own: `node --import tsx
@@ -44,9 +45,6 @@ function actorOf(kind: 'provider' | 'distributor', organisationId: number): Acto
     timeZone: null,
   };
 }
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1] ?? Number.NaN;
 
 async function main(argv: string[]): Promise<void> {
   const [url, what, runsArg] = argv;

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '@lifeboat/contract';
+import { pct } from '../../measure/percentile';
 import type { Session } from '../../test/harness';
 
 // What the speed measures of restic sources share (bench/README.md): the machine's load, the
@@ -10,9 +11,6 @@ import type { Session } from '../../test/harness';
 
 /** The machine's `uptime` line: every figure is printed with it (the machine is shared). */
 export const load = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
-
-export const pct = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 export const ms = (n: number) => `${n.toFixed(1)} ms`;
 

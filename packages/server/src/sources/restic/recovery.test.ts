@@ -13,7 +13,7 @@ import { syncSource } from '../sync-service';
 import { resticRuns } from './children';
 import { SNAPSHOT_GONE } from './files';
 import { makeTestRepo, type TestRepo } from './test-repo';
-import { insertResticSource } from './test-source';
+import { insertResticSource, pointOfSource } from './test-source';
 
 // Recovery from restic through the wizard's calls (issue 25.5), on real repositories made by the
 // restic command: browse, zip and tar downloads read back by python's zipfile and tarfile, an
@@ -69,22 +69,12 @@ beforeAll(async () => {
   });
   const outcome = await syncSource(f.t.ctx, sourceId);
   expect(outcome?.ok).toBe(true);
-  const find = async (name: string) => {
-    const s = await f.t.dbh.db
-      .selectFrom('protected_systems as s')
-      .innerJoin('restore_points as p', 'p.system_id', 's.id')
-      .select(['s.id', 'p.id as point', 'p.job_id'])
-      .where('s.source_id', '=', sourceId)
-      .where('s.name', '=', name)
-      .executeTakeFirstOrThrow();
-    return { id: Number(s.id), point: Number(s.point), job: Number(s.job_id) };
-  };
-  const reception = await find('RECEPTION-PC');
-  const xray = await find('XRAY-SERVER');
-  systemId = reception.id;
+  const reception = await pointOfSource(f, sourceId, 'RECEPTION-PC');
+  const xray = await pointOfSource(f, sourceId, 'XRAY-SERVER');
+  systemId = reception.system;
   pointId = reception.point;
   jobId = reception.job;
-  imageSystemId = xray.id;
+  imageSystemId = xray.system;
   imagePointId = xray.point;
 }, 120_000);
 
@@ -354,16 +344,10 @@ describe('an archive of many small files', () => {
     }
     restic(['backup', '--quiet', '--host', 'ARCHIVE-PC', manyRoot]);
     await syncSource(f.t.ctx, sourceId);
-    const s = await f.t.dbh.db
-      .selectFrom('protected_systems as s')
-      .innerJoin('restore_points as p', 'p.system_id', 's.id')
-      .select(['s.id', 'p.id as point', 'p.job_id'])
-      .where('s.source_id', '=', sourceId)
-      .where('s.name', '=', 'ARCHIVE-PC')
-      .executeTakeFirstOrThrow();
-    manySystem = Number(s.id);
-    manyPoint = Number(s.point);
-    manyJob = Number(s.job_id);
+    const archive = await pointOfSource(f, sourceId, 'ARCHIVE-PC');
+    manySystem = archive.system;
+    manyPoint = archive.point;
+    manyJob = archive.job;
   }, 120_000);
 
   async function zipOf(paths: string[], folders: number) {

@@ -10,7 +10,7 @@ import { TEST_NOW } from '../../test/harness';
 import { syncSource } from '../sync-service';
 import { BENCH_CACHE, BENCH_PASSWORD, cached, resticAt, snapshotCount } from './measure-repos';
 import { httpClient, load, procStatus, resetPeak } from './measure-support';
-import { insertResticSource } from './test-source';
+import { insertResticSource, pointOfSource } from './test-source';
 
 // Speed of restic sources (issue 25 'Speed': "a 2 GB file streamed with the server's RSS growing
 // less than 100 MB"), a measurement, not part of `npm test`: `npm run restic-speed -w
@@ -66,13 +66,7 @@ beforeAll(async () => {
   });
   const synced = await syncSource(f.t.ctx, sourceId);
   expect(synced?.ok, synced?.sentence).toBe(true);
-  const s = await f.t.dbh.db
-    .selectFrom('protected_systems as s')
-    .innerJoin('restore_points as p', 'p.system_id', 's.id')
-    .select(['s.id', 'p.id as point', 'p.job_id'])
-    .where('s.source_id', '=', sourceId)
-    .executeTakeFirstOrThrow();
-  point = { system: Number(s.id), job: Number(s.job_id), point: Number(s.point) };
+  point = await pointOfSource(f, sourceId);
   await f.t.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(f.t.app.server.address() as AddressInfo).port}`;
 }, 1_800_000);

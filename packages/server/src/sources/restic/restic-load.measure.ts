@@ -5,6 +5,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { scheduleSync } from '../../areas/sources/sync-handler';
+import { pct } from '../../measure/percentile';
 import { startOperations } from '../../operations/handlers';
 import { buildWorld, insertOrg, TEST_PASSWORD, type World } from '../../test/factories';
 import { createTestApp, loginAs, type Session, type TestApp } from '../../test/harness';
@@ -21,7 +22,7 @@ import {
   resticAt,
   snapshotCount,
 } from './measure-repos';
-import { httpClient, load, ms, pct, spread } from './measure-support';
+import { httpClient, load, ms, spread } from './measure-support';
 
 // Speed of restic sources (issue 25 'Speed': many sources on one instance), a measurement, not
 // part of `npm test`: `npm run restic-speed -w @lifeboat/bench`. BENCH_RESTIC_SOURCES restic

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FtpsFixture, ftpsFixture } from '../../areas/ftps/test-fixture';
+import { pct } from '../../measure/percentile';
 import { TEST_NOW } from '../../test/harness';
 import { syncSource } from '../sync-service';
 import {
@@ -13,9 +14,9 @@ import {
   resticAt,
   snapshotCount,
 } from './measure-repos';
-import { load, ms, pct } from './measure-support';
+import { load, ms } from './measure-support';
 import { makeTestRepo, type TestRepo } from './test-repo';
-import { insertResticSource } from './test-source';
+import { insertResticSource, pointOfSource } from './test-source';
 
 // Speed of restic sources (issue 25 'Speed'), a measurement, not part of `npm test`:
 // `npm run restic-speed -w @lifeboat/bench` prints
@@ -53,20 +54,15 @@ it('browses a folder of 10,000 entries from the cache', async () => {
   repo.restic(['backup', '--quiet', '--host', 'SCANNER-PC', folder]);
   const sourceId = await addSource(repo.location, repo.password, 'Scans');
   await syncSource(f.t.ctx, sourceId);
-  const s = await f.t.dbh.db
-    .selectFrom('protected_systems as s')
-    .innerJoin('restore_points as p', 'p.system_id', 's.id')
-    .select(['s.id', 'p.id as point', 'p.job_id'])
-    .where('s.source_id', '=', sourceId)
-    .executeTakeFirstOrThrow();
-  const mount = await f.post('resa', `/api/filebrowsing/mount/0/${s.id}/${s.job_id}/null`, {
-    recoveryPoint: Number(s.point),
+  const s = await pointOfSource(f, sourceId);
+  const mount = await f.post('resa', `/api/filebrowsing/mount/0/${s.system}/${s.job}/null`, {
+    recoveryPoint: s.point,
   });
   const token = mount.json().filemountUseId as string;
   const list = () =>
     f.post('resa', '/api/filebrowsing/files/0', {
       path: folder,
-      recoveryPoint: Number(s.point),
+      recoveryPoint: s.point,
       filemountUseId: token,
     });
   let t = performance.now();

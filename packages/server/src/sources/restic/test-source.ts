@@ -26,3 +26,19 @@ export async function insertResticSource(
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
+
+/** A synced source's system (by name, or its only one) and that system's restore point and job. */
+export async function pointOfSource(
+  f: FtpsFixture,
+  sourceId: number,
+  system?: string,
+): Promise<{ system: number; point: number; job: number }> {
+  let q = f.t.dbh.db
+    .selectFrom('protected_systems as s')
+    .innerJoin('restore_points as p', 'p.system_id', 's.id')
+    .select(['s.id', 'p.id as point', 'p.job_id'])
+    .where('s.source_id', '=', sourceId);
+  if (system !== undefined) q = q.where('s.name', '=', system);
+  const s = await q.executeTakeFirstOrThrow();
+  return { system: Number(s.id), point: Number(s.point), job: Number(s.job_id) };
+}
