@@ -19,7 +19,7 @@ const GRACE_MS = 5_000;
  * (key derivation, decryption, check) and a burst of syncs runs several at once: below the
  * console, they take the cores the console leaves, so its answers do not wait behind them.
  */
-export const RESTIC_NICE_STEP = 10;
+const RESTIC_NICE_STEP = 10;
 
 /** The priority a restic started by this process runs at. */
 export const resticPriority = () => Math.min(19, os.getPriority() + RESTIC_NICE_STEP);
